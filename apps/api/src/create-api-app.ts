@@ -1,0 +1,26 @@
+import 'reflect-metadata';
+import fastifyCookie from '@fastify/cookie';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { Logger } from 'nestjs-pino';
+import { ApiExceptionFilter, type AppConfig } from '#pie/platform';
+import { ApiModule } from './api.module.js';
+import { serveWebApp } from './web-app.js';
+
+/** Request bodies above this are refused with 413 before any parsing. */
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the API application (used by main.ts and by the integration tests). */
+export async function createApiApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.NODE_ENV === 'production' });
+  const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(config), adapter, {
+    bufferLogs: true,
+    abortOnError: false,
+  });
+  app.useLogger(app.get(Logger));
+  await app.register(fastifyCookie);
+  const indexHtml = await serveWebApp(app.getHttpAdapter().getInstance(), config.WEB_DIST_DIR);
+  app.useGlobalFilters(new ApiExceptionFilter(indexHtml));
+  app.enableShutdownHooks();
+  return app;
+}

@@ -1,0 +1,49 @@
+import { startSandbox, type SandboxUrls } from './sandbox.js';
+
+// Printed label per URL; typed so a new stand-in cannot be started without being announced.
+const LABELS: Record<keyof SandboxUrls, string> = {
+  mailInbox: 'Mail inbox (web page, GET /email)',
+  smtp: 'SMTP server',
+};
+
+function portFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`${name} must be a port number from 0 to 65535, got ${JSON.stringify(raw)}`);
+  }
+  return port;
+}
+
+const log = (msg: string) => console.log(`[sandbox] ${msg}`);
+
+const sandbox = await startSandbox({
+  host: process.env.SANDBOX_HOST || '127.0.0.1',
+  mail: {
+    smtpPort: portFromEnv('SANDBOX_SMTP_PORT', 1025),
+    httpPort: portFromEnv('SANDBOX_MAIL_HTTP_PORT', 1080),
+  },
+  logger: log,
+});
+
+for (const key of Object.keys(LABELS) as Array<keyof SandboxUrls>) {
+  log(`${LABELS[key]}: ${sandbox.urls[key]}`);
+}
+
+let stopping = false;
+async function stop(signal: NodeJS.Signals): Promise<void> {
+  // A second Ctrl-C means "now": skip the graceful close.
+  if (stopping) process.exit(1);
+  stopping = true;
+  log(`${signal} received, stopping`);
+  try {
+    await sandbox.close();
+    process.exit(0);
+  } catch (error) {
+    console.error('[sandbox] failed to stop cleanly', error);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', (signal) => void stop(signal));
+process.on('SIGTERM', (signal) => void stop(signal));

@@ -1,0 +1,61 @@
+import { startSmtpInbox } from './mail/smtp-inbox.js';
+import { urlHost } from './net.js';
+
+export interface SandboxConfig {
+  host: string;
+  mail: { smtpPort: number; httpPort: number };
+  logger?: (msg: string) => void;
+}
+
+/** Where each stand-in listens; add a key per new stand-in (Stripe, OAuth on port 4000, …). */
+export interface SandboxUrls {
+  /** Inbox web page and maildev-style `GET /email` API. */
+  mailInbox: string;
+  /** Where the app sends mail (SMTP_URL). */
+  smtp: string;
+}
+
+export interface Sandbox {
+  urls: SandboxUrls;
+  close(): Promise<void>;
+}
+
+/** A started stand-in: the URLs it serves and how to stop it. */
+interface RunningStandIn<K extends keyof SandboxUrls> {
+  urls: Pick<SandboxUrls, K>;
+  close(): Promise<void>;
+}
+
+/** Starts every stand-in; if one fails to start, the ones already running are stopped. */
+export async function startSandbox(config: SandboxConfig): Promise<Sandbox> {
+  const running: Array<{ close(): Promise<void> }> = [];
+  const close = async () => {
+    // Stop in reverse start order; one failing to close must not keep the others open.
+    const results = await Promise.allSettled(running.reverse().map((standIn) => standIn.close()));
+    running.length = 0;
+    const failure = results.find((result) => result.status === 'rejected');
+    if (failure) throw failure.reason;
+  };
+  const start = async <K extends keyof SandboxUrls>(standIn: Promise<RunningStandIn<K>>) => {
+    const started = await standIn;
+    running.push(started);
+    return started.urls;
+  };
+
+  try {
+    const mail = await start(startMail(config));
+    return { urls: { ...mail }, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function startMail(config: SandboxConfig): Promise<RunningStandIn<'mailInbox' | 'smtp'>> {
+  const inbox = await startSmtpInbox({ host: config.host, ...config.mail, logger: config.logger });
+  const host = urlHost(config.host);
+  return {
+    urls: { mailInbox: `http://${host}:${inbox.httpPort}`, smtp: `smtp://${host}:${inbox.smtpPort}` },
+    close: inbox.close,
+  };
+}

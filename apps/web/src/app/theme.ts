@@ -1,0 +1,51 @@
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+
+/** Pie's violet, lightest to darkest. Shade 6 carries white text at > 4.5:1. */
+const pie: MantineColorsTuple = [
+  '#f5f0ff',
+  '#ede5ff',
+  '#ddd0ff',
+  '#c4b0fe',
+  '#a98afb',
+  '#8f66f6',
+  '#7c3aed',
+  '#6a2bd3',
+  '#5821b0',
+  '#46198c',
+];
+
+/** Mantine's dark scale, tinted purple: [0] text, [2] dimmed text, [6] surfaces, [7] page. */
+const dark: MantineColorsTuple = [
+  '#ece6f8',
+  '#c9c0dd',
+  '#a89dc0',
+  '#7d7198',
+  '#4d4266',
+  '#3a3052',
+  '#2a2240',
+  '#1c1630',
+  '#150f25',
+  '#0e0a1a',
+];
+
+export const theme = createTheme({
+  primaryColor: 'pie',
+  primaryShade: { light: 7, dark: 6 },
+  colors: { pie, dark },
+  defaultRadius: 'md',
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontWeight: '700' },
+  cursorType: 'pointer',
+  focusRing: 'auto',
+});
+
+/** Keep error texts readable on the dark purple surfaces (WCAG AA). */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {},
+  dark: {
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+    '--mantine-color-anchor': 'var(--mantine-color-pie-3)',
+  },
+});

@@ -1,0 +1,7 @@
+/** The fan auth feature's public surface, composed by the app's routes. */
+export { RegisterForm } from './components/RegisterForm';
+export { LoginForm } from './components/LoginForm';
+export { VerifyEmailStatus } from './components/VerifyEmailStatus';
+export { RequireFanSession } from './components/RequireFanSession';
+export { LogoutButton } from './components/LogoutButton';
+export { authApi } from './api/auth.api';

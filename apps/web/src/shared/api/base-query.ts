@@ -1,0 +1,67 @@
+import {
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
+import { sessionCleared } from '../session/session.slice';
+import { isLoginOrRegisterCall, redirectAfterUnauthorized } from './unauthorized';
+import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf';
+
+export interface BaseQueryOptions {
+  /** e.g. `/api`; resolved against the page's address. */
+  baseUrl: string;
+  /** Milliseconds before a call fails with TIMEOUT_ERROR. None by default (spec §9). */
+  timeout?: number;
+}
+
+export type PieBaseQuery = BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  object,
+  FetchBaseQueryMeta
+>;
+
+/**
+ * `fetch` needs an absolute URL outside a browser page (tests, workers), so
+ * resolve the base against the document once, as the browser would.
+ */
+function absoluteBaseUrl(baseUrl: string): string {
+  if (typeof document === 'undefined') return baseUrl;
+  return new URL(baseUrl, document.baseURI).href.replace(/\/+$/, '');
+}
+
+/**
+ * The query layer of spec §7 and §9: JSON bodies, serialised query params,
+ * credentials included, the XSRF header echoed from its cookie, an optional
+ * timeout, and errors reported as FETCH_ERROR, TIMEOUT_ERROR, PARSING_ERROR or
+ * the HTTP status. A 401 (outside login/register) clears the session and
+ * redirects as spec §8 says.
+ */
+export function createBaseQuery({ baseUrl, timeout }: BaseQueryOptions): PieBaseQuery {
+  const rawBaseQuery = fetchBaseQuery({
+    baseUrl: absoluteBaseUrl(baseUrl),
+    credentials: 'include',
+    timeout,
+    prepareHeaders: (headers) => {
+      headers.set('Accept', 'application/json');
+      const xsrf = readCookie(XSRF_COOKIE);
+      if (xsrf) headers.set(XSRF_HEADER, xsrf);
+      return headers;
+    },
+  });
+
+  return async (args, api, extraOptions) => {
+    const result = await rawBaseQuery(args, api, extraOptions);
+    if (result.error?.status === 401) {
+      const url = typeof args === 'string' ? args : args.url;
+      if (!isLoginOrRegisterCall(url)) {
+        api.dispatch(sessionCleared());
+        redirectAfterUnauthorized(window.location);
+      }
+    }
+    return result;
+  };
+}

@@ -1,0 +1,18 @@
+export { baseApi, TAG_TYPES, type TagType } from './base-api';
+export { createBaseQuery, type BaseQueryOptions, type PieBaseQuery } from './base-query';
+export {
+  setUnauthorizedHandler,
+  unauthorizedTarget,
+  isLoginOrRegisterCall,
+  type UnauthorizedHandler,
+  type UnauthorizedRedirect,
+  type UnauthorizedTarget,
+} from './unauthorized';
+export { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf';
+export {
+  errorMessage,
+  errorStatus,
+  serverFieldErrors,
+  serverMessage,
+  type ApiError,
+} from './errors';

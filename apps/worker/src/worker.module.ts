@@ -1,0 +1,20 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { PlatformModule, WorkerRuntimeModule, type AppConfig } from '#pie/platform';
+import { IdentityWorkerModule, identityEntities } from '#pie/identity';
+import { NotificationsWorkerModule } from '#pie/notifications';
+
+/** The worker process: outbox relay, queue processors and every module's worker side. */
+@Module({})
+export class WorkerModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: WorkerModule,
+      imports: [
+        PlatformModule.forRoot({ config, entities: [...identityEntities] }),
+        WorkerRuntimeModule,
+        IdentityWorkerModule,
+        NotificationsWorkerModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,11 @@
+import { defineEvent } from '#pie/platform';
+
+export interface FanRegisteredPayload {
+  fanId: string;
+  email: string;
+  firstName: string;
+  promo: string | null;
+}
+
+/** A fan signed up with e-mail and password (not yet verified). */
+export const FanRegistered = defineEvent<FanRegisteredPayload>('identity.fan-registered.v1');

@@ -1,0 +1,3 @@
+import { OutboxMessageSchema } from '../outbox/outbox-message.entity.js';
+
+export const platformEntities = [OutboxMessageSchema];

@@ -1,0 +1,29 @@
+import { Controller, Get, Inject, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { Database } from '../database/database.js';
+import { QueueRegistry } from '../queues/queue-registry.js';
+
+/** `GET /api/health`: 200 when the database and the queue backend answer, 503 otherwise. */
+@Controller('api/health')
+export class HealthController {
+  constructor(
+    @Inject(Database) private readonly database: Database,
+    @Inject(QueueRegistry) private readonly queues: QueueRegistry,
+  ) {}
+
+  @Get()
+  async health(@Res({ passthrough: true }) reply: FastifyReply) {
+    const [databaseUp, queuesUp] = await Promise.all([this.database.ping(), this.queues.ping()]);
+    const healthy = databaseUp && queuesUp;
+    reply.status(healthy ? 200 : 503);
+    return {
+      success: healthy,
+      message: healthy ? 'ok' : 'degraded',
+      data: {
+        database: databaseUp ? 'up' : 'down',
+        queues: queuesUp ? 'up' : 'down',
+        queueBackend: this.queues.backend.kind,
+      },
+    };
+  }
+}

@@ -1,0 +1,65 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, HttpStatus, Logger, NotFoundException } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiFailure, FieldErrors } from '#pie/contracts';
+
+/** Fastify's own client errors (bad JSON, wrong content type, body too large) and what to tell the client. */
+const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'Request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'Request body is empty; send a JSON object' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 400, message: 'Request body must be JSON (Content-Type: application/json)' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Content-Length does not match the body' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'Request body is too large' },
+};
+
+/**
+ * Every error leaves the API as `{ success: false, statusCode, message, errors? }` (DESIGN §9).
+ * Anything a client can send maps to a 4xx; only genuine faults become a 500, logged with the request id.
+ */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('ApiExceptionFilter');
+
+  /** @param spaIndexHtml the web app's index.html: unknown non-API GETs are client-side routes. */
+  constructor(private readonly spaIndexHtml?: string) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const request = host.switchToHttp().getRequest<FastifyRequest>();
+    if (this.spaIndexHtml && exception instanceof NotFoundException && this.isWebRoute(request)) {
+      void reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(this.spaIndexHtml);
+      return;
+    }
+    const body = this.toFailure(exception);
+    if (body.statusCode >= 500) {
+      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    }
+    void reply.status(body.statusCode).send(body);
+  }
+
+  private isWebRoute(request: FastifyRequest): boolean {
+    return (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api');
+  }
+
+  private toFailure(exception: unknown): ApiFailure {
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const response = exception.getResponse();
+      if (typeof response === 'string') return { success: false, statusCode: status, message: response };
+      const { message, errors } = response as { message?: string | string[]; errors?: FieldErrors };
+      return {
+        success: false,
+        statusCode: status,
+        message: Array.isArray(message) ? message.join('; ') : (message ?? exception.message),
+        ...(errors ? { errors } : {}),
+      };
+    }
+    const code = (exception as { code?: string } | null)?.code;
+    const known = code ? FASTIFY_CLIENT_ERRORS[code] : undefined;
+    if (known) return { success: false, statusCode: known.status, message: known.message };
+    const fastifyStatus = (exception as { statusCode?: number } | null)?.statusCode;
+    if (fastifyStatus && fastifyStatus >= 400 && fastifyStatus < 500) {
+      return { success: false, statusCode: fastifyStatus, message: (exception as Error).message };
+    }
+    return { success: false, statusCode: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Something went wrong on our side' };
+  }
+}

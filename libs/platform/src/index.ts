@@ -1,0 +1,21 @@
+// Public surface of libs/platform. Modules import from '#pie/platform' only.
+export { AppConfigSchema, ConfigError, loadConfig, APP_CONFIG, type AppConfig } from './config/app-config.js';
+export { createLogger, httpLoggerParams, requestIdFor } from './logging/logger.js';
+export { createOrm, migrateUp, type Orm, type EntityManager, type EntityDefinition } from './database/orm.js';
+export { Database, MIKRO_ORM } from './database/database.js';
+export { defineEvent, defineJob, type MessageType, type OutboxEnvelope } from './events/domain-event.js';
+export { declaredJobTypes } from './events/message-catalogue.js';
+export { recordInOutbox } from './outbox/outbox.js';
+export { handleOnce } from './outbox/inbox.js';
+export { OutboxRelay } from './outbox/outbox-relay.js';
+export { QUEUE_NAMES, type QueueName } from './queues/queue-names.js';
+export { QueueBackend, DEFAULT_JOB_OPTIONS, POSTGRES_QUEUE_SCHEMA, type QueueBackendKind } from './queues/queue-backend.js';
+export { QueueRegistry } from './queues/queue-registry.js';
+export { QueueWorkers, MissingJobHandlerError } from './queues/queue-workers.js';
+export { HandlesJob, ListensTo, type JobHandler, type EventListener, type JobContext } from './queues/handlers.js';
+export { ApiExceptionFilter } from './http/api-exception.filter.js';
+export { ZodValidationPipe, validBody, validParam, validQuery, fieldErrorsOf } from './http/zod-validation.pipe.js';
+export { ok } from './http/envelope.js';
+export { HealthModule } from './health/health.module.js';
+export { PlatformModule, type PlatformModuleOptions } from './platform.module.js';
+export { WorkerRuntimeModule } from './worker-runtime.module.js';

@@ -1,0 +1,24 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
+/**
+ * Runs `effect` at most once per (consumer, message id): the inbox row and the effect
+ * commit in one transaction, so a redelivered message finds the row and does nothing.
+ * Returns false when the message had already been handled.
+ */
+export async function handleOnce(
+  em: EntityManager,
+  consumer: string,
+  messageId: string,
+  effect: (em: EntityManager) => Promise<void>,
+): Promise<boolean> {
+  return em.fork().transactional(async (tx) => {
+    const inserted = await tx.execute<{ message_id: string }[]>(
+      `insert into platform.inbox (consumer, message_id) values (?, ?)
+       on conflict do nothing returning message_id`,
+      [consumer, messageId],
+    );
+    if (inserted.length === 0) return false;
+    await effect(tx);
+    return true;
+  });
+}

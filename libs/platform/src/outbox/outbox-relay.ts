@@ -1,0 +1,107 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Database } from '../database/database.js';
+import type { OutboxEnvelope } from '../events/domain-event.js';
+import { QueueRegistry } from '../queues/queue-registry.js';
+import type { QueueName } from '../queues/queue-names.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+
+interface OutboxRow {
+  id: string;
+  queue: QueueName;
+  job_name: string;
+  payload: Record<string, unknown>;
+  occurred_at: Date;
+}
+
+const BATCH_SIZE = 200;
+const RETENTION_DAYS = 7;
+const CLEANUP_EVERY_MS = 10 * 60_000;
+
+/**
+ * Moves committed outbox rows to their queues (DESIGN §4). Rows are locked with
+ * SKIP LOCKED so many workers relay in parallel without sending a row twice, and the
+ * job id is the message id, so a row re-sent after a crash is still one job.
+ */
+@Injectable()
+export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(OutboxRelay.name);
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = false;
+  private lastCleanup = 0;
+
+  constructor(
+    @Inject(Database) private readonly database: Database,
+    @Inject(QueueRegistry) private readonly queues: QueueRegistry,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.schedule(0);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** Publishes one batch; returns how many rows were published. */
+  async relayBatch(): Promise<number> {
+    return this.database.transaction(async (em) => {
+      const rows = await em.execute<OutboxRow[]>(
+        `select id, queue, job_name, payload, occurred_at from platform.outbox
+          where published_at is null order by occurred_at, id limit ${BATCH_SIZE} for update skip locked`,
+      );
+      if (rows.length === 0) return 0;
+      const byQueue = new Map<QueueName, OutboxRow[]>();
+      for (const row of rows) byQueue.set(row.queue, [...(byQueue.get(row.queue) ?? []), row]);
+      for (const [queue, queueRows] of byQueue) {
+        await this.queues.get(queue).addBulk(
+          queueRows.map((row) => ({
+            name: row.job_name,
+            data: {
+              id: row.id,
+              queue: row.queue,
+              name: row.job_name,
+              payload: row.payload,
+              occurredAt: new Date(row.occurred_at).toISOString(),
+            } satisfies OutboxEnvelope,
+            opts: { jobId: row.id },
+          })),
+        );
+      }
+      await em.execute(`update platform.outbox set published_at = now() where id = any(?::uuid[])`, [
+        rows.map((row) => row.id),
+      ]);
+      return rows.length;
+    });
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.tick().finally(() => (this.running = undefined));
+    }, delayMs);
+  }
+
+  private async tick(): Promise<void> {
+    let published = 0;
+    try {
+      published = await this.relayBatch();
+      await this.cleanupPublished();
+    } catch (error) {
+      this.logger.error(`Outbox relay failed, retrying: ${(error as Error).message}`);
+    }
+    // A full batch means more may be waiting: go again at once.
+    this.schedule(published === BATCH_SIZE ? 0 : this.config.OUTBOX_POLL_INTERVAL_MS);
+  }
+
+  private async cleanupPublished(): Promise<void> {
+    if (Date.now() - this.lastCleanup < CLEANUP_EVERY_MS) return;
+    this.lastCleanup = Date.now();
+    await this.database
+      .em()
+      .execute(`delete from platform.outbox where published_at < now() - interval '${RETENTION_DAYS} days'`);
+  }
+}

@@ -1,0 +1,42 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import type { Constructor } from '@mikro-orm/core';
+import type { Migration } from '@mikro-orm/migrations';
+import { APP_CONFIG, type AppConfig } from './config/app-config.js';
+import { Database, MIKRO_ORM } from './database/database.js';
+import { createOrm, type EntityDefinition } from './database/orm.js';
+import { QueueBackend } from './queues/queue-backend.js';
+import { QueueRegistry } from './queues/queue-registry.js';
+
+export interface PlatformModuleOptions {
+  config: AppConfig;
+  entities: EntityDefinition[];
+  migrations?: Constructor<Migration>[];
+}
+
+/** Configuration, database and queue producers, shared by every module of a process. */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformModuleOptions): DynamicModule {
+    const { config } = options;
+    return {
+      module: PlatformModule,
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        {
+          provide: MIKRO_ORM,
+          useFactory: () =>
+            createOrm({ databaseUrl: config.DATABASE_URL, entities: options.entities, migrations: options.migrations }),
+        },
+        Database,
+        {
+          provide: QueueBackend,
+          useFactory: () =>
+            new QueueBackend({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, prefix: config.QUEUE_PREFIX }),
+        },
+        QueueRegistry,
+      ],
+      exports: [APP_CONFIG, MIKRO_ORM, Database, QueueBackend, QueueRegistry],
+    };
+  }
+}

@@ -1,0 +1,106 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { loadConfig, type AppConfig } from '#pie/platform';
+import { createTestDatabase, TEST_REDIS_URL, uniqueQueuePrefix, type TestDatabase } from '#pie/testing';
+import { createApiApp } from '../../apps/api/src/create-api-app.js';
+import { createWorkerApp } from '../../apps/worker/src/create-worker-app.js';
+import { startSandbox, type Sandbox } from '../../apps/sandbox/src/sandbox.js';
+import { InboxClient } from '../../apps/sandbox/src/mail/inbox-client.js';
+
+export type QueueBackendChoice = 'redis' | 'postgres';
+
+export interface TestPlatformOptions {
+  label: string;
+  queues?: QueueBackendChoice;
+  /** Start the worker too (default true). */
+  worker?: boolean;
+  env?: Record<string, string>;
+}
+
+export interface InjectResult {
+  status: number;
+  body: any;
+  headers: Record<string, string | string[] | number | undefined>;
+  cookies: { name: string; value: string; [key: string]: unknown }[];
+}
+
+/**
+ * The real platform for a test file: its own database (from the migrated template),
+ * real queues (Redis or Postgres), the sandbox SMTP inbox, the api and the worker in-process.
+ */
+export class TestPlatform {
+  private constructor(
+    readonly config: AppConfig,
+    readonly database: TestDatabase,
+    readonly sandbox: Sandbox,
+    readonly inbox: InboxClient,
+    readonly api: NestFastifyApplication,
+    public worker: INestApplicationContext | undefined,
+  ) {}
+
+  static async start(options: TestPlatformOptions): Promise<TestPlatform> {
+    const database = await createTestDatabase(options.label);
+    const sandbox = await startSandbox({ host: '127.0.0.1', mail: { smtpPort: 0, httpPort: 0 } });
+    const config = TestPlatform.configFor(database.url, sandbox.urls.smtp, options);
+    const api = await createApiApp(config);
+    await api.init();
+    await api.getHttpAdapter().getInstance().ready();
+    const worker = options.worker === false ? undefined : await createWorkerApp(config);
+    return new TestPlatform(config, database, sandbox, new InboxClient(sandbox.urls.mailInbox), api, worker);
+  }
+
+  static configFor(databaseUrl: string, smtpUrl: string, options: Pick<TestPlatformOptions, 'queues' | 'env'>): AppConfig {
+    return loadConfig({
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: (options.queues ?? 'redis') === 'redis' ? TEST_REDIS_URL : '',
+      SMTP_URL: smtpUrl,
+      PUBLIC_URL: 'http://localhost:3000',
+      LOG_LEVEL: 'silent',
+      QUEUE_PREFIX: uniqueQueuePrefix(),
+      OUTBOX_POLL_INTERVAL_MS: '50',
+      WEB_DIST_DIR: '/nonexistent',
+      ...options.env,
+    });
+  }
+
+  /** Sends a request through Fastify's injector (no socket, same code path as a real request). */
+  async request(method: string, url: string, options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; cookies?: Record<string, string> } = {}): Promise<InjectResult> {
+    const response = await this.api.inject({
+      method: method as 'GET',
+      url,
+      headers: {
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...options.headers,
+      },
+      cookies: options.cookies,
+      payload: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
+    });
+    let body: unknown = response.body;
+    try {
+      body = response.json();
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.statusCode, body, headers: response.headers, cookies: response.cookies as InjectResult['cookies'] };
+  }
+
+  async stopWorker(): Promise<void> {
+    await this.worker?.close();
+    this.worker = undefined;
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.close();
+    await this.api.close();
+    await this.sandbox.close();
+    await this.database.drop();
+  }
+}
+
+/** The verification link in a mail body. */
+export function linkIn(text: string, pathPrefix: string): string {
+  const match = text.match(new RegExp(`https?://[^\\s"<>]*${pathPrefix.replace(/\//g, '\\/')}[A-Za-z0-9_-]+`));
+  if (!match) throw new Error(`No link with ${pathPrefix} in:\n${text}`);
+  return match[0];
+}
