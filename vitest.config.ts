@@ -43,6 +43,18 @@ export default defineConfig({
           maxWorkers: 2,
         },
       },
+      {
+        ...serverProject,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['test/e2e/support/start-platform.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
       'apps/web/vitest.config.ts',
     ],
   },

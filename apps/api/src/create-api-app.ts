@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import { ApiExceptionFilter, type AppConfig } from '#pie/platform';
+import { ApiExceptionFilter, REQUEST_ID_HEADER, requestIdFor, type AppConfig } from '#pie/platform';
 import { ApiModule } from './api.module.js';
 import { serveWebApp } from './web-app.js';
 
@@ -12,7 +12,15 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Builds the API application (used by main.ts and by the integration tests). */
 export async function createApiApp(config: AppConfig): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: BODY_LIMIT_BYTES, trustProxy: config.NODE_ENV === 'production' });
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.NODE_ENV === 'production',
+    genReqId: requestIdFor,
+  });
+  // Echo the request id so a person reporting a problem can quote it, and logs can be searched by it.
+  adapter.getInstance().addHook('onSend', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(config), adapter, {
     bufferLogs: true,
     abortOnError: false,

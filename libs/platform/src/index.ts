@@ -1,6 +1,6 @@
 // Public surface of libs/platform. Modules import from '#pie/platform' only.
 export { AppConfigSchema, ConfigError, loadConfig, APP_CONFIG, type AppConfig } from './config/app-config.js';
-export { createLogger, httpLoggerParams, requestIdFor } from './logging/logger.js';
+export { createLogger, httpLoggerParams, requestIdFor, REQUEST_ID_HEADER } from './logging/logger.js';
 export { createOrm, migrateUp, type Orm, type EntityManager, type EntityDefinition } from './database/orm.js';
 export { Database, MIKRO_ORM } from './database/database.js';
 export { defineEvent, defineJob, type MessageType, type OutboxEnvelope } from './events/domain-event.js';

@@ -28,6 +28,7 @@ export async function createOrm(options: OrmOptions): Promise<Orm> {
       transactional: true,
       allOrNothing: true,
       snapshot: false,
+      silent: true,
     },
     pool: { min: 0, max: options.poolMax ?? 10 },
     discovery: { warnWhenNoEntities: false },

@@ -71,8 +71,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
           })),
         );
       }
+      // One array parameter (not a `?` list): the statement stays the same whatever the batch size.
       await em.execute(`update platform.outbox set published_at = now() where id = any(?::uuid[])`, [
-        rows.map((row) => row.id),
+        `{${rows.map((row) => row.id).join(',')}}`,
       ]);
       return rows.length;
     });

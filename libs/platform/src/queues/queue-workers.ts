@@ -85,7 +85,7 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   private assertEveryJobHasAHandler(): void {
-    const missing = declaredJobTypes().filter((type) => !this.routes.get(type.queue)?.jobs.has(type.name));
+    const missing = declaredJobTypes().filter((type) => !this.routes.get(type.queue as QueueName)?.jobs.has(type.name));
     if (missing.length > 0) {
       throw new MissingJobHandlerError(
         `No handler for job(s): ${missing.map((type) => `${type.queue}/${type.name}`).join(', ')}`,

@@ -1,9 +1,9 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#pie/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
-import { errorMessage } from '../../../../shared/api';
+import { baseApi, errorMessage } from '../../../../shared/api';
 import { redirectConsumed, selectRedirectTo, sessionConfirmed } from '../../../../shared/session';
 import { useForm } from '../../../../shared/ui';
 import { useLoginMutation } from '../api/auth.api';
@@ -40,6 +40,13 @@ export function useLoginForm() {
   const redirectTo = useSelector(selectRedirectTo);
   const dispatch = useDispatch();
   const navigate = useNavigate();
+
+  // Whoever arrives here (after a logout, a 401 or by choice) has no usable
+  // session: forget every cached answer so no previous account's data can
+  // show. This runs after the previous screen unsubscribed, so nothing refetches.
+  useEffect(() => {
+    dispatch(baseApi.util.resetApiState());
+  }, [dispatch]);
 
   const form = useForm({
     initialValues: { email: '', password: '' },

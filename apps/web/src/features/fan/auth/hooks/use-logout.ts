@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { baseApi, errorMessage, errorStatus } from '../../../../shared/api';
+import { errorMessage, errorStatus } from '../../../../shared/api';
 import { redirectConsumed, sessionCleared } from '../../../../shared/session';
 import { useLogoutMutation } from '../api/auth.api';
 
 export const LOGOUT_FAILED = 'Could not log out. Please try again.';
 
-/** Logs out, leaves for /login, then forgets every cached answer. */
+/** Logs out and leaves for /login (which forgets the cached answers of the session). */
 export function useLogout() {
   const [logoutCall, { isLoading }] = useLogoutMutation();
   const [error, setError] = useState<string | null>(null);
@@ -27,8 +27,6 @@ export function useLogout() {
     dispatch(sessionCleared());
     dispatch(redirectConsumed());
     await navigate('/login', { replace: true });
-    // Only now: resetting while the dashboard is shown would refetch the user.
-    dispatch(baseApi.util.resetApiState());
   };
 
   return { logout, isLoggingOut: isLoading, error };

@@ -1,0 +1,55 @@
+/** Module boundaries (DESIGN §3), checked by `npm run lint`. */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-sandbox-in-production-code',
+      comment: 'The api and worker talk to outside providers over HTTP/SMTP only; the sandbox stands in for them.',
+      severity: 'error',
+      from: { path: '^(apps/(api|worker)|libs)/' },
+      to: { path: '^apps/sandbox/' },
+    },
+    {
+      name: 'libs-only-through-index',
+      comment: 'A lib imports another lib only through its public surface, src/index.ts.',
+      severity: 'error',
+      from: { path: '^libs/([^/]+)/' },
+      to: { path: '^libs/([^/]+)/src/', pathNot: ['^libs/$1/', '^libs/[^/]+/src/index\\.ts$'] },
+    },
+    {
+      name: 'apps-use-libs-through-index',
+      comment: 'Apps compose modules through their public surface only.',
+      severity: 'error',
+      from: { path: '^apps/' },
+      to: { path: '^libs/[^/]+/src/', pathNot: ['^libs/[^/]+/src/index\\.ts$'] },
+    },
+    {
+      name: 'web-only-uses-contracts',
+      comment: 'The browser bundle must not pull in server code.',
+      severity: 'error',
+      from: { path: '^apps/web/' },
+      to: { path: '^(libs/(?!contracts/)|apps/(api|worker|sandbox)/)' },
+    },
+    {
+      name: 'apps-do-not-import-each-other',
+      severity: 'error',
+      from: { path: '^apps/([^/]+)/' },
+      to: { path: '^apps/([^/]+)/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(dist|node_modules)/|\\.test\\.tsx?$' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      conditionNames: ['source', 'import', 'default'],
+      extensions: ['.ts', '.tsx', '.js'],
+    },
+  },
+};

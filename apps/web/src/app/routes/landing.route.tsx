@@ -1,0 +1,5 @@
+import { LandingPage } from '../../features/fan/landing/components/LandingPage';
+
+export function Component() {
+  return <LandingPage />;
+}

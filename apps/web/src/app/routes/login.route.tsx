@@ -1,0 +1,10 @@
+import { LoginForm } from '../../features/fan/auth';
+
+export function Component() {
+  return (
+    <>
+      <title>{`Log in · Pie`}</title>
+      <LoginForm />
+    </>
+  );
+}

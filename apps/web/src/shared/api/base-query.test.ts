@@ -1,0 +1,156 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { createApi } from '@reduxjs/toolkit/query';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, sentRequest } from '../../test/render';
+import { sessionConfirmed, sessionSlice } from '../session';
+import { createBaseQuery } from './base-query';
+import { setUnauthorizedHandler, type UnauthorizedRedirect } from './unauthorized';
+
+/** A small API over the real base query, as features build theirs. */
+function setup(options: { timeout?: number } = {}) {
+  const api = createApi({
+    reducerPath: 'api',
+    baseQuery: createBaseQuery({ baseUrl: '/api', ...options }),
+    endpoints: (build) => ({
+      getUser: build.query<unknown, void>({ query: () => 'user' }),
+      login: build.mutation<unknown, { email: string; password: string }>({
+        query: (body) => ({ url: 'auth/login', method: 'POST', body }),
+      }),
+      register: build.mutation<unknown, { email: string }>({
+        query: (body) => ({ url: '/auth/register', method: 'POST', body }),
+      }),
+      logout: build.mutation<unknown, void>({ query: () => ({ url: 'auth/logout', method: 'POST' }) }),
+    }),
+  });
+  const store = configureStore({
+    reducer: { [api.reducerPath]: api.reducer, [sessionSlice.reducerPath]: sessionSlice.reducer },
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+  store.dispatch(sessionConfirmed());
+  return { api, store };
+}
+
+describe('the base query', () => {
+  let redirects: UnauthorizedRedirect[];
+  let undo: () => void;
+
+  beforeEach(() => {
+    redirects = [];
+    undo = setUnauthorizedHandler((redirect) => redirects.push(redirect));
+  });
+  afterEach(() => undo());
+
+  it('sends the XSRF-TOKEN cookie back as the X-XSRF-TOKEN header, with credentials and JSON', async () => {
+    document.cookie = 'XSRF-TOKEN=abc%2B123.signature; path=/';
+    const fetchMock = mockFetch(jsonResponse({ success: true, message: 'Logged in' }));
+    const { api, store } = setup();
+
+    await store.dispatch(api.endpoints.login.initiate({ email: 'fan@example.com', password: 'secret-password' }));
+
+    const request = sentRequest(fetchMock);
+    expect(request.url).toBe('http://localhost:3000/api/auth/login');
+    expect(request.method).toBe('POST');
+    expect(request.headers.get('X-XSRF-TOKEN')).toBe('abc+123.signature');
+    expect(request.headers.get('Content-Type')).toBe('application/json');
+    expect(request.credentials).toBe('include');
+    expect(await request.json()).toEqual({ email: 'fan@example.com', password: 'secret-password' });
+  });
+
+  it('sends no XSRF header when the cookie is absent', async () => {
+    const fetchMock = mockFetch(jsonResponse({ success: true, data: {} }));
+    const { api, store } = setup();
+
+    await store.dispatch(api.endpoints.getUser.initiate());
+
+    expect(sentRequest(fetchMock).headers.has('X-XSRF-TOKEN')).toBe(false);
+  });
+
+  it('on a 401 clears the session and sends the person to /login, remembering where they were', async () => {
+    window.history.replaceState(null, '', '/dashboard?tab=pies');
+    mockFetch(jsonResponse({ success: false, statusCode: 401, message: 'Not signed in' }, 401));
+    const { api, store } = setup();
+
+    const result = await store.dispatch(api.endpoints.getUser.initiate());
+
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(store.getState().session.status).toBe('anonymous');
+    expect(redirects).toEqual([{ to: '/login', from: '/dashboard?tab=pies' }]);
+  });
+
+  it('on a 401 under /for-artists sends the person to /for-artists', async () => {
+    window.history.replaceState(null, '', '/for-artists/funds');
+    mockFetch(jsonResponse({ success: false, statusCode: 401, message: 'Not signed in' }, 401));
+    const { api, store } = setup();
+
+    await store.dispatch(api.endpoints.logout.initiate());
+
+    expect(redirects).toEqual([{ to: '/for-artists', from: '/for-artists/funds' }]);
+    expect(store.getState().session.status).toBe('anonymous');
+  });
+
+  it('does not redirect when already on the page the rule would send the person to', async () => {
+    window.history.replaceState(null, '', '/login');
+    mockFetch(jsonResponse({ success: false, statusCode: 401, message: 'Not signed in' }, 401));
+    const { api, store } = setup();
+
+    await store.dispatch(api.endpoints.getUser.initiate());
+
+    expect(redirects).toEqual([]);
+  });
+
+  it('does not apply the 401 rule to the login and register calls (a wrong password is not an expired session)', async () => {
+    window.history.replaceState(null, '', '/register');
+    mockFetch(
+      jsonResponse({ success: false, statusCode: 401, message: 'Wrong e-mail or password' }, 401),
+      jsonResponse({ success: false, statusCode: 401, message: 'Nope' }, 401),
+    );
+    const { api, store } = setup();
+
+    const login = await store.dispatch(
+      api.endpoints.login.initiate({ email: 'fan@example.com', password: 'wrong-password' }),
+    );
+    const register = await store.dispatch(api.endpoints.register.initiate({ email: 'fan@example.com' }));
+
+    expect(login.error).toMatchObject({ status: 401, data: { message: 'Wrong e-mail or password' } });
+    expect(register.error).toMatchObject({ status: 401 });
+    expect(redirects).toEqual([]);
+    expect(store.getState().session.status).toBe('authenticated');
+  });
+
+  it('reports TIMEOUT_ERROR when the server does not answer within the timeout', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (input: Request) =>
+          new Promise<Response>((_resolve, reject) => {
+            input.signal.addEventListener('abort', () => reject(input.signal.reason));
+          }),
+      ),
+    );
+    const { api, store } = setup({ timeout: 20 });
+
+    const result = await store.dispatch(api.endpoints.getUser.initiate());
+
+    expect(result.error).toMatchObject({ status: 'TIMEOUT_ERROR' });
+    expect(redirects).toEqual([]);
+  });
+
+  it('reports FETCH_ERROR when the network fails and PARSING_ERROR when the body is not JSON', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi
+        .fn()
+        .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+        .mockResolvedValueOnce(
+          new Response('<html>proxy error</html>', { status: 200, headers: { 'Content-Type': 'text/html' } }),
+        ),
+    );
+    const { api, store } = setup();
+
+    const offline = await store.dispatch(api.endpoints.getUser.initiate());
+    const garbled = await store.dispatch(api.endpoints.getUser.initiate(undefined, { forceRefetch: true }));
+
+    expect(offline.error).toMatchObject({ status: 'FETCH_ERROR' });
+    expect(garbled.error).toMatchObject({ status: 'PARSING_ERROR', originalStatus: 200 });
+  });
+});

@@ -1,0 +1,71 @@
+import { render } from '@testing-library/react';
+import { StrictMode } from 'react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { setUnauthorizedHandler } from '../shared/api';
+import { redirectStored } from '../shared/session';
+import { AppProviders } from '../app/providers';
+import { routes } from '../app/router';
+import { makeStore, type RootState } from '../app/store';
+
+/** Renders the real route table at `path`, with a fresh store, as main.tsx wires it (StrictMode too). */
+export function renderApp(path: string, preloadedState?: Partial<RootState>) {
+  const store = makeStore(preloadedState);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const undoHandler = setUnauthorizedHandler(({ to, from }) => {
+    if (to === '/login') store.dispatch(redirectStored(from));
+    void router.navigate(to, { replace: true });
+  });
+  const user = userEvent.setup();
+  const view = render(
+    <StrictMode>
+      <AppProviders store={store}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  return { ...view, store, router, user, undoHandler };
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export interface Deferred<T> {
+  promise: Promise<T>;
+  resolve: (value: T) => void;
+  reject: (reason: unknown) => void;
+}
+
+export function deferred<T>(): Deferred<T> {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/** Replaces `fetch`; each call gets the next answer. Returns the mock to inspect requests. */
+export function mockFetch(...answers: Array<Response | Promise<Response> | (() => Promise<Response>)>) {
+  const queue = [...answers];
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit): Promise<Response> => {
+    const next = queue.shift();
+    if (!next) throw new Error('Unexpected fetch: no answer queued');
+    return typeof next === 'function' ? next() : next;
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The Request the app sent on call `index` (fetchBaseQuery passes a Request object). */
+export function sentRequest(fetchMock: ReturnType<typeof mockFetch>, index = 0): Request {
+  const input = fetchMock.mock.calls[index]?.[0];
+  if (!(input instanceof Request)) throw new Error(`fetch call ${index} was not made with a Request`);
+  return input;
+}

@@ -1,0 +1,110 @@
+/**
+ * `npm start`: the whole platform on one machine with nothing installed but Node.
+ * Embedded Postgres unless DATABASE_URL is set; queues on Postgres unless REDIS_URL is set;
+ * migrations and demo data; then sandbox, api (serving the web app) and worker.
+ * Ctrl-C stops everything; the data stays in .data/ for the next start.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createOrm, migrateUp } from '#pie/platform';
+import { migrations } from '#pie/migrations';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
+import { DEMO_FAN, seedDemoData } from './demo-data.ts';
+
+const env = { ...process.env };
+env.NODE_ENV ??= 'development';
+env.PORT ??= '3000';
+env.HOST ??= '127.0.0.1';
+env.PUBLIC_URL ??= `http://localhost:${env.PORT}`;
+env.SANDBOX_SMTP_PORT ??= '1025';
+env.SANDBOX_MAIL_HTTP_PORT ??= '1080';
+env.SMTP_URL ??= `smtp://127.0.0.1:${env.SANDBOX_SMTP_PORT}`;
+env.WEB_DIST_DIR ??= 'dist/web';
+// Start-up chatter stays out of the way of the one URL printed below; LOG_LEVEL=info shows every request.
+env.LOG_LEVEL ??= 'warn';
+
+const children: { name: string; process: ChildProcess }[] = [];
+let embedded: EmbeddedDatabase | undefined;
+let stopping = false;
+
+async function stopAll(exitCode: number): Promise<never> {
+  if (stopping) process.exit(exitCode);
+  stopping = true;
+  console.log('\n[start] stopping…');
+  await Promise.all(
+    children.map(
+      ({ process: child }) =>
+        new Promise<void>((resolveStop) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolveStop();
+          child.once('exit', () => resolveStop());
+          child.kill('SIGTERM');
+          setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+        }),
+    ),
+  );
+  await embedded?.stop().catch((error) => console.error('[start] could not stop Postgres cleanly', error));
+  process.exit(exitCode);
+}
+
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+function run(name: string, script: string): void {
+  const child = spawn(process.execPath, ['--enable-source-maps', script], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  children.push({ name, process: child });
+  child.on('exit', (code, signal) => {
+    if (stopping) return;
+    console.error(`[start] ${name} exited (${signal ?? code}); stopping the platform`);
+    void stopAll(1);
+  });
+}
+
+async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+  }
+  throw new Error(`${url} did not become healthy within ${timeoutMs / 1000}s`);
+}
+
+try {
+  if (!env.DATABASE_URL) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: env.PIE_DATA_DIR ?? '.data/postgres',
+      port: Number(env.EMBEDDED_POSTGRES_PORT ?? 5433),
+      database: 'pie',
+    });
+    env.DATABASE_URL = embedded.url;
+  }
+  const orm = await createOrm({ databaseUrl: env.DATABASE_URL, migrations, poolMax: 2 });
+  try {
+    const applied = await migrateUp(orm);
+    if (applied.length > 0) console.log(`[start] applied ${applied.length} migration(s)`);
+    await seedDemoData(orm.em.fork());
+  } finally {
+    await orm.close(true);
+  }
+
+  run('sandbox', 'dist/apps/sandbox/src/main.js');
+  run('api', 'dist/apps/api/src/main.js');
+  run('worker', 'dist/apps/worker/src/main.js');
+  await waitForHealth(`http://127.0.0.1:${env.PORT}/api/health`, 90_000);
+
+  console.log(`
+  Pie is running at ${env.PUBLIC_URL}
+
+    Demo fan:       ${DEMO_FAN.email} / ${DEMO_FAN.password}
+    Sandbox inbox:  http://localhost:${env.SANDBOX_MAIL_HTTP_PORT} (verification mails land here)
+    Database:       ${embedded ? 'embedded Postgres in .data/postgres' : 'DATABASE_URL'}; queues on ${env.REDIS_URL ? 'Redis' : 'Postgres'}
+
+  Press Ctrl-C to stop.
+`);
+} catch (error) {
+  console.error('[start] failed:', error instanceof Error ? error.message : error);
+  await stopAll(1);
+}

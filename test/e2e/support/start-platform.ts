@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { TestProject } from 'vitest/node';
+import { recreateDatabase, TEST_REDIS_URL } from '#pie/testing';
+
+/** Ports of their own, so the e2e run never collides with a developer's `npm start`. */
+const E2E = { port: 3310, smtpPort: 2525, mailHttpPort: 2580 };
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    appUrl: string;
+    inboxUrl: string;
+  }
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`npm start exited early with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 300));
+  }
+  throw new Error(`${url} not healthy after ${timeoutMs / 1000}s`);
+}
+
+/**
+ * Starts the built platform exactly as `npm start` does (scripts/start.ts), on a fresh
+ * database of the local Postgres and the local Redis, and stops it after the run.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const databaseUrl = await recreateDatabase('pie_e2e');
+  const child = spawn(process.execPath, ['scripts/start.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: process.env.E2E_QUEUES === 'postgres' ? '' : TEST_REDIS_URL,
+      QUEUE_PREFIX: 'pie-e2e',
+      PORT: String(E2E.port),
+      PUBLIC_URL: `http://localhost:${E2E.port}`,
+      SANDBOX_SMTP_PORT: String(E2E.smtpPort),
+      SANDBOX_MAIL_HTTP_PORT: String(E2E.mailHttpPort),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(`http://127.0.0.1:${E2E.port}/api/health`, child, 120_000);
+  project.provide('appUrl', `http://localhost:${E2E.port}`);
+  project.provide('inboxUrl', `http://127.0.0.1:${E2E.mailHttpPort}`);
+
+  return async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolveExit) => child.once('exit', resolveExit));
+    child.kill('SIGTERM');
+    await exited;
+  };
+}
