@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
 import { ApiExceptionFilter, REQUEST_ID_HEADER, requestIdFor, type AppConfig } from '#pie/platform';
@@ -29,6 +30,9 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   await app.register(fastifyCookie);
   const indexHtml = await serveWebApp(app.getHttpAdapter().getInstance(), config.WEB_DIST_DIR);
   app.useGlobalFilters(new ApiExceptionFilter(indexHtml));
+  // OpenAPI generated from the controllers: UI at /api/docs, JSON at /api/docs-json.
+  const openApi = new DocumentBuilder().setTitle('Pie API').setVersion('1').addCookieAuth('fan_access_token').build();
+  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
   app.enableShutdownHooks();
   return app;
 }

@@ -41,6 +41,11 @@ export class ApiExceptionFilter implements ExceptionFilter {
   }
 
   private toFailure(exception: unknown): ApiFailure {
+    // Nest's Fastify adapter wraps Fastify's own client errors in an HttpException (the FastifyError is its cause).
+    const fastifyError = exception instanceof HttpException ? exception.cause : exception;
+    const fastifyCode = (fastifyError as { code?: unknown } | null | undefined)?.code;
+    const known = typeof fastifyCode === 'string' && Object.hasOwn(FASTIFY_CLIENT_ERRORS, fastifyCode) ? FASTIFY_CLIENT_ERRORS[fastifyCode] : undefined;
+    if (known) return { success: false, statusCode: known.status, message: known.message };
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const response = exception.getResponse();
@@ -53,9 +58,6 @@ export class ApiExceptionFilter implements ExceptionFilter {
         ...(errors ? { errors } : {}),
       };
     }
-    const code = (exception as { code?: string } | null)?.code;
-    const known = code ? FASTIFY_CLIENT_ERRORS[code] : undefined;
-    if (known) return { success: false, statusCode: known.status, message: known.message };
     const fastifyStatus = (exception as { statusCode?: number } | null)?.statusCode;
     if (fastifyStatus && fastifyStatus >= 400 && fastifyStatus < 500) {
       return { success: false, statusCode: fastifyStatus, message: (exception as Error).message };

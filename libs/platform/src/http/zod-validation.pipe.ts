@@ -14,6 +14,21 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return errors;
 }
 
+/** The dotted path of the first string in `value` that contains U+0000 ('' for `value` itself), if any. */
+function pathOfStringWithNul(value: unknown): string | undefined {
+  // Iterative: a parsed value may be nested deeper than the call stack allows.
+  const pending: [unknown, string][] = [[value, '']];
+  while (pending.length > 0) {
+    const [current, path] = pending.pop()!;
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return path;
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, child] of Object.entries(current)) pending.push([child, path ? `${path}.${key}` : key]);
+    }
+  }
+  return undefined;
+}
+
 /**
  * Validates and parses a body, query or param with a contracts schema.
  * Bad input becomes a 400 naming each field, never a 500.
@@ -29,7 +44,18 @@ export class ZodValidationPipe<TSchema extends z.ZodType> implements PipeTransfo
       throw new BadRequestException({ message: 'Request body must be a JSON object' });
     }
     const result = this.schema.safeParse(value);
-    if (result.success) return result.data;
+    if (result.success) {
+      // Postgres text and jsonb cannot hold U+0000: refuse it here (a 400 naming the field), not at the insert (a 500).
+      const nulAt = pathOfStringWithNul(result.data);
+      if (nulAt !== undefined) {
+        const field = nulAt || '_';
+        throw new BadRequestException({
+          message: `${this.what} is invalid: ${nulAt || 'the value'} must not contain NUL characters`,
+          errors: { [field]: ['must not contain NUL characters'] },
+        });
+      }
+      return result.data;
+    }
     const errors = fieldErrorsOf(result.error);
     const first = Object.values(errors)[0]?.[0];
     throw new BadRequestException({

@@ -57,7 +57,7 @@ export function createBaseQuery({ baseUrl, timeout }: BaseQueryOptions): PieBase
     const result = await rawBaseQuery(args, api, extraOptions);
     if (result.error?.status === 401) {
       const url = typeof args === 'string' ? args : args.url;
-      if (url) {
+      if (!isLoginOrRegisterCall(url)) {
         api.dispatch(sessionCleared());
         redirectAfterUnauthorized(window.location);
       }
