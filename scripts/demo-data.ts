@@ -1,15 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '#pie/platform';
-import { hashPassword } from '#pie/identity';
+import { addPromotionCodes, createAdmin, hashPassword } from '#pie/identity';
 
 export const DEMO_FAN = { email: 'fan@pie.local', password: 'pie-demo-fan', firstName: 'Demo', lastName: 'Fan' };
+export const DEMO_ARTIST = { email: 'artist@pie.local', password: 'pie-demo-artist', firstName: 'Demo', lastName: 'Artist' };
+export const DEMO_ADMIN = { email: 'admin@pie.local', password: 'pie-demo-admin', name: 'Demo Admin' };
+const DEMO_PROMO_CODES = Array.from({ length: 25 }, (_, index) => `TRYMYPIE-DEMO-${String(index + 1).padStart(3, '0')}`);
 
-/** Demo accounts a newcomer can sign in with at once; inserting twice changes nothing. */
+/** Demo accounts a newcomer can sign in with at once; seeding twice changes nothing. */
 export async function seedDemoData(em: EntityManager): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_FAN.password);
   await em.execute(
     `insert into identity.fans (id, email, first_name, last_name, password_hash, email_verified_at, accepted_terms_at)
      values (?, ?, ?, ?, ?, now(), now()) on conflict (email) do nothing`,
-    [randomUUID(), DEMO_FAN.email, DEMO_FAN.firstName, DEMO_FAN.lastName, passwordHash],
+    [randomUUID(), DEMO_FAN.email, DEMO_FAN.firstName, DEMO_FAN.lastName, await hashPassword(DEMO_FAN.password)],
   );
+  await em.execute(
+    `insert into identity.artist_users (id, email, first_name, last_name, password_hash, email_verified_at, registration_completed_at)
+     values (?, ?, ?, ?, ?, now(), now()) on conflict (email) do nothing`,
+    [randomUUID(), DEMO_ARTIST.email, DEMO_ARTIST.firstName, DEMO_ARTIST.lastName, await hashPassword(DEMO_ARTIST.password)],
+  );
+  const [admin] = await em.execute<{ id: string }[]>(`select id from identity.admins where email = ?`, [DEMO_ADMIN.email]);
+  if (!admin) await createAdmin(em, DEMO_ADMIN);
+  await addPromotionCodes(em, DEMO_PROMO_CODES);
 }

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createOrm, migrateUp } from '#pie/platform';
 import { migrations } from '#pie/migrations';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
-import { DEMO_FAN, seedDemoData } from './demo-data.ts';
+import { DEMO_ADMIN, DEMO_ARTIST, DEMO_FAN, seedDemoData } from './demo-data.ts';
 
 const env = { ...process.env };
 env.NODE_ENV ??= 'development';
@@ -98,7 +98,9 @@ try {
   console.log(`
   Pie is running at ${env.PUBLIC_URL}
 
-    Demo fan:       ${DEMO_FAN.email} / ${DEMO_FAN.password}
+    Demo fan:       ${DEMO_FAN.email} / ${DEMO_FAN.password}        (${env.PUBLIC_URL}/login)
+    Demo artist:    ${DEMO_ARTIST.email} / ${DEMO_ARTIST.password}  (${env.PUBLIC_URL}/for-artists/login)
+    Demo admin:     ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}    (${env.PUBLIC_URL}/admin)
     Sandbox inbox:  http://localhost:${env.SANDBOX_MAIL_HTTP_PORT} (verification mails land here)
     Database:       ${embedded ? 'embedded Postgres in .data/postgres' : 'DATABASE_URL'}; queues on ${env.REDIS_URL ? 'Redis' : 'Postgres'}
 

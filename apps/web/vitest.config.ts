@@ -17,6 +17,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['apps/web/src/**/*.test.{ts,tsx}'],
     setupFiles: ['apps/web/src/test/setup.ts'],
+    testTimeout: 15_000,
     restoreMocks: true,
     unstubGlobals: true,
   },

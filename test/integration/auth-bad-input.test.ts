@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { LoginRequest, RegisterFanRequest } from '#pie/contracts';
 import { TestPlatform, type InjectResult } from '../support/test-platform.js';
 import { makeFanRegistration } from '../support/factories.js';
+import { openSql } from '../support/sql.js';
 
 // Whatever a client sends to register or log in, it gets a 4xx in the API's one error shape
 // with a message a person can act on; never a 500 (DESIGN §9, issue 2).
@@ -75,7 +76,7 @@ describe('POST /api/auth/register with bad fields', () => {
     ['recaptchaToken', { recaptchaToken: 7 }, /.+/],
     ['promo', { promo: 'free-money' }, /^promo must be 'try' when given$/],
     ['promo', { promo: true }, /^promo must be 'try' when given$/],
-  ])('rejects %s in %j with a message naming the problem', async (field, overrides, message) => {
+  ])('rejects a bad %s (case %#) with a message naming the problem', async (field, overrides, message) => {
     const response = await platform.request('POST', REGISTER, { body: makeFanRegistration(overrides) });
     expectFieldError(response, field, message);
     expect(response.body.message).toMatch(/^Request body is invalid: /);
@@ -86,23 +87,29 @@ describe('POST /api/auth/register with bad fields', () => {
     expectClientError(response, 400, /Unknown field\(s\): is_admin, role/);
   });
 
-  it.each([
-    ['first_name', 'Rob\u0000in'],
-    ['last_name', 'Listener\u0000'],
-    ['first_name', 'Rob\u0007in'],
-  ])('rejects control characters in %s (Postgres cannot store a NUL) with a 400, not a 500', async (field, value) => {
-    const response = await platform.request('POST', REGISTER, { body: makeFanRegistration({ [field]: value }) });
-    expectFieldError(response, field, /must not contain control characters/);
+  it.each(['first_name', 'last_name', 'password', 'recaptchaToken'])('rejects a NUL character in %s with a 400 naming it (Postgres cannot store one)', async (field) => {
+    const response = await platform.request('POST', REGISTER, { body: makeFanRegistration({ [field]: 'Robin\u0000Listener' }) });
+    expectFieldError(response, field, /^must not contain NUL characters$/);
+    expect(response.body.message).toBe(`Request body is invalid: ${field} must not contain NUL characters`);
   });
 
-  it('gives a duplicate e-mail a 409 with a clear message, however the address is typed', async () => {
+  it('answers a second sign-up with a taken e-mail like the first, creating nothing, however the address is typed', async () => {
+    // Issue 2 asked for a 409 here; issue 3 (login, register and forgot-password answer the same whether
+    // or not the e-mail exists) replaced it: the owner is told by e-mail instead, and no second account appears.
     const registration = makeFanRegistration();
-    expect((await platform.request('POST', REGISTER, { body: registration })).status).toBe(201);
+    const email = registration.email as string;
+    const first = await platform.request('POST', REGISTER, { body: registration });
+    expect(first.status).toBe(201);
 
-    for (const email of [registration.email as string, `  ${(registration.email as string).toUpperCase()} `]) {
-      const again = await platform.request('POST', REGISTER, { body: makeFanRegistration({ email }) });
-      expectClientError(again, 409, /^An account with this e-mail already exists\. Log in instead, or use another e-mail\.$/);
-      expect(again.body.errors).toEqual({ email: ['An account with this e-mail already exists'] });
+    for (const typed of [email, `  ${email.toUpperCase()} `]) {
+      const again = await platform.request('POST', REGISTER, { body: makeFanRegistration({ email: typed }) });
+      expect({ status: again.status, body: again.body }).toEqual({ status: first.status, body: first.body });
+    }
+    const sql = openSql(platform.database.url);
+    try {
+      expect(await sql.value(`select count(*)::int from identity.fans where email = $1`, [email])).toBe(1);
+    } finally {
+      await sql.close();
     }
   });
 });
@@ -121,7 +128,7 @@ describe('POST /api/auth/login with bad fields', () => {
     ['password', { password: '' }, /^Password is required$/],
     ['password', { password: 'p'.repeat(129) }, /^Password must be at most 128 characters$/],
     ['password', { password: ['a', 'b'] }, /^Password is required$/],
-  ])('rejects %s in %j', async (field, overrides, message) => {
+  ])('rejects a bad %s (case %#)', async (field, overrides, message) => {
     const response = await platform.request('POST', LOGIN, { body: { email: 'robin@example.test', password: 'correct horse battery', ...overrides } });
     expectFieldError(response, field, message);
   });
@@ -171,6 +178,8 @@ describe('generated input (fast-check)', () => {
   /** Any string: ASCII with control characters, or any code point. */
   const anyString = fc.oneof(fc.string({ unit: 'binary-ascii', maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }));
   const anyJson = fc.jsonValue({ maxDepth: 3 });
+  /** Addresses people type (most of fast-check's RFC-exotic ones fail validation before reaching the database). */
+  const email = fc.oneof(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9_+.-]{0,12}[A-Za-z0-9]@[a-z0-9]{1,10}\.(test|com|org|io)$/), fc.emailAddress());
 
   /** The answer the API must give: never a 5xx; 4xx in the envelope unless the body is valid. */
   async function expectNoServerError(url: string, options: Parameters<TestPlatform['request']>[2], valid: boolean, validStatuses: number[]) {
@@ -180,6 +189,7 @@ describe('generated input (fast-check)', () => {
     if (response.status >= 400) {
       expect(response.body).toMatchObject({ success: false, statusCode: response.status, message: expect.any(String) });
     }
+    return response.status;
   }
 
   it.each([
@@ -195,10 +205,10 @@ describe('generated input (fast-check)', () => {
   });
 
   it('/api/auth/register answers the right keys with arbitrary values without a 5xx', async () => {
-    const field = (valid: fc.Arbitrary<unknown>) => fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: anyString }, { weight: 1, arbitrary: anyJson });
+    const field = (valid: fc.Arbitrary<unknown>) => fc.oneof({ weight: 5, arbitrary: valid }, { weight: 1, arbitrary: anyString }, { weight: 1, arbitrary: anyJson });
     const body = fc.record(
       {
-        email: field(fc.emailAddress()),
+        email: field(email),
         first_name: field(anyString),
         last_name: field(anyString),
         password: field(fc.string({ unit: 'binary', minLength: 8, maxLength: 40 })),
@@ -206,25 +216,33 @@ describe('generated input (fast-check)', () => {
         recaptchaToken: field(anyString),
         promo: field(fc.constant('try')),
       },
-      { requiredKeys: [] },
+      { requiredKeys: ['email', 'first_name', 'last_name', 'password', 'accepted_terms_and_conditions'] },
     );
+    const statuses = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(body, async (value) => {
-        await expectNoServerError(REGISTER, { body: value }, RegisterFanRequest.safeParse(value).success, [201, 409]);
+        const status = await expectNoServerError(REGISTER, { body: value }, isAcceptable(RegisterFanRequest, value), [201, 409]);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
       }),
       { numRuns: NUM_RUNS },
     );
+    // The generator reaches the database (accounts created), not only the validation.
+    expect(statuses.get(201), JSON.stringify([...statuses])).toBeGreaterThan(0);
+    expect(statuses.get(400), JSON.stringify([...statuses])).toBeGreaterThan(0);
   });
 
   it('/api/auth/login answers the right keys with arbitrary values without a 5xx', async () => {
-    const field = (valid: fc.Arbitrary<unknown>) => fc.oneof({ weight: 2, arbitrary: valid }, { weight: 1, arbitrary: anyString }, { weight: 1, arbitrary: anyJson });
-    const body = fc.record({ email: field(fc.emailAddress()), password: field(fc.string({ unit: 'binary', minLength: 1, maxLength: 40 })) }, { requiredKeys: [] });
+    const field = (valid: fc.Arbitrary<unknown>) => fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: anyString }, { weight: 1, arbitrary: anyJson });
+    const body = fc.record({ email: field(email), password: field(fc.string({ unit: 'binary', minLength: 1, maxLength: 40 })) }, { requiredKeys: ['email', 'password'] });
+    const statuses = new Map<number, number>();
     await fc.assert(
       fc.asyncProperty(body, async (value) => {
-        await expectNoServerError(LOGIN, { body: value }, LoginRequest.safeParse(value).success, [401]);
+        const status = await expectNoServerError(LOGIN, { body: value }, isAcceptable(LoginRequest, value), [401]);
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
       }),
       { numRuns: NUM_RUNS },
     );
+    expect(statuses.get(401), JSON.stringify([...statuses])).toBeGreaterThan(0);
   });
 
   it.each([REGISTER, LOGIN])('%s answers any raw body under any content type with a 4xx', async (url) => {
@@ -240,9 +258,17 @@ describe('generated input (fast-check)', () => {
 });
 
 function isValidJsonFor(url: string, raw: string): boolean {
+  let value: unknown;
   try {
-    return (url === REGISTER ? RegisterFanRequest : LoginRequest).safeParse(JSON.parse(raw)).success;
+    value = JSON.parse(raw);
   } catch {
     return false;
   }
+  return isAcceptable(url === REGISTER ? RegisterFanRequest : LoginRequest, value);
+}
+
+/** What the API accepts: the contract's schema, and no NUL anywhere (Postgres cannot store one). */
+function isAcceptable(schema: typeof RegisterFanRequest | typeof LoginRequest, value: unknown): boolean {
+  const parsed = schema.safeParse(value);
+  return parsed.success && !JSON.stringify(parsed.data).includes('\\u0000');
 }

@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { loadConfig, type AppConfig } from '#pie/platform';
+import { CSRF_COOKIE, CSRF_HEADER, loadConfig, type AppConfig } from '#pie/platform';
 import { createTestDatabase, TEST_REDIS_URL, uniqueQueuePrefix, type TestDatabase } from '#pie/testing';
 import { createApiApp } from '../../apps/api/src/create-api-app.js';
 import { createWorkerApp } from '../../apps/worker/src/create-worker-app.js';
@@ -60,20 +60,47 @@ export class TestPlatform {
       QUEUE_PREFIX: uniqueQueuePrefix(),
       OUTBOX_POLL_INTERVAL_MS: '50',
       WEB_DIST_DIR: '/nonexistent',
+      // Tests send hundreds of requests from one address; the rate-limit tests turn it back on.
+      RATE_LIMIT_ENABLED: 'false',
       ...options.env,
     });
   }
 
-  /** Sends a request through Fastify's injector (no socket, same code path as a real request). */
-  async request(method: string, url: string, options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; cookies?: Record<string, string> } = {}): Promise<InjectResult> {
+  /** A CSRF token valid for these session cookies, as the browser would hold it. */
+  async csrfTokenFor(cookies: Record<string, string> = {}): Promise<string> {
+    const response = await this.api.inject({ method: 'GET', url: '/api/health', cookies });
+    const token = response.cookies.find((cookie) => cookie.name === CSRF_COOKIE)?.value;
+    if (!token) throw new Error('The API set no XSRF-TOKEN cookie');
+    return token;
+  }
+
+  /**
+   * Sends a request through Fastify's injector (no socket, same code path as a real request).
+   * State-changing requests carry a valid CSRF token, as the web client's would, unless
+   * `csrf: false` (or an explicit `csrfToken`) is given.
+   */
+  async request(
+    method: string,
+    url: string,
+    options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; cookies?: Record<string, string>; csrf?: boolean; csrfToken?: string } = {},
+  ): Promise<InjectResult> {
+    let cookies = options.cookies;
+    const headers: Record<string, string> = {};
+    const safe = ['GET', 'HEAD', 'OPTIONS'].includes(method.toUpperCase());
+    if (!safe && options.csrf !== false) {
+      const token = options.csrfToken ?? (await this.csrfTokenFor(options.cookies));
+      cookies = { ...options.cookies, [CSRF_COOKIE]: token };
+      headers[CSRF_HEADER] = token;
+    }
     const response = await this.api.inject({
       method: method as 'GET',
       url,
       headers: {
         ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
         ...options.headers,
       },
-      cookies: options.cookies,
+      cookies,
       payload: options.rawBody ?? (options.body !== undefined ? JSON.stringify(options.body) : undefined),
     });
     let body: unknown = response.body;

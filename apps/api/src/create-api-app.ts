@@ -4,7 +4,8 @@ import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import { ApiExceptionFilter, REQUEST_ID_HEADER, requestIdFor, type AppConfig } from '#pie/platform';
+import { ApiExceptionFilter, CsrfProtection, REQUEST_ID_HEADER, requestIdFor, type AppConfig } from '#pie/platform';
+import { SESSION_COOKIE } from '#pie/identity';
 import { ApiModule } from './api.module.js';
 import { serveWebApp } from './web-app.js';
 
@@ -25,13 +26,22 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   const app = await NestFactory.create<NestFastifyApplication>(ApiModule.forRoot(config), adapter, {
     bufferLogs: true,
     abortOnError: false,
+    // Fastify's own parsers only (JSON, and text/plain which validation refuses): Nest would add a
+    // form-urlencoded one, letting a cross-site HTML form post to the API without a CORS preflight.
+    bodyParser: false,
   });
   app.useLogger(app.get(Logger));
   await app.register(fastifyCookie);
+  // After the cookie parser: every state-changing call of the whole API needs the CSRF token.
+  new CsrfProtection({
+    secret: config.SESSION_SECRET,
+    sessionCookies: Object.values(SESSION_COOKIE),
+    secureCookies: config.NODE_ENV === 'production' || config.PUBLIC_URL.startsWith('https://'),
+  }).register(app.getHttpAdapter().getInstance());
   const indexHtml = await serveWebApp(app.getHttpAdapter().getInstance(), config.WEB_DIST_DIR);
   app.useGlobalFilters(new ApiExceptionFilter(indexHtml));
   // OpenAPI generated from the controllers: UI at /api/docs, JSON at /api/docs-json.
-  const openApi = new DocumentBuilder().setTitle('Pie API').setVersion('1').addCookieAuth('fan_access_token').build();
+  const openApi = new DocumentBuilder().setTitle('Pie API').setVersion('1').addCookieAuth(SESSION_COOKIE.fan).build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
   app.enableShutdownHooks();
   return app;

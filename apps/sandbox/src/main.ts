@@ -1,9 +1,11 @@
+import { defaultOAuthClients } from './oauth/clients.js';
 import { startSandbox, type SandboxUrls } from './sandbox.js';
 
 // Printed label per URL; typed so a new stand-in cannot be started without being announced.
 const LABELS: Record<keyof SandboxUrls, string> = {
   mailInbox: 'Mail inbox (web page, GET /email)',
   smtp: 'SMTP server',
+  providers: 'OAuth providers (Spotify, Google, X, Facebook)',
 };
 
 function portFromEnv(name: string, fallback: number): number {
@@ -23,6 +25,12 @@ const sandbox = await startSandbox({
   mail: {
     smtpPort: portFromEnv('SANDBOX_SMTP_PORT', 1025),
     httpPort: portFromEnv('SANDBOX_MAIL_HTTP_PORT', 1080),
+  },
+  providers: {
+    port: portFromEnv('SANDBOX_PROVIDERS_PORT', 4000),
+    // The local clients may return to the app wherever it runs (PUBLIC_URL, as scripts/start.ts sets it).
+    clients: defaultOAuthClients(process.env.PUBLIC_URL || 'http://localhost:3000'),
+    publicUrl: process.env.SANDBOX_PROVIDERS_PUBLIC_URL || undefined,
   },
   logger: log,
 });

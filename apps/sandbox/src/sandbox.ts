@@ -1,9 +1,23 @@
 import { startSmtpInbox } from './mail/smtp-inbox.js';
 import { urlHost } from './net.js';
+import { startOAuthProviders } from './oauth/providers-server.js';
+import type { OAuthClientsConfig } from './oauth/types.js';
 
 export interface SandboxConfig {
   host: string;
   mail: { smtpPort: number; httpPort: number };
+  /**
+   * The OAuth providers (streaming provider, Google, X, Facebook) on one port. Left out, they
+   * start on any free port with the default local clients (`defaultOAuthClients()`).
+   */
+  providers?: {
+    /** 0 picks a free port. */
+    port: number;
+    /** Registered apps per provider; providers left out get the default local client. */
+    clients?: OAuthClientsConfig;
+    /** The URL the providers are reached at, when not `http://<host>:<port>` (e.g. behind a proxy). */
+    publicUrl?: string;
+  };
   logger?: (msg: string) => void;
 }
 
@@ -13,6 +27,8 @@ export interface SandboxUrls {
   mailInbox: string;
   /** Where the app sends mail (SMTP_URL). */
   smtp: string;
+  /** OAuth providers base URL; each provider under `/spotify`, `/google`, `/x`, `/facebook`. */
+  providers: string;
 }
 
 export interface Sandbox {
@@ -44,7 +60,8 @@ export async function startSandbox(config: SandboxConfig): Promise<Sandbox> {
 
   try {
     const mail = await start(startMail(config));
-    return { urls: { ...mail }, close };
+    const providers = await start(startProviders(config));
+    return { urls: { ...mail, ...providers }, close };
   } catch (error) {
     await close();
     throw error;
@@ -58,4 +75,15 @@ async function startMail(config: SandboxConfig): Promise<RunningStandIn<'mailInb
     urls: { mailInbox: `http://${host}:${inbox.httpPort}`, smtp: `smtp://${host}:${inbox.smtpPort}` },
     close: inbox.close,
   };
+}
+
+async function startProviders(config: SandboxConfig): Promise<RunningStandIn<'providers'>> {
+  const providers = await startOAuthProviders({
+    host: config.host,
+    port: config.providers?.port ?? 0,
+    clients: config.providers?.clients,
+    publicUrl: config.providers?.publicUrl,
+    logger: config.logger,
+  });
+  return { urls: { providers: providers.url }, close: providers.close };
 }

@@ -43,6 +43,59 @@ export const RegisterFanRequest = z.strictObject({
 });
 export type RegisterFanRequest = z.infer<typeof RegisterFanRequest>;
 
+/** `POST /api/auth/forgot-password`, `POST /api/for-artists/auth/forgot-password`. */
+export const ForgotPasswordRequest = z.strictObject({
+  email,
+  recaptchaToken: z.string().max(4096, 'recaptchaToken is too long').optional(),
+});
+export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
+
+/** `POST /api/auth/reset-password/:token` (spec §3: token in path, password in body). */
+export const ResetPasswordRequest = z.strictObject({ password });
+export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
+
+/** `POST /api/for-artists/auth/register`. */
+export const RegisterArtistRequest = z.strictObject({
+  email,
+  first_name: personName('First name'),
+  last_name: personName('Last name'),
+  password,
+  accepted_terms_and_conditions: z.literal(true, { error: 'You must accept the terms and conditions' }),
+  recaptchaToken: z.string().max(4096, 'recaptchaToken is too long').optional(),
+});
+export type RegisterArtistRequest = z.infer<typeof RegisterArtistRequest>;
+
+/** `POST /api/for-artists/auth/complete-registration`: someone invited to an office sets up their account. */
+export const CompleteArtistRegistrationRequest = z.strictObject({
+  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This invitation link is not valid'),
+  first_name: personName('First name'),
+  last_name: personName('Last name'),
+  password,
+});
+export type CompleteArtistRegistrationRequest = z.infer<typeof CompleteArtistRegistrationRequest>;
+
+const optionalProfileText = (label: string, max: number) =>
+  z.string({ error: `${label} must be text` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+
+/** `PATCH /api/for-artists/user/profile`: any subset of the four profile fields. */
+export const UpdateArtistProfileRequest = z
+  .strictObject({
+    first_name: optionalProfileText('First name', NAME_MAX_LENGTH).optional(),
+    last_name: optionalProfileText('Last name', NAME_MAX_LENGTH).optional(),
+    phone_number: z
+      .string({ error: 'Phone number must be text' })
+      .trim()
+      .regex(/^\+?[0-9 ()-]{6,20}$/, 'Please enter a valid phone number')
+      .optional(),
+    country: z
+      .string({ error: 'Country must be text' })
+      .trim()
+      .regex(/^[A-Z]{2}$/, 'Country must be a two-letter ISO code such as US')
+      .optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: 'Send at least one field to update' });
+export type UpdateArtistProfileRequest = z.infer<typeof UpdateArtistProfileRequest>;
+
 /** `POST /api/auth/login` (spec §3: login form). */
 export const LoginRequest = z.strictObject({
   email,
@@ -61,6 +114,8 @@ export const EmailTokenParam = z
 /** The signed-in fan as `GET /api/user` returns it. */
 export interface FanUser {
   _id: string;
+  linked_accounts?: LinkedAccount[];
+  has_password?: boolean;
   email: string;
   first_name: string;
   last_name: string;
@@ -70,3 +125,64 @@ export interface FanUser {
   stripe_customer_id: string | null;
   created_at: string;
 }
+
+/** The signed-in artist or office member (spec §3: artist user). */
+export interface ArtistUser {
+  _id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  phone_number: string | null;
+  country: string | null;
+  /** Offices arrive with the offices module; until then always empty. */
+  office: { _id: string; name: string; role: string }[];
+  email_verified: boolean;
+  profile_complete: boolean;
+  linked_accounts: LinkedAccount[];
+  created_at: string;
+}
+
+export interface AdminProfile {
+  _id: string;
+  email: string;
+  name: string;
+}
+
+export const SOCIAL_PROVIDERS = ['spotify', 'google', 'twitter', 'facebook'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+export interface LinkedAccount {
+  provider: SocialProvider;
+  email: string | null;
+  display_name: string | null;
+}
+
+/** Spec §3: profile complete only when all four fields are present. */
+export function isArtistProfileComplete(user: Pick<ArtistUser, 'first_name' | 'last_name' | 'phone_number' | 'country'>): boolean {
+  return [user.first_name, user.last_name, user.phone_number, user.country].every((value) => typeof value === 'string' && value.trim() !== '');
+}
+
+/** `GET /api/stripe/promoAvailability` data. */
+export interface PromoAvailability {
+  available: boolean;
+  remaining: number;
+}
+
+/** `GET /api/stripe/promoEligibility` data. */
+export interface PromoEligibility {
+  available: boolean;
+  used: boolean;
+}
+
+export const DEVICE_TYPES = ['mobile', 'desktop'] as const;
+
+/** Query of the social sign-in redirects (`GET /api/auth/loginSpotify` …). */
+export const SocialLoginQuery = z.strictObject({
+  recaptchaToken: z.string().max(4096).optional(),
+  deviceType: z.enum(DEVICE_TYPES, { error: "deviceType must be 'mobile' or 'desktop'" }).optional(),
+  promo: z.enum(PROMO_CODES, { error: "promo must be 'try' when given" }).optional(),
+});
+export type SocialLoginQuery = z.infer<typeof SocialLoginQuery>;
+
+/** The message the client turns into its promo-already-used text (spec §8). */
+export const PROMO_ALREADY_USED_MESSAGE = 'You have already used the free PIE promotion';

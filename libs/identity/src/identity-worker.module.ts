@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { SendVerificationEmailOnArtistRegisteredListener } from './listeners/send-verification-email-on-artist-registered.listener.js';
 import { SendVerificationEmailOnFanRegisteredListener } from './listeners/send-verification-email-on-fan-registered.listener.js';
 
 /** Worker side of identity, imported by apps/worker. */
-@Module({ providers: [SendVerificationEmailOnFanRegisteredListener] })
+@Module({ providers: [SendVerificationEmailOnFanRegisteredListener, SendVerificationEmailOnArtistRegisteredListener] })
 export class IdentityWorkerModule {}

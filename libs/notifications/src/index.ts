@@ -1,3 +1,11 @@
 export { SendEmail, type SendEmailPayload } from './jobs/send-email.job.js';
 export { verifyEmailMessage, VERIFY_EMAIL_SUBJECT } from './templates/verify-email.template.js';
+export {
+  resetPasswordMessage,
+  accountExistsMessage,
+  completeRegistrationMessage,
+  RESET_PASSWORD_SUBJECT,
+  ACCOUNT_EXISTS_SUBJECT,
+  COMPLETE_REGISTRATION_SUBJECT,
+} from './templates/account-emails.template.js';
 export { NotificationsWorkerModule } from './notifications-worker.module.js';

@@ -19,3 +19,5 @@ export { ok } from './http/envelope.js';
 export { HealthModule } from './health/health.module.js';
 export { PlatformModule, type PlatformModuleOptions } from './platform.module.js';
 export { WorkerRuntimeModule } from './worker-runtime.module.js';
+export { CsrfProtection, CSRF_COOKIE, CSRF_HEADER, type CsrfOptions } from './http/csrf.js';
+export { RateLimit, RateLimitGuard, RateLimiter, TooManyRequestsException, type RateLimitRule } from './http/rate-limit.js';

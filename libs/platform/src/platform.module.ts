@@ -6,6 +6,7 @@ import { Database, MIKRO_ORM } from './database/database.js';
 import { createOrm, type EntityDefinition } from './database/orm.js';
 import { QueueBackend } from './queues/queue-backend.js';
 import { QueueRegistry } from './queues/queue-registry.js';
+import { RateLimiter, RateLimitGuard } from './http/rate-limit.js';
 
 export interface PlatformModuleOptions {
   config: AppConfig;
@@ -35,8 +36,10 @@ export class PlatformModule {
             new QueueBackend({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, prefix: config.QUEUE_PREFIX }),
         },
         QueueRegistry,
+        RateLimiter,
+        RateLimitGuard,
       ],
-      exports: [APP_CONFIG, MIKRO_ORM, Database, QueueBackend, QueueRegistry],
+      exports: [APP_CONFIG, MIKRO_ORM, Database, QueueBackend, QueueRegistry, RateLimiter, RateLimitGuard],
     };
   }
 }

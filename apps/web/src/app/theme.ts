@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { Anchor, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** Pie's violet, lightest to darkest. Shade 6 carries white text at > 4.5:1. */
 const pie: MantineColorsTuple = [
@@ -38,6 +38,10 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
   focusRing: 'auto',
+  components: {
+    // Links inside text must not rely on colour alone (WCAG 1.4.1).
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+  },
 });
 
 /** Keep error texts readable on the dark purple surfaces (WCAG AA). */

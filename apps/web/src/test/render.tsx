@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { StrictMode } from 'react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, createPath, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { setUnauthorizedHandler } from '../shared/api';
 import { redirectStored } from '../shared/session';
@@ -13,6 +13,10 @@ import { makeStore, type RootState } from '../app/store';
 export function renderApp(path: string, preloadedState?: Partial<RootState>) {
   const store = makeStore(preloadedState);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  // Keep the page's address in step with the router, as a browser router would:
+  // the base query's 401 rule reads window.location.
+  window.history.replaceState(null, '', path);
+  router.subscribe((state) => window.history.replaceState(null, '', createPath(state.location)));
   const undoHandler = setUnauthorizedHandler(({ to, from }) => {
     if (to === '/login') store.dispatch(redirectStored(from));
     void router.navigate(to, { replace: true });

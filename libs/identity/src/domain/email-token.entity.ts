@@ -1,6 +1,12 @@
 import { defineEntity, p } from '@mikro-orm/core';
 
-export const EMAIL_TOKEN_PURPOSES = ['fan-verify-email', 'fan-reset-password', 'artist-verify-email', 'artist-reset-password'] as const;
+export const EMAIL_TOKEN_PURPOSES = [
+  'fan-verify-email',
+  'fan-reset-password',
+  'artist-verify-email',
+  'artist-reset-password',
+  'artist-complete-registration',
+] as const;
 export type EmailTokenPurpose = (typeof EMAIL_TOKEN_PURPOSES)[number];
 
 /** A single-use token sent by e-mail; only its hash is stored. */

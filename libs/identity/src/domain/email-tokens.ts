@@ -9,6 +9,7 @@ export const EMAIL_TOKEN_LIFETIME_MS: Record<EmailTokenPurpose, number> = {
   'artist-verify-email': 24 * 3600_000,
   'fan-reset-password': 3600_000,
   'artist-reset-password': 3600_000,
+  'artist-complete-registration': 7 * 24 * 3600_000,
 };
 
 /** Issues a token in the caller's unit of work and returns the secret for the e-mail link. */

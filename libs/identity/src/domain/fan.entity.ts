@@ -1,5 +1,5 @@
 import { defineEntity, p } from '@mikro-orm/core';
-import type { FanUser } from '#pie/contracts';
+import type { FanUser, LinkedAccount } from '#pie/contracts';
 
 export const FanSchema = defineEntity({
   name: 'Fan',
@@ -18,6 +18,7 @@ export const FanSchema = defineEntity({
     promoEligible: p.boolean().default(false),
     usedPromotionCode: p.boolean().default(false),
     stripeCustomerId: p.string().nullable(),
+    deletedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
@@ -32,10 +33,21 @@ export class Fan extends FanSchema.class {
     this.emailVerifiedAt ??= now;
   }
 
+  /** Keeps the row (payments and the ledger reference the id) but nothing that identifies the person. */
+  anonymise(now: Date): void {
+    this.email = `deleted-${this.id}@deleted.pie.invalid`;
+    this.firstName = 'Deleted';
+    this.lastName = 'Fan';
+    this.passwordHash = null;
+    this.deletedAt = now;
+  }
+
   /** The fan as the API shows them (spec §3 field names). */
-  toUser(): FanUser {
+  toUser(linkedAccounts: LinkedAccount[] = []): FanUser {
     return {
       _id: this.id,
+      linked_accounts: linkedAccounts,
+      has_password: Boolean(this.passwordHash),
       email: this.email,
       first_name: this.firstName,
       last_name: this.lastName,

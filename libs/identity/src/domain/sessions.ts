@@ -27,3 +27,12 @@ export async function findActiveSession(em: EntityManager, kind: SessionKind, to
   const session = await em.findOne(Session, { tokenHash: hashToken(token), kind });
   return session && session.isActive(new Date()) ? session : null;
 }
+
+/** Ends every live session of one account: password reset, account deletion. */
+export async function revokeAllSessions(em: EntityManager, kind: SessionKind, subjectId: string, except?: string): Promise<void> {
+  await em.execute(
+    `update identity.sessions set revoked_at = now()
+      where kind = ? and subject_id = ? and revoked_at is null ${except ? 'and id <> ?' : ''}`,
+    except ? [kind, subjectId, except] : [kind, subjectId],
+  );
+}

@@ -1,53 +1,54 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { EmailTokenParam, LoginRequest, RegisterFanRequest } from '#pie/contracts';
-import { APP_CONFIG, ok, validBody, validParam, type AppConfig } from '#pie/platform';
-import { LogInFan } from '../commands/log-in-fan/log-in-fan.command.js';
-import { LogOut } from '../commands/log-out/log-out.command.js';
+import { RegisterFanRequest } from '#pie/contracts';
+import { ok, RateLimitGuard, validBody } from '#pie/platform';
+import { DeleteAccount } from '../commands/delete-account/delete-account.command.js';
 import { RegisterFan } from '../commands/register-fan/register-fan.command.js';
-import { VerifyFanEmail } from '../commands/verify-fan-email/verify-fan-email.command.js';
-import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookies.js';
+import { GetCurrentFan } from '../queries/get-current-fan/get-current-fan.query.js';
+import { MailedAccountRoutes, REGISTER_RATE_LIMIT } from './account-routes.js';
+import { CurrentSubject, FanSessionGuard, type SessionPrincipal } from './session.guard.js';
+import { clearSessionCookie } from './session-cookies.js';
 
-/** Fan e-mail sign-up, verification, login and logout (`/api/auth/*`). */
+export const REGISTERED_ANSWER = 'Account created. Check your e-mail for a link to verify your address.';
+
+/** Fan e-mail sign-up, verification, login, logout, password reset and deletion (`/api/auth/*`). */
 @Controller('api/auth')
-export class FanAuthController {
-  constructor(
-    @Inject(CommandBus) private readonly commands: CommandBus,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+export class FanAuthController extends MailedAccountRoutes {
+  protected readonly kind = 'fan' as const;
+
+  protected currentUser(subjectId: string) {
+    return this.queries.execute(new GetCurrentFan(subjectId));
+  }
 
   @Post('register')
   @HttpCode(201)
-  async register(@Body(validBody(RegisterFanRequest)) body: RegisterFanRequest) {
-    const user = await this.commands.execute(new RegisterFan(body));
-    return ok(user, 'Account created. Check your e-mail for a link to verify your address.');
+  @UseGuards(RateLimitGuard)
+  @REGISTER_RATE_LIMIT
+  async register(@Body(validBody(RegisterFanRequest)) body: RegisterFanRequest, @Req() request: FastifyRequest) {
+    await this.captcha.verify(body.recaptchaToken, 'email_register', request.ip);
+    await this.commands.execute(new RegisterFan(body));
+    return ok({ email: body.email }, REGISTERED_ANSWER);
   }
 
-  @Post('verify-email/:token')
+  @Delete('account')
+  @UseGuards(FanSessionGuard)
   @HttpCode(200)
-  async verifyEmail(@Param('token', validParam(EmailTokenParam)) token: string) {
-    const user = await this.commands.execute(new VerifyFanEmail(token));
-    return ok(user, 'Your e-mail is verified. You can log in now.');
-  }
-
-  @Post('login')
-  @HttpCode(200)
-  async login(
-    @Body(validBody(LoginRequest)) body: LoginRequest,
-    @Req() request: FastifyRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    const { user, session } = await this.commands.execute(new LogInFan(body, request.headers['user-agent'] ?? null));
-    setSessionCookie(reply, this.config, 'fan', session.token, session.expiresAt);
-    return ok(user, 'Logged in');
-  }
-
-  @Post('logout')
-  @HttpCode(200)
-  async logout(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    await this.commands.execute(new LogOut('fan', request.cookies?.[SESSION_COOKIE.fan]));
+  async deleteAccount(@CurrentSubject() fan: SessionPrincipal, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.commands.execute(new DeleteAccount('fan', fan.subjectId));
     clearSessionCookie(reply, this.config, 'fan');
-    return ok(undefined, 'Logged out');
+    return ok(undefined, 'Your account has been deleted.');
+  }
+}
+
+/** `GET /api/user`: the signed-in fan. */
+@Controller('api/user')
+@UseGuards(FanSessionGuard)
+export class FanUserController {
+  constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
+
+  @Get()
+  async me(@CurrentSubject() fan: SessionPrincipal) {
+    return ok(await this.queries.execute(new GetCurrentFan(fan.subjectId)));
   }
 }

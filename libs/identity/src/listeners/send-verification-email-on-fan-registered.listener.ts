@@ -1,7 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, Database, handleOnce, ListensTo, recordInOutbox, type AppConfig, type EventListener, type OutboxEnvelope } from '#pie/platform';
-import { SendEmail, verifyEmailMessage } from '#pie/notifications';
-import { issueEmailToken } from '../domain/email-tokens.js';
+import { APP_CONFIG, Database, handleOnce, ListensTo, type AppConfig, type EventListener, type OutboxEnvelope } from '#pie/platform';
+import { recordVerificationEmail } from '../domain/account-mail.js';
 import { FanRegistered, type FanRegisteredPayload } from '../events/fan-registered.event.js';
 
 /**
@@ -19,9 +18,7 @@ export class SendVerificationEmailOnFanRegisteredListener implements EventListen
   async handle(event: OutboxEnvelope<FanRegisteredPayload>): Promise<void> {
     const { fanId, email, firstName } = event.payload;
     await handleOnce(this.database.em(), SendVerificationEmailOnFanRegisteredListener.name, event.id, async (em) => {
-      const token = issueEmailToken(em, 'fan-verify-email', fanId);
-      const link = new URL(`/auth/fans/verify-email/${token}`, this.config.PUBLIC_URL).toString();
-      recordInOutbox(em, SendEmail.create(verifyEmailMessage({ to: email, firstName, link })));
+      recordVerificationEmail(em, this.config, 'fan', { id: fanId, email, firstName });
     });
   }
 }

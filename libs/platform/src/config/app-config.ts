@@ -31,11 +31,23 @@ export const AppConfigSchema = z
     LOG_PRETTY: booleanFromEnv.optional(),
     WEB_DIST_DIR: z.string().optional(),
     OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
+    RATE_LIMIT_ENABLED: booleanFromEnv.default(true),
+    /** reCAPTCHA v3: with a secret, tokens are checked with Google (or RECAPTCHA_VERIFY_URL). */
+    RECAPTCHA_SECRET: z.string().optional().or(z.literal('').transform(() => undefined)),
+    RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
+    RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
     QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i, 'letters, digits, - and _ only').default('pie'),
+    /** How long a worker's lock on a running job lasts (renewed at half-time); a dead worker's job is retried after it. */
+    QUEUE_LOCK_DURATION_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
+    /** How often workers look for jobs whose lock expired (their worker died) and queue them again. */
+    QUEUE_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && config.SESSION_SECRET === DEV_SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set in production' });
+    }
+    if (config.NODE_ENV === 'production' && !config.RECAPTCHA_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SECRET'], message: 'must be set in production (bots would sign up freely)' });
     }
   });
 

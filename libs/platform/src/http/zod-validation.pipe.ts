@@ -14,7 +14,7 @@ export function fieldErrorsOf(error: z.ZodError): FieldErrors {
   return errors;
 }
 
-/** The dotted path of the first string in `value` that contains U+0000 ('' for `value` itself), if any. */
+/** The dotted path of a string in `value` that contains U+0000 ('' for `value` itself), if any. */
 function pathOfStringWithNul(value: unknown): string | undefined {
   // Iterative: a parsed value may be nested deeper than the call stack allows.
   const pending: [unknown, string][] = [[value, '']];

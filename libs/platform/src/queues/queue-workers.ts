@@ -10,6 +10,7 @@ import {
   type JobHandler,
 } from './handlers.js';
 import { QueueBackend } from './queue-backend.js';
+import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import type { QueueName } from './queue-names.js';
 
 export class MissingJobHandlerError extends Error {}
@@ -34,6 +35,7 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
     @Inject(DiscoveryService) private readonly discovery: DiscoveryService,
     @Inject(Reflector) private readonly reflector: Reflector,
     @Inject(QueueBackend) private readonly backend: QueueBackend,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -42,9 +44,9 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
     for (const [queue, routes] of this.routes) {
       const worker = this.backend.createWorker(queue, (job) => this.dispatch(queue, routes, job), {
         concurrency: queue === 'events' ? 10 : 5,
-        // A job whose worker died is picked up again once its lock expires.
-        lockDuration: 30_000,
-        stalledInterval: 15_000,
+        // A job whose worker died is picked up again once its lock expires (30 s and 15 s unless configured).
+        lockDuration: this.config.QUEUE_LOCK_DURATION_MS,
+        stalledInterval: this.config.QUEUE_STALLED_INTERVAL_MS,
         maxStalledCount: 3,
       });
       worker.on('failed', (job, error) =>

@@ -36,7 +36,7 @@ export function FanLayout() {
               </Text>
             </Anchor>
             {status === 'authenticated' && (
-              <Anchor component={Link} to="/dashboard">
+              <Anchor component={Link} to="/dashboard" underline="hover">
                 Dashboard
               </Anchor>
             )}

@@ -28,7 +28,7 @@ export function setUnauthorizedHandler(next: UnauthorizedHandler): () => void {
 }
 
 export function unauthorizedTarget(pathname: string): UnauthorizedTarget {
-  return pathname.includes('/for-artists') ? '/login' : '/login';
+  return pathname.includes('/for-artists') ? '/for-artists' : '/login';
 }
 
 /** `auth/login` and `auth/register`, however the call spelled its URL. */

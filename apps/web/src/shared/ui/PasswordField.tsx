@@ -1,7 +1,9 @@
 import { ActionIcon, TextInput, type TextInputProps } from '@mantine/core';
+import { useId } from '@mantine/hooks';
 import { useState } from 'react';
+import { FieldLabel } from './FieldLabel';
 
-export interface PasswordFieldProps extends Omit<TextInputProps, 'error' | 'withAsterisk' | 'type'> {
+export interface PasswordFieldProps extends Omit<TextInputProps, 'error' | 'withAsterisk' | 'type' | 'label'> {
   label: string;
   error?: string;
   required?: boolean;
@@ -30,35 +32,40 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
 
 /**
  * Spec §2 form helper: a password field with a show/hide toggle. The toggle is
- * a real button in the tab order, named 'Show password' or 'Hide password'.
+ * a real button in the tab order, named 'Show password' or 'Hide password'
+ * ('Show confirm password' for a field labelled 'Confirm password').
  */
-export function PasswordField({ required = false, error, label, ...props }: PasswordFieldProps) {
+export function PasswordField({ label, required = false, error, id, ...props }: PasswordFieldProps) {
+  const inputId = useId(id);
   const [visible, setVisible] = useState(false);
   const toggleLabel = `${visible ? 'Hide' : 'Show'} ${label.toLowerCase()}`;
   return (
-    <TextInput
-      {...props}
-      label={label}
-      type={visible ? 'text' : 'password'}
-      withAsterisk={required}
-      aria-required={required || undefined}
-      error={error}
-      autoCapitalize="none"
-      autoCorrect="off"
-      spellCheck={false}
-      rightSectionPointerEvents="all"
-      rightSection={
-        <ActionIcon
-          type="button"
-          variant="subtle"
-          color="gray"
-          aria-label={toggleLabel}
-          title={toggleLabel}
-          onClick={() => setVisible((current) => !current)}
-        >
-          <EyeIcon crossed={visible} />
-        </ActionIcon>
-      }
-    />
+    <div>
+      <FieldLabel htmlFor={inputId} label={label} required={required} />
+      <TextInput
+        {...props}
+        id={inputId}
+        type={visible ? 'text' : 'password'}
+        aria-required={required || undefined}
+        error={error}
+        autoCapitalize="none"
+        autoCorrect="off"
+        spellCheck={false}
+        rightSectionPointerEvents="all"
+        rightSection={
+          <ActionIcon
+            type="button"
+            variant="subtle"
+            color="gray"
+            aria-label={toggleLabel}
+            title={toggleLabel}
+            aria-controls={inputId}
+            onClick={() => setVisible((current) => !current)}
+          >
+            <EyeIcon crossed={visible} />
+          </ActionIcon>
+        }
+      />
+    </div>
   );
 }

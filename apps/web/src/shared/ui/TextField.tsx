@@ -1,6 +1,8 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
+import { useId } from '@mantine/hooks';
+import { FieldLabel } from './FieldLabel';
 
-export interface TextFieldProps extends Omit<TextInputProps, 'error' | 'withAsterisk'> {
+export interface TextFieldProps extends Omit<TextInputProps, 'error' | 'withAsterisk' | 'label'> {
   label: string;
   /** Shown under the field; pass it only once the field is touched (see useForm). */
   error?: string;
@@ -14,13 +16,12 @@ export interface TextFieldProps extends Omit<TextInputProps, 'error' | 'withAste
  * aria-invalid. `required` does not switch on the browser's own validation
  * bubbles: the form validates with zod and shows the spec's texts instead.
  */
-export function TextField({ required = false, error, ...props }: TextFieldProps) {
+export function TextField({ label, required = false, error, id, ...props }: TextFieldProps) {
+  const inputId = useId(id);
   return (
-    <TextInput
-      {...props}
-      withAsterisk={required}
-      aria-required={required || undefined}
-      error={error}
-    />
+    <div>
+      <FieldLabel htmlFor={inputId} label={label} required={required} />
+      <TextInput {...props} id={inputId} aria-required={required || undefined} error={error} />
+    </div>
   );
 }

@@ -115,10 +115,15 @@ describe('the form helpers', () => {
     const email = screen.getByLabelText('Email');
     expect(name.getAttribute('aria-required')).toBe('true');
     expect(email.hasAttribute('aria-required')).toBe(false);
-    const nameLabel = document.querySelector(`label[for="${name.id}"]`);
-    const emailLabel = document.querySelector(`label[for="${email.id}"]`);
-    expect(nameLabel?.textContent).toBe('Name *');
-    expect(emailLabel?.textContent).toBe('Email');
+    // The asterisk sits beside the label, not in the field's name.
+    expect(screen.getByLabelText('Name')).toBe(name);
+    const marks = document.querySelectorAll('[data-required-mark]');
+    expect([...marks].map((mark) => mark.textContent)).toEqual(['*', '*']);
+    expect([...marks].every((mark) => mark.getAttribute('aria-hidden') === 'true')).toBe(true);
+    const markBeside = (label: string) =>
+      screen.getByText(label, { selector: 'label' }).parentElement?.querySelector('[data-required-mark]');
+    expect(markBeside('Name')).not.toBeNull();
+    expect(markBeside('Email')).toBeNull();
     // The browser's own validation bubbles stay off: the form shows the spec's texts.
     expect(name.hasAttribute('required')).toBe(false);
   });

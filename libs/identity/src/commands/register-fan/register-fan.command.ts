@@ -1,7 +1,8 @@
 import { Command } from '@nestjs/cqrs';
-import type { FanUser, RegisterFanRequest } from '#pie/contracts';
+import type { RegisterFanRequest } from '#pie/contracts';
 
-export class RegisterFan extends Command<FanUser> {
+/** E-mail sign-up. Answers the same whether or not the e-mail already has an account. */
+export class RegisterFan extends Command<void> {
   constructor(readonly request: RegisterFanRequest) {
     super();
   }

@@ -2,25 +2,37 @@ import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { FanUser } from '#pie/contracts';
-import { Database, recordInOutbox } from '#pie/platform';
+import { APP_CONFIG, Database, recordInOutbox, type AppConfig } from '#pie/platform';
+import { recordAccountExistsEmail } from '../../domain/account-mail.js';
+import { findAccountByEmail } from '../../domain/accounts.js';
 import { Fan } from '../../domain/fan.entity.js';
-import { emailTaken } from '../../domain/identity.errors.js';
+import { claimPromotionCode } from '../../domain/promotions.js';
 import { hashPassword } from '../../domain/secrets.js';
 import { FanRegistered } from '../../events/fan-registered.event.js';
 import { RegisterFan } from './register-fan.command.js';
 
-/** Creates an unverified fan and records `identity.fan-registered.v1` in the same transaction. */
+/**
+ * Creates an unverified fan and records `identity.fan-registered.v1` in the same transaction.
+ * For an e-mail that already has an account nothing is created; its owner gets a mail instead,
+ * so the answer (and its timing: the hash is computed either way) reveals nothing.
+ */
 @CommandHandler(RegisterFan)
 export class RegisterFanHandler implements ICommandHandler<RegisterFan> {
-  constructor(@Inject(Database) private readonly database: Database) {}
+  constructor(
+    @Inject(Database) private readonly database: Database,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
-  async execute({ request }: RegisterFan): Promise<FanUser> {
-    const existing = await this.database.em().count(Fan, { email: request.email });
-    if (existing > 0) throw emailTaken();
+  async execute({ request }: RegisterFan): Promise<void> {
     const passwordHash = await hashPassword(request.password);
     try {
-      return await this.database.transaction(async (em) => {
+      await this.database.transaction(async (em) => {
+        const existing = await findAccountByEmail(em, 'fan', request.email);
+        if (existing) {
+          recordAccountExistsEmail(em, this.config, 'fan', existing);
+          await em.flush();
+          return;
+        }
         const fan = em.create(Fan, {
           id: randomUUID(),
           email: request.email,
@@ -31,6 +43,7 @@ export class RegisterFanHandler implements ICommandHandler<RegisterFan> {
           acceptedTermsAt: new Date(),
           signupPromo: request.promo ?? null,
           stripeCustomerId: null,
+          deletedAt: null,
         });
         em.persist(fan);
         recordInOutbox(
@@ -38,11 +51,11 @@ export class RegisterFanHandler implements ICommandHandler<RegisterFan> {
           FanRegistered.create({ fanId: fan.id, email: fan.email, firstName: fan.firstName, promo: fan.signupPromo ?? null }),
         );
         await em.flush();
-        return fan.toUser();
+        if (request.promo === 'try') await claimPromotionCode(em, fan.id);
       });
     } catch (error) {
-      // Two sign-ups with one e-mail at the same moment: the unique index decides.
-      if (error instanceof UniqueConstraintViolationException) throw emailTaken();
+      // Two sign-ups with one e-mail at the same moment: the unique index let one through; same answer.
+      if (error instanceof UniqueConstraintViolationException) return;
       throw error;
     }
   }

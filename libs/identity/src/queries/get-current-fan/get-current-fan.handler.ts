@@ -3,6 +3,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { Database } from '#pie/platform';
 import { Fan } from '../../domain/fan.entity.js';
 import { notSignedIn } from '../../domain/identity.errors.js';
+import { linkedAccountsOf } from '../../domain/linked-accounts.js';
 import { GetCurrentFan } from './get-current-fan.query.js';
 
 @QueryHandler(GetCurrentFan)
@@ -10,8 +11,9 @@ export class GetCurrentFanHandler implements IQueryHandler<GetCurrentFan> {
   constructor(@Inject(Database) private readonly database: Database) {}
 
   async execute({ fanId }: GetCurrentFan) {
-    const fan = await this.database.em().findOne(Fan, { id: fanId });
+    const em = this.database.em();
+    const fan = await em.findOne(Fan, { id: fanId, deletedAt: null });
     if (!fan) throw notSignedIn();
-    return fan.toUser();
+    return fan.toUser(await linkedAccountsOf(em, 'fan', fan.id));
   }
 }

@@ -36,7 +36,7 @@ export function VerifyEmailStatus({ token }: { token: string | undefined }) {
               {state.message}
             </Alert>
             <Text size="sm">
-              If you already verified your address, log in. Otherwise, register again to get a new link.
+              If you already verified your address, you can log in.
             </Text>
             <Button component={Link} to="/login" variant="light" fullWidth>
               Go to log in

@@ -1,0 +1,35 @@
+import type { ProviderName } from './types.js';
+
+/** Where the paths of each provider live, relative to the providers base URL. */
+export const PROVIDER_PATHS = {
+  spotify: {
+    /** Production: https://accounts.spotify.com */
+    accountsBase: '/spotify/accounts',
+    /** Production: https://api.spotify.com */
+    apiBase: '/spotify/api',
+    authorize: '/spotify/accounts/authorize',
+    token: '/spotify/accounts/api/token',
+    me: '/spotify/api/v1/me',
+  },
+  google: {
+    /** The issuer; production: https://accounts.google.com */
+    issuer: '/google',
+    discovery: '/google/.well-known/openid-configuration',
+    authorize: '/google/o/oauth2/v2/auth',
+    token: '/google/token',
+    userinfo: '/google/v1/userinfo',
+    revoke: '/google/revoke',
+  },
+  x: {
+    authorize: '/x/i/oauth2/authorize',
+    token: '/x/2/oauth2/token',
+    me: '/x/2/users/me',
+    revoke: '/x/2/oauth2/revoke',
+  },
+  facebook: {
+    authorize: '/facebook/v19.0/dialog/oauth',
+    token: '/facebook/v19.0/oauth/access_token',
+    me: '/facebook/me',
+    permissions: '/facebook/me/permissions',
+  },
+} as const satisfies Record<ProviderName, Record<string, string>>;

@@ -1,0 +1,132 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { listenOn, urlHost } from '../net.js';
+import { ProviderAuthority } from './authorization-server.js';
+import { resolveOAuthClients } from './clients.js';
+import { escapeHtml, html, HttpError, json, readBody, type RequestContext, type Respond } from './http.js';
+import { PROVIDER_PATHS } from './paths.js';
+import { facebookProvider } from './providers/facebook.js';
+import { googleProvider } from './providers/google.js';
+import { spotifyProvider } from './providers/spotify.js';
+import { xProvider } from './providers/x.js';
+import { PROVIDER_NAMES, type OAuthClientsConfig, type ProviderName } from './types.js';
+
+export { PROVIDER_PATHS } from './paths.js';
+
+export interface OAuthProvidersOptions {
+  /** Interface to bind to; loopback by default. */
+  host?: string;
+  /** 0 picks a free port (tests). */
+  port: number;
+  /** Registered apps per provider; providers left out get `defaultOAuthClients()`. */
+  clients?: OAuthClientsConfig;
+  /**
+   * The URL browsers and the app reach this server at (the Google issuer and the URLs in the
+   * discovery document derive from it); defaults to `http://<host>:<port>`.
+   */
+  publicUrl?: string;
+  /** Clock in ms since the epoch; tests pass one they can move forward. */
+  now?: () => number;
+  /** Lifetime of an authorization code; 60 s by default. */
+  codeTtlSeconds?: number;
+  /** Lifetime of an access token (`expires_in`); 3600 s by default. */
+  accessTokenTtlSeconds?: number;
+  logger?: (msg: string) => void;
+}
+
+export interface OAuthProviders {
+  port: number;
+  /** Base URL, e.g. `http://127.0.0.1:4000`; each provider lives under `/<provider>`. */
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the OAuth 2.0 authorization servers (authorization code + PKCE S256) of the streaming
+ * provider, Google (OpenID Connect), X and Facebook on one HTTP server, each under `/<provider>`
+ * with the real provider's paths below it.
+ */
+export async function startOAuthProviders(options: OAuthProvidersOptions): Promise<OAuthProviders> {
+  const host = options.host ?? '127.0.0.1';
+  const log = options.logger ?? (() => {});
+  const clients = resolveOAuthClients(options.clients);
+  let baseUrl = options.publicUrl?.replace(/\/+$/, '') ?? '';
+  const common = {
+    baseUrl: () => baseUrl,
+    now: options.now ?? Date.now,
+    codeTtlSeconds: options.codeTtlSeconds ?? 60,
+    accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
+    logger: log,
+  };
+  const authorities = new Map<ProviderName, { handle(ctx: RequestContext): Respond | undefined }>([
+    ['spotify', new ProviderAuthority(spotifyProvider, { ...common, clients: clients.spotify })],
+    ['google', new ProviderAuthority(googleProvider, { ...common, clients: clients.google })],
+    ['x', new ProviderAuthority(xProvider, { ...common, clients: clients.x })],
+    ['facebook', new ProviderAuthority(facebookProvider, { ...common, clients: clients.facebook })],
+  ]);
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log(`oauth: request ${req.method} ${req.url} failed: ${String(error)}`);
+      if (!res.headersSent) json(500, { error: 'server_error', error_description: 'The sandbox failed to answer' })(res);
+      else res.destroy();
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let respond: Respond;
+    try {
+      const method = req.method ?? 'GET';
+      const url = new URL(req.url ?? '/', 'http://providers.local');
+      const body = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
+      respond = route({ method, url, path: url.pathname, headers: req.headers, body });
+    } catch (error) {
+      if (error instanceof HttpError) respond = json(error.status, { error: error.message });
+      // A malformed %-escape in a path segment is the client's fault; it must not crash the sandbox.
+      else if (error instanceof URIError) respond = json(400, { error: 'Malformed request URL' });
+      else throw error;
+    }
+    respond(res);
+  }
+
+  function route(ctx: RequestContext): Respond {
+    if (ctx.path === '/healthz') return json(200, { status: 'ok' });
+    if (ctx.path === '/' && (ctx.method === 'GET' || ctx.method === 'HEAD')) return html(200, indexPage(baseUrl));
+    const match = /^\/([a-z]+)(\/.*)?$/.exec(ctx.path);
+    const authority = match ? authorities.get(match[1] as ProviderName) : undefined;
+    const respond = authority?.handle({ ...ctx, path: match?.[2] ?? '/' });
+    return respond ?? json(404, { error: 'not_found', error_description: `No sandbox provider route ${ctx.method} ${ctx.path}` });
+  }
+
+  const port = await listenOn(server, options.port, host);
+  if (!baseUrl) baseUrl = `http://${urlHost(host)}:${port}`;
+  log(`oauth: providers ${PROVIDER_NAMES.join(', ')} listening at ${baseUrl}`);
+
+  return {
+    port,
+    url: baseUrl,
+    async close() {
+      // Keep-alive connections (fetch) would otherwise hold close() open.
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function indexPage(baseUrl: string): string {
+  const rows = Object.entries(PROVIDER_PATHS)
+    .map(([name, paths]) => {
+      const items = Object.entries(paths)
+        .map(([key, path]) => `<li>${escapeHtml(key)}: <code>${escapeHtml(baseUrl + path)}</code></li>`)
+        .join('');
+      return `<h2>${escapeHtml(name)}</h2><ul>${items}</ul>`;
+    })
+    .join('\n');
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Pie sandbox providers</title>
+<style>body { font: 16px/1.5 system-ui, sans-serif; max-width: 48rem; margin: 2rem auto; padding: 0 1rem; } code { overflow-wrap: anywhere; }</style>
+</head><body><main><h1>Pie sandbox providers</h1>
+<p>Local OAuth 2.0 + PKCE stand-ins. Seeded accounts: <code>GET /&lt;provider&gt;/__admin/accounts</code>.</p>
+${rows}
+</main></body></html>
+`;
+}

@@ -1,0 +1,29 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Database, recordInOutbox } from '#pie/platform';
+import { ArtistUser } from '../../domain/artist-user.entity.js';
+import { Fan } from '../../domain/fan.entity.js';
+import { notSignedIn } from '../../domain/identity.errors.js';
+import { revokeAllSessions } from '../../domain/sessions.js';
+import { AccountDeleted } from '../../events/account-deleted.event.js';
+import { DeleteAccount } from './delete-account.command.js';
+
+@CommandHandler(DeleteAccount)
+export class DeleteAccountHandler implements ICommandHandler<DeleteAccount> {
+  constructor(@Inject(Database) private readonly database: Database) {}
+
+  async execute({ kind, subjectId }: DeleteAccount): Promise<void> {
+    await this.database.transaction(async (em) => {
+      const account = kind === 'fan' ? await em.findOne(Fan, { id: subjectId }) : await em.findOne(ArtistUser, { id: subjectId });
+      if (!account || account.deletedAt) throw notSignedIn();
+      const now = new Date();
+      account.anonymise(now);
+      // Provider tokens and pending links are personal data too.
+      await em.execute(`delete from identity.social_identities where subject_kind = ? and subject_id = ?`, [kind, subjectId]);
+      await em.execute(`delete from identity.email_tokens where subject_id = ?`, [subjectId]);
+      recordInOutbox(em, AccountDeleted.create({ kind, subjectId }));
+      await em.flush();
+      await revokeAllSessions(em, kind, subjectId);
+    });
+  }
+}

@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPromotionCodes } from '#pie/identity';
+import { Database } from '#pie/platform';
+import { TestPlatform } from '../support/test-platform.js';
+import { openSql, type Sql } from '../support/sql.js';
+import { makeAccount } from '../support/accounts.js';
+import { makeFanRegistration } from '../support/factories.js';
+
+describe('the free pie promotion', () => {
+  let platform: TestPlatform;
+  let sql: Sql;
+
+  beforeAll(async () => {
+    platform = await TestPlatform.start({ label: 'promo', worker: false });
+    sql = openSql(platform.database.url);
+  });
+  afterAll(async () => {
+    await sql?.close();
+    await platform?.close();
+  });
+
+  it('50 parallel promo sign-ups against 10 codes: exactly 10 succeed, the rest hear that none are available', async () => {
+    await platform.api.get(Database).transaction((em) => addPromotionCodes(em, Array.from({ length: 10 }, (_, i) => `TRYMYPIE-RACE-${i}`)));
+    const before = await platform.request('GET', '/api/stripe/promoAvailability');
+    expect(before.body).toMatchObject({ success: true, data: { available: true, remaining: 10 } });
+
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => platform.request('POST', '/api/auth/register', { body: makeFanRegistration({ promo: 'try' }) })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    const refused = answers.filter((answer) => answer.status !== 201);
+    expect(refused).toHaveLength(40);
+    for (const answer of refused) expect(answer.body).toMatchObject({ statusCode: 409, message: 'No promotion codes are available' });
+
+    expect(await sql.value(`select count(*)::int from identity.promotion_codes where claimed_by_fan_id is not null`)).toBe(10);
+    expect(await sql.value(`select count(*)::int from identity.fans where promo_eligible`)).toBe(10);
+    // No half-made accounts for the refused sign-ups.
+    expect(await sql.value(`select count(*)::int from identity.fans`)).toBe(10);
+    const after = await platform.request('GET', '/api/stripe/promoAvailability');
+    expect(after.body).toMatchObject({ success: true, data: { available: false, remaining: 0 } });
+  });
+
+  it('tells a signed-in fan whether they may still use the offer', async () => {
+    const fan = await makeAccount(sql, 'fan');
+    const login = await platform.request('POST', '/api/auth/login', { body: { email: fan.email, password: fan.password } });
+    const cookies = { fan_access_token: login.cookies.find((cookie) => cookie.name === 'fan_access_token')!.value };
+    const notEligible = await platform.request('GET', '/api/stripe/promoEligibility', { cookies });
+    expect(notEligible.body.data).toEqual({ available: false, used: false });
+    await sql.query(`update identity.fans set promo_eligible = true where id = $1`, [fan.id]);
+    const eligible = await platform.request('GET', '/api/stripe/promoEligibility', { cookies });
+    expect(eligible.body.data).toEqual({ available: true, used: false });
+    expect((await platform.request('GET', '/api/stripe/promoEligibility')).status).toBe(401);
+  });
+});
+
+describe('rate limits', () => {
+  let platform: TestPlatform;
+  let sql: Sql;
+
+  beforeAll(async () => {
+    platform = await TestPlatform.start({ label: 'ratelimit', worker: false, env: { RATE_LIMIT_ENABLED: 'true' } });
+    sql = openSql(platform.database.url);
+  });
+  afterAll(async () => {
+    await sql?.close();
+    await platform?.close();
+  });
+
+  it('stops guessing one account\'s password after 10 tries with a 429 and Retry-After, even with the right password', async () => {
+    const fan = await makeAccount(sql, 'fan');
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      const wrong = await platform.request('POST', '/api/auth/login', { body: { email: fan.email, password: `wrong guess ${attempt}` } });
+      expect(wrong.status).toBe(401);
+    }
+    const limited = await platform.request('POST', '/api/auth/login', { body: { email: fan.email, password: fan.password } });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.body.message).toMatch(/Too many attempts/);
+  });
+
+  it('limits forgot-password per address, answering the same for unknown addresses', async () => {
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      expect((await platform.request('POST', '/api/auth/forgot-password', { body: { email: 'ghost@example.test' } })).status).toBe(200);
+    }
+    const limited = await platform.request('POST', '/api/auth/forgot-password', { body: { email: 'ghost@example.test' } });
+    expect(limited.status).toBe(429);
+  });
+
+  it('keeps counting in Postgres, so every api replica sees the same count', async () => {
+    const rows = await sql.query(`select key, hits from platform.rate_limits where key like 'login:account:%'`);
+    expect(rows.some((row) => row.hits >= 11)).toBe(true);
+  });
+
+  it('limits sign-ups per address', async () => {
+    const registration = makeFanRegistration();
+    const answers = [];
+    for (let attempt = 1; attempt <= 6; attempt++) answers.push((await platform.request('POST', '/api/auth/register', { body: registration })).status);
+    expect(answers.slice(0, 5).every((status) => status === 201)).toBe(true);
+    expect(answers[5]).toBe(429);
+  });
+});
