@@ -18,6 +18,16 @@ env.PUBLIC_URL ??= `http://localhost:${env.PORT}`;
 env.SANDBOX_SMTP_PORT ??= '1025';
 env.SANDBOX_MAIL_HTTP_PORT ??= '1080';
 env.SMTP_URL ??= `smtp://127.0.0.1:${env.SANDBOX_SMTP_PORT}`;
+env.SANDBOX_PROVIDERS_PORT ??= '4000';
+// Social sign-in against the sandbox providers, unless real provider clients are configured.
+const realProviders = ['SPOTIFY', 'GOOGLE', 'TWITTER', 'FACEBOOK'].some((name) => env[`${name}_CLIENT_ID`]);
+if (!realProviders) {
+  env.SOCIAL_PROVIDERS_BASE_URL ??= `http://localhost:${env.SANDBOX_PROVIDERS_PORT}`;
+  for (const [name, sandboxName] of [['SPOTIFY', 'spotify'], ['GOOGLE', 'google'], ['TWITTER', 'x'], ['FACEBOOK', 'facebook']]) {
+    env[`${name}_CLIENT_ID`] = `pie-local-${sandboxName}`;
+    env[`${name}_CLIENT_SECRET`] = `pie-local-${sandboxName}-secret`;
+  }
+}
 env.WEB_DIST_DIR ??= 'dist/web';
 // Start-up chatter stays out of the way of the one URL printed below; LOG_LEVEL=info shows every request.
 env.LOG_LEVEL ??= 'warn';
@@ -102,6 +112,7 @@ try {
     Demo artist:    ${DEMO_ARTIST.email} / ${DEMO_ARTIST.password}  (${env.PUBLIC_URL}/for-artists/login)
     Demo admin:     ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}    (${env.PUBLIC_URL}/admin)
     Sandbox inbox:  http://localhost:${env.SANDBOX_MAIL_HTTP_PORT} (verification mails land here)
+    Sandbox sign-in providers (Spotify, Google, X, Facebook): http://localhost:${env.SANDBOX_PROVIDERS_PORT}
     Database:       ${embedded ? 'embedded Postgres in .data/postgres' : 'DATABASE_URL'}; queues on ${env.REDIS_URL ? 'Redis' : 'Postgres'}
 
   Press Ctrl-C to stop.

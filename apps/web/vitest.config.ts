@@ -3,20 +3,25 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
-/** Unit tests of the web client: `npx vitest run --config apps/web/vitest.config.ts`. */
+/**
+ * Unit tests of the web client (apps/web/src/**\/*.test.{ts,tsx}), run either
+ * alone — `npx vitest run --config apps/web/vitest.config.ts` — or as the
+ * root config's `web` project. The root is apps/web in both cases.
+ */
 export default defineConfig({
-  root: repoRoot,
+  root: webRoot,
   plugins: [react()],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
   },
   test: {
     name: 'web',
+    root: webRoot,
     environment: 'jsdom',
-    include: ['apps/web/src/**/*.test.{ts,tsx}'],
-    setupFiles: ['apps/web/src/test/setup.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
     testTimeout: 15_000,
     restoreMocks: true,
     unstubGlobals: true,

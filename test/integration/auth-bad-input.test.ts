@@ -257,6 +257,49 @@ describe('generated input (fast-check)', () => {
   });
 });
 
+describe('with rate limiting on, as in production', () => {
+  // The per-account limit reads the e-mail from the raw body before validation has looked at it.
+  let limited: TestPlatform;
+  beforeAll(async () => {
+    limited = await TestPlatform.start({ label: 'auth-bad-input-limited', worker: false, env: { RATE_LIMIT_ENABLED: 'true' } });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it.each([REGISTER, LOGIN, '/api/auth/forgot-password'])('%s answers an e-mail with a NUL character with a 400, not a 500', async (url) => {
+    const response = await limited.request('POST', url, { body: { email: 'robin\u0000@example.test', password: 'correct horse battery' } });
+    expectClientError(response, 400, /^Request body is invalid: /);
+  });
+
+  it.each([REGISTER, LOGIN])('%s answers a flood of generated bodies with 4xx only, 429s with Retry-After among them', async (url) => {
+    const anyString = fc.string({ unit: 'binary-ascii', maxLength: 30 });
+    const email = fc.oneof(
+      fc.emailAddress(),
+      fc.emailAddress().map((address) => address.replace('@', '\u0000@')),
+      anyString,
+      fc.jsonValue({ maxDepth: 2 }),
+    );
+    const body = fc.oneof(
+      fc.record({ email, password: fc.oneof(anyString, fc.jsonValue({ maxDepth: 1 })) }, { requiredKeys: [] }),
+      fc.jsonValue({ maxDepth: 2 }),
+    );
+    const statuses = new Set<number>();
+    await fc.assert(
+      fc.asyncProperty(body, async (value) => {
+        const response = await limited.request('POST', url, { body: value });
+        statuses.add(response.status);
+        expect(response.status, `${url} answered ${response.status} ${JSON.stringify(response.body)} to ${JSON.stringify(value)}`).toBeGreaterThanOrEqual(400);
+        expect(response.status).toBeLessThan(500);
+        expect(response.body).toMatchObject({ success: false, statusCode: response.status, message: expect.any(String) });
+        if (response.status === 429) expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      }),
+      { numRuns: 100 },
+    );
+    expect([...statuses]).toContain(429);
+  });
+});
+
 function isValidJsonFor(url: string, raw: string): boolean {
   let value: unknown;
   try {

@@ -98,10 +98,10 @@ describe.each<QueueBackendChoice>(['redis', 'postgres'])('the outbox on the %s q
     const [send] = await outboxRows(SendEmail.name, `payload ->> 'to' = $2`, [fan.email]);
     await completed('email', send.id);
 
-    // Days later the finished job has left BullMQ (bounded retention) and the row is sent once more.
+    // Days later the finished jobs have left BullMQ (bounded retention), and the rows are sent once more.
+    expect(await queue('events').remove(fan.event.id)).toBe(1);
+    expect(await queue('email').remove(send.id)).toBe(1);
     await sql.query(`update platform.outbox set published_at = null where id = any($1::uuid[])`, [[fan.event.id, send.id]]);
-    await queue('events').remove(fan.event.id);
-    await queue('email').remove(send.id);
     await eventually('the relay to send the rows again', async () => (await sql.value(`select count(*)::int from platform.outbox where published_at is null`)) === 0);
     await completed('events', fan.event.id);
     await completed('email', send.id);

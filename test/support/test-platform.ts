@@ -40,8 +40,8 @@ export class TestPlatform {
 
   static async start(options: TestPlatformOptions): Promise<TestPlatform> {
     const database = await createTestDatabase(options.label);
-    const sandbox = await startSandbox({ host: '127.0.0.1', mail: { smtpPort: 0, httpPort: 0 } });
-    const config = TestPlatform.configFor(database.url, sandbox.urls.smtp, options);
+    const sandbox = await startSandbox({ host: '127.0.0.1', mail: { smtpPort: 0, httpPort: 0 }, providers: { port: 0 } });
+    const config = TestPlatform.configFor(database.url, sandbox.urls.smtp, { ...options, env: { ...socialSignInEnv(sandbox.urls.providers), ...options.env } });
     const api = await createApiApp(config);
     await api.init();
     await api.getHttpAdapter().getInstance().ready();
@@ -123,6 +123,21 @@ export class TestPlatform {
     await this.sandbox.close();
     await this.database.drop();
   }
+}
+
+/** The app's settings for the sandbox providers' default clients (`pie-local-<provider>`). */
+export function socialSignInEnv(providersUrl: string): Record<string, string> {
+  return {
+    SOCIAL_PROVIDERS_BASE_URL: providersUrl,
+    SPOTIFY_CLIENT_ID: 'pie-local-spotify',
+    SPOTIFY_CLIENT_SECRET: 'pie-local-spotify-secret',
+    GOOGLE_CLIENT_ID: 'pie-local-google',
+    GOOGLE_CLIENT_SECRET: 'pie-local-google-secret',
+    TWITTER_CLIENT_ID: 'pie-local-x',
+    TWITTER_CLIENT_SECRET: 'pie-local-x-secret',
+    FACEBOOK_CLIENT_ID: 'pie-local-facebook',
+    FACEBOOK_CLIENT_SECRET: 'pie-local-facebook-secret',
+  };
 }
 
 /** The verification link in a mail body. */

@@ -15,6 +15,8 @@ import { AdminAuthController, AdminProfileController } from './http/admin-auth.c
 import { ArtistAuthController, ArtistUserController } from './http/artist-auth.controller.js';
 import { FanAuthController, FanUserController } from './http/fan-auth.controller.js';
 import { PromotionController } from './http/promotion.controller.js';
+import { AdminSocialAuthController, ArtistSocialAuthController, FanSocialAuthController } from './http/social-auth.controller.js';
+import { SocialSignIn } from './social/social-sign-in.service.js';
 import { AdminSessionGuard, ArtistSessionGuard, FanSessionGuard } from './http/session.guard.js';
 import { GetAdminProfileHandler } from './queries/get-admin-profile/get-admin-profile.handler.js';
 import { GetCurrentArtistHandler } from './queries/get-current-artist/get-current-artist.handler.js';
@@ -31,6 +33,9 @@ import { GetCurrentFanHandler } from './queries/get-current-fan/get-current-fan.
     AdminAuthController,
     AdminProfileController,
     PromotionController,
+    FanSocialAuthController,
+    ArtistSocialAuthController,
+    AdminSocialAuthController,
   ],
   providers: [
     RegisterFanHandler,
@@ -50,6 +55,7 @@ import { GetCurrentFanHandler } from './queries/get-current-fan/get-current-fan.
     ArtistSessionGuard,
     AdminSessionGuard,
     CaptchaVerifier,
+    SocialSignIn,
   ],
   exports: [FanSessionGuard, ArtistSessionGuard, AdminSessionGuard],
 })

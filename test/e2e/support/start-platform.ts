@@ -3,12 +3,13 @@ import type { TestProject } from 'vitest/node';
 import { recreateDatabase, TEST_REDIS_URL } from '#pie/testing';
 
 /** Ports of their own, so the e2e run never collides with a developer's `npm start`. */
-const E2E = { port: 3310, smtpPort: 2525, mailHttpPort: 2580 };
+const E2E = { port: 3310, smtpPort: 2525, mailHttpPort: 2580, providersPort: 2540 };
 
 declare module 'vitest' {
   export interface ProvidedContext {
     appUrl: string;
     inboxUrl: string;
+    providersUrl: string;
   }
 }
 
@@ -43,6 +44,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PUBLIC_URL: `http://localhost:${E2E.port}`,
       SANDBOX_SMTP_PORT: String(E2E.smtpPort),
       SANDBOX_MAIL_HTTP_PORT: String(E2E.mailHttpPort),
+      SANDBOX_PROVIDERS_PORT: String(E2E.providersPort),
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -50,6 +52,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await waitForHealth(`http://127.0.0.1:${E2E.port}/api/health`, child, 120_000);
   project.provide('appUrl', `http://localhost:${E2E.port}`);
   project.provide('inboxUrl', `http://127.0.0.1:${E2E.mailHttpPort}`);
+  project.provide('providersUrl', `http://localhost:${E2E.providersPort}`);
 
   return async () => {
     if (child.exitCode !== null) return;

@@ -11,7 +11,8 @@ export function defaultOAuthClient(provider: ProviderName, appOrigin = 'http://l
     clientId: `pie-local-${provider}`,
     clientSecret: `pie-local-${provider}-secret`,
     redirectUris: [
-      `${origin}/api/auth/callback/${provider}`,
+      // The app names X by its API's older name, as the spec does (loginTwitter, link-twitter).
+      `${origin}/api/auth/callback/${provider === 'x' ? 'twitter' : provider}`,
       `${origin}/api/for-artists/auth/callback/google`,
       `${origin}/api/admin/auth/google/callback`,
     ],

@@ -13,7 +13,7 @@ afterAll(async () => {
 
 const fan = FACEBOOK_ACCOUNTS[0];
 const graph = (path: string, init?: RequestInit) =>
-  fetch(`${harness.providers.url}/facebook${path}`, init).then(async (res) => ({ status: res.status, body: await res.json() }));
+  fetch(`${harness.providers.url}/facebook${path}`, init).then(async (res) => ({ status: res.status, body: (await res.json()) as any }));
 
 describe('Facebook stand-in', () => {
   it('exchanges the code by GET with query parameters, as Facebook allows', async () => {

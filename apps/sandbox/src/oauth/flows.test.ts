@@ -263,7 +263,10 @@ describe('providers server', () => {
     expect((await fetch(`${base}/healthz`)).status).toBe(200);
     expect((await fetch(`${base}/nope/authorize`)).status).toBe(404);
     expect((await fetch(`${base}/google/nope`)).status).toBe(404);
-    expect((await fetch(`${base}/spotify/api/v1/users/%E0%A4%A`, { headers: { authorization: 'Bearer x' } })).status).toBe(400);
+    const { tokens } = await harness.client('spotify').signIn('listener1');
+    const malformed = await fetch(`${base}/spotify/api/v1/users/%E0%A4%A`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+    expect(malformed.status).toBe(400);
+    expect((await fetch(`${base}/spotify/__admin/accounts/%E0%A4%A/revoke`, { method: 'POST' })).status).toBe(400);
   });
 
   it('reports a refused authorize request from approve() as an OAuthFlowError', async () => {

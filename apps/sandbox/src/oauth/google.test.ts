@@ -16,13 +16,13 @@ const secret = testClients('google')[0].clientSecret;
 const userinfo = (token: string) =>
   fetch(`${harness.providers.url}/google/v1/userinfo`, { headers: { authorization: `Bearer ${token}` } }).then(async (res) => ({
     status: res.status,
-    body: await res.json(),
+    body: (await res.json()) as any,
   }));
 
 describe('Google stand-in (OpenID Connect)', () => {
   it('publishes a discovery document whose endpoints work', async () => {
     const base = harness.providers.url;
-    const doc = await (await fetch(`${base}/google/.well-known/openid-configuration`)).json();
+    const doc = (await (await fetch(`${base}/google/.well-known/openid-configuration`)).json()) as any;
     expect(doc).toMatchObject({
       issuer: `${base}/google`,
       authorization_endpoint: `${base}/google/o/oauth2/v2/auth`,
@@ -142,6 +142,6 @@ describe('Google stand-in (OpenID Connect)', () => {
       body: new URLSearchParams({ grant_type: 'authorization_code', code, code_verifier: pkce.verifier, redirect_uri: client.redirectUri, client_secret: secret }),
     });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toBe('invalid_request');
+    expect(((await res.json()) as any).error).toBe('invalid_request');
   });
 });

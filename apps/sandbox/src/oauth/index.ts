@@ -11,3 +11,4 @@ export {
 } from './accounts.js';
 export { verifyJwtHs256 } from './crypto.js';
 export * from './types.js';
+export * from './oauth-test-client.js';

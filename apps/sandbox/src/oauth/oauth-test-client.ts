@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { NewAccount } from './accounts.js';
 import { defaultOAuthClient } from './clients.js';
 import { PROVIDER_PATHS } from './paths.js';
-import type { AccountsByProvider, OAuthClient, ProviderName } from './types.js';
+import type { OAuthClient, ProviderName } from './types.js';
 
 /*
  * Drives the sandbox providers' OAuth flow over plain HTTP, as a browser would, for tests:
@@ -247,10 +247,8 @@ export class OAuthTestClient {
   }
 
   /** Adds a test account at runtime (sandbox only). */
-  async addAccount(account: NewAccount<ProviderName>): Promise<HttpResult<AccountsByProvider[ProviderName]>> {
-    return this.request('POST', `/${this.provider}/__admin/accounts`, { 'content-type': 'application/json' }, JSON.stringify(account)) as Promise<
-      HttpResult<AccountsByProvider[ProviderName]>
-    >;
+  async addAccount(account: NewAccount<ProviderName>): Promise<HttpResult> {
+    return this.request('POST', `/${this.provider}/__admin/accounts`, { 'content-type': 'application/json' }, JSON.stringify(account));
   }
 
   /** Revokes every token of an account (sandbox only), as if the person removed the app. */

@@ -8,7 +8,7 @@ import { facebookProvider } from './providers/facebook.js';
 import { googleProvider } from './providers/google.js';
 import { spotifyProvider } from './providers/spotify.js';
 import { xProvider } from './providers/x.js';
-import { PROVIDER_NAMES, type OAuthClientsConfig, type ProviderName } from './types.js';
+import type { OAuthClientsConfig, ProviderName } from './types.js';
 
 export { PROVIDER_PATHS } from './paths.js';
 
@@ -99,7 +99,6 @@ export async function startOAuthProviders(options: OAuthProvidersOptions): Promi
 
   const port = await listenOn(server, options.port, host);
   if (!baseUrl) baseUrl = `http://${urlHost(host)}:${port}`;
-  log(`oauth: providers ${PROVIDER_NAMES.join(', ')} listening at ${baseUrl}`);
 
   return {
     port,

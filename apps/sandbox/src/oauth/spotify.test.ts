@@ -14,7 +14,7 @@ const listener = SPOTIFY_ACCOUNTS[0];
 const me = (token?: string) =>
   fetch(`${harness.providers.url}/spotify/api/v1/me`, { headers: token ? { authorization: `Bearer ${token}` } : {} }).then(async (res) => ({
     status: res.status,
-    body: await res.json(),
+    body: (await res.json()) as any,
   }));
 
 describe('Spotify stand-in', () => {
@@ -100,7 +100,7 @@ describe('Spotify stand-in', () => {
   it('serves public profiles at /v1/users/:id', async () => {
     const { tokens } = await harness.client('spotify').signIn(listener.id);
     const res = await fetch(`${harness.providers.url}/spotify/api/v1/users/listener2`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
-    const body = await res.json();
+    const body = (await res.json()) as any;
     expect(body).toMatchObject({ id: 'listener2', display_name: 'Listener Two', type: 'user' });
     expect(body).not.toHaveProperty('email');
     const missing = await fetch(`${harness.providers.url}/spotify/api/v1/users/nobody`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
@@ -114,8 +114,8 @@ describe('Spotify stand-in', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ grant_type: 'client_credentials', client_id: client.client.clientId }),
     });
-    expect(await res.json()).toMatchObject({ error: 'unsupported_grant_type' });
+    expect((await res.json()) as any).toMatchObject({ error: 'unsupported_grant_type' });
     const none = await fetch(`${harness.providers.url}/spotify/accounts/api/token`, { method: 'POST' });
-    expect(await none.json()).toMatchObject({ error: 'invalid_request' });
+    expect((await none.json()) as any).toMatchObject({ error: 'invalid_request' });
   });
 });

@@ -13,7 +13,7 @@ afterAll(async () => {
 const usersMe = (token: string, query = '') =>
   fetch(`${harness.providers.url}/x/2/users/me${query}`, { headers: { authorization: `Bearer ${token}` } }).then(async (res) => ({
     status: res.status,
-    body: await res.json(),
+    body: (await res.json()) as any,
   }));
 
 describe('X stand-in', () => {

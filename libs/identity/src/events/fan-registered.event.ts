@@ -5,6 +5,8 @@ export interface FanRegisteredPayload {
   email: string;
   firstName: string;
   promo: string | null;
+  /** True when the address came verified (social sign-in): no verification mail then. */
+  emailVerified?: boolean;
 }
 
 /** A fan signed up with e-mail and password (not yet verified). */

@@ -16,7 +16,9 @@ export class SendVerificationEmailOnFanRegisteredListener implements EventListen
   ) {}
 
   async handle(event: OutboxEnvelope<FanRegisteredPayload>): Promise<void> {
-    const { fanId, email, firstName } = event.payload;
+    const { fanId, email, firstName, emailVerified } = event.payload;
+    // Social sign-ups arrive verified, or with no real address to write to.
+    if (emailVerified || email.endsWith('.invalid')) return;
     await handleOnce(this.database.em(), SendVerificationEmailOnFanRegisteredListener.name, event.id, async (em) => {
       recordVerificationEmail(em, this.config, 'fan', { id: fanId, email, firstName });
     });

@@ -36,6 +36,24 @@ export const AppConfigSchema = z
     RECAPTCHA_SECRET: z.string().optional().or(z.literal('').transform(() => undefined)),
     RECAPTCHA_VERIFY_URL: z.url().default('https://www.google.com/recaptcha/api/siteverify'),
     RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+    /**
+     * Social sign-in. A provider is offered when its client id is set. With SOCIAL_PROVIDERS_BASE_URL
+     * (the sandbox, e.g. http://localhost:4000) every provider endpoint is taken from there.
+     */
+    SOCIAL_PROVIDERS_BASE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+    SPOTIFY_CLIENT_ID: z.string().optional(),
+    SPOTIFY_CLIENT_SECRET: z.string().optional(),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    TWITTER_CLIENT_ID: z.string().optional(),
+    TWITTER_CLIENT_SECRET: z.string().optional(),
+    FACEBOOK_CLIENT_ID: z.string().optional(),
+    FACEBOOK_CLIENT_SECRET: z.string().optional(),
+    /** Key for provider tokens at rest (32 bytes, base64); derived from SESSION_SECRET when unset. */
+    TOKEN_ENCRYPTION_KEY: z
+      .string()
+      .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
+      .optional(),
     QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i, 'letters, digits, - and _ only').default('pie'),
     /** How long a worker's lock on a running job lasts (renewed at half-time); a dead worker's job is retried after it. */
     QUEUE_LOCK_DURATION_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),

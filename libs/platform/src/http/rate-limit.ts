@@ -80,5 +80,7 @@ export class RateLimitGuard implements CanActivate {
 function keyOf(rule: RateLimitRule, request: FastifyRequest): string | undefined {
   if (rule.by === 'ip') return request.ip;
   const email = (request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase().slice(0, 254) : undefined;
+  // A NUL names no account (validation refuses it) and Postgres cannot store it in the key: no per-account count.
+  if (typeof email !== 'string' || email.includes('\u0000')) return undefined;
+  return email.trim() ? email.trim().toLowerCase().slice(0, 254) : undefined;
 }

@@ -56,6 +56,40 @@ describe('the base query', () => {
     expect(await request.json()).toEqual({ email: 'fan@example.com', password: 'secret-password' });
   });
 
+  it('retries once with the fresh token when the server rejects a missing CSRF token', async () => {
+    const csrfRejection = () => {
+      // The 403 response carries Set-Cookie, as the API's CSRF hook sends it.
+      document.cookie = 'XSRF-TOKEN=fresh.token; path=/';
+      return Promise.resolve(
+        jsonResponse({ success: false, statusCode: 403, message: 'Missing or invalid CSRF token' }, 403),
+      );
+    };
+    const fetchMock = mockFetch(csrfRejection, jsonResponse({ success: true, message: 'Logged in' }));
+    const { api, store } = setup();
+
+    const result = await store.dispatch(
+      api.endpoints.login.initiate({ email: 'fan@example.com', password: 'secret-password' }),
+    );
+
+    expect(result.data).toEqual({ success: true, message: 'Logged in' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(sentRequest(fetchMock, 0).headers.has('X-XSRF-TOKEN')).toBe(false);
+    expect(sentRequest(fetchMock, 1).headers.get('X-XSRF-TOKEN')).toBe('fresh.token');
+  });
+
+  it('does not retry a 403 that brought no new token', async () => {
+    document.cookie = 'XSRF-TOKEN=same.token; path=/';
+    const fetchMock = mockFetch(
+      jsonResponse({ success: false, statusCode: 403, message: 'You cannot see this pie' }, 403),
+    );
+    const { api, store } = setup();
+
+    const result = await store.dispatch(api.endpoints.logout.initiate());
+
+    expect(result.error).toMatchObject({ status: 403, data: { message: 'You cannot see this pie' } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('sends no XSRF header when the cookie is absent', async () => {
     const fetchMock = mockFetch(jsonResponse({ success: true, data: {} }));
     const { api, store } = setup();

@@ -37,7 +37,7 @@ function absoluteBaseUrl(baseUrl: string): string {
  * The query layer of spec §7 and §9: JSON bodies, serialised query params,
  * credentials included, the XSRF header echoed from its cookie, an optional
  * timeout, and errors reported as FETCH_ERROR, TIMEOUT_ERROR, PARSING_ERROR or
- * the HTTP status. A 401 (outside login/register) clears the session and
+ * the HTTP status. A CSRF rejection that came with a fresh token is retried once. A 401 (outside login/register) clears the session and
  * redirects as spec §8 says.
  */
 export function createBaseQuery({ baseUrl, timeout }: BaseQueryOptions): PieBaseQuery {
@@ -54,7 +54,15 @@ export function createBaseQuery({ baseUrl, timeout }: BaseQueryOptions): PieBase
   });
 
   return async (args, api, extraOptions) => {
-    const result = await rawBaseQuery(args, api, extraOptions);
+    const tokenSent = readCookie(XSRF_COOKIE);
+    let result = await rawBaseQuery(args, api, extraOptions);
+    // The server answers a missing or stale CSRF token with 403 and a fresh
+    // cookie (e.g. the first call of a page whose HTML did not come from the
+    // API, or after the session cookie expired). Retry once with the new token.
+    if (result.error?.status === 403) {
+      const tokenNow = readCookie(XSRF_COOKIE);
+      if (tokenNow && tokenNow !== tokenSent) result = await rawBaseQuery(args, api, extraOptions);
+    }
     if (result.error?.status === 401) {
       const url = typeof args === 'string' ? args : args.url;
       if (!isLoginOrRegisterCall(url)) {
