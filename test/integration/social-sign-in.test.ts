@@ -159,3 +159,48 @@ describe('social sign-in through the sandbox providers', () => {
     expect((await platform.request('GET', '/api/auth/loginGoogle?deviceType=fridge')).status).toBe(400);
   });
 });
+
+describe('provider tokens for other modules', () => {
+  let platform: TestPlatform;
+  let sql: Sql;
+
+  beforeAll(async () => {
+    platform = await TestPlatform.start({ label: 'provtokens', worker: false });
+    sql = openSql(platform.database.url);
+  });
+  afterAll(async () => {
+    await sql?.close();
+    await platform?.close();
+  });
+
+  async function spotifyFan(accountId: string): Promise<string> {
+    const start = await platform.request('GET', '/api/auth/loginSpotify');
+    const back = await platform.request('GET', pathOf(await approve(String(start.headers.location), accountId)));
+    const cookie = back.cookies.find((c) => c.name === 'fan_access_token')!.value;
+    return (await platform.request('GET', '/api/user', { cookies: { fan_access_token: cookie } })).body.data._id;
+  }
+
+  it('hands out the stored token, refreshes it before expiry, and reports withdrawn access', async () => {
+    const { ProviderTokens, ProviderAccessRevokedError } = await import('#pie/identity');
+    const tokens = platform.api.get(ProviderTokens);
+    const fanId = await spotifyFan('listener3');
+    const first = await tokens.accessTokenFor(fanId, 'spotify');
+    expect(await tokens.accessTokenFor(fanId, 'spotify')).toBe(first);
+
+    await sql.query(`update identity.social_identities set token_expires_at = now() + interval '10 seconds' where subject_id = $1`, [fanId]);
+    const refreshed = await tokens.accessTokenFor(fanId, 'spotify');
+    expect(refreshed).not.toBe(first);
+    const me = await fetch(`${platform.sandbox.urls.providers}/spotify/api/v1/me`, { headers: { authorization: `Bearer ${refreshed}` } });
+    expect(((await me.json()) as { id: string }).id).toBe('listener3');
+
+    expect((await tokens.connectedFans('spotify', { limit: 10 })).map((fan) => fan.fanId)).toContain(fanId);
+    await fetch(`${platform.sandbox.urls.providers}/spotify/__admin/accounts/listener3/revoke`, { method: 'POST' });
+    await expect(tokens.accessTokenFor(fanId, 'spotify', { force: true })).rejects.toBeInstanceOf(ProviderAccessRevokedError);
+    await tokens.markBroken(fanId, 'spotify', 'Spotify refused to renew access');
+    expect((await tokens.connectedFans('spotify', { limit: 10 })).map((fan) => fan.fanId)).not.toContain(fanId);
+
+    // Signing in again repairs the connection.
+    await spotifyFan('listener3');
+    expect((await tokens.connectedFans('spotify', { limit: 10 })).map((fan) => fan.fanId)).toContain(fanId);
+  });
+});

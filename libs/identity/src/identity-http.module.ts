@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { IdentityFacadeModule } from './identity-facade.module.js';
 import { CompleteArtistRegistrationHandler } from './commands/complete-artist-registration/complete-artist-registration.handler.js';
 import { DeleteAccountHandler } from './commands/delete-account/delete-account.handler.js';
 import { LogInHandler } from './commands/log-in/log-in.handler.js';
@@ -24,7 +25,7 @@ import { GetCurrentFanHandler } from './queries/get-current-fan/get-current-fan.
 
 /** HTTP side of identity, imported by apps/api. */
 @Module({
-  imports: [CqrsModule],
+  imports: [CqrsModule, IdentityFacadeModule],
   controllers: [
     FanAuthController,
     FanUserController,
@@ -57,6 +58,6 @@ import { GetCurrentFanHandler } from './queries/get-current-fan/get-current-fan.
     CaptchaVerifier,
     SocialSignIn,
   ],
-  exports: [FanSessionGuard, ArtistSessionGuard, AdminSessionGuard],
+  exports: [FanSessionGuard, ArtistSessionGuard, AdminSessionGuard, IdentityFacadeModule],
 })
 export class IdentityHttpModule {}

@@ -12,3 +12,6 @@ export { hashPassword, ARGON2_OPTIONS } from './domain/secrets.js';
 export { prepareInvitedArtistUser } from './domain/artist-invitations.js';
 export { addPromotionCodes, remainingPromotionCodes, PROMO_UNAVAILABLE_MESSAGE } from './domain/promotions.js';
 export { createAdmin } from './domain/admins.js';
+export { IdentityFacadeModule } from './identity-facade.module.js';
+export { ProviderTokens, ProviderAccessRevokedError, ProviderNotConnectedError } from './social/provider-tokens.service.js';
+export { ProviderConnected, type ProviderConnectedPayload } from './events/provider-connected.event.js';

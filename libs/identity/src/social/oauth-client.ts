@@ -3,7 +3,7 @@ import type { ProviderSettings, SocialProfile } from './social-providers.js';
 
 export class OAuthExchangeError extends Error {}
 
-export interface ProviderTokens {
+export interface TokenSet {
   accessToken: string;
   refreshToken: string | null;
   expiresAt: Date | null;
@@ -30,23 +30,27 @@ export function authorizeUrl(settings: ProviderSettings, options: { redirectUri:
   return url.toString();
 }
 
-/** Exchanges the authorization code (with the PKCE verifier and the client's credentials) for tokens. */
-export async function exchangeCode(settings: ProviderSettings, options: { code: string; redirectUri: string; verifier: string }): Promise<ProviderTokens> {
-  const body = new URLSearchParams({
-    grant_type: 'authorization_code',
-    code: options.code,
-    redirect_uri: options.redirectUri,
-    code_verifier: options.verifier,
-    client_id: settings.clientId,
-  });
+/** Sent when the provider answers a token request with 400/401: the grant is no longer good. */
+export class OAuthGrantRefusedError extends OAuthExchangeError {}
+
+/** A token-endpoint request with the client's credentials (HTTP Basic when there is a secret). */
+async function tokenRequest(settings: ProviderSettings, params: Record<string, string>): Promise<TokenSet> {
   const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
   if (settings.clientSecret) {
     headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(settings.clientId)}:${encodeURIComponent(settings.clientSecret)}`).toString('base64')}`;
   }
-  const response = await fetch(settings.tokenUrl, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) });
+  const response = await fetch(settings.tokenUrl, {
+    method: 'POST',
+    headers,
+    body: new URLSearchParams({ ...params, client_id: settings.clientId }),
+    signal: AbortSignal.timeout(10_000),
+  });
   const answer = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (response.status === 400 || response.status === 401) {
+    throw new OAuthGrantRefusedError(`${settings.label} refused the sign-in code: ${String(answer.error ?? response.status)}`);
+  }
   if (!response.ok || typeof answer.access_token !== 'string') {
-    throw new OAuthExchangeError(`${settings.label} refused the sign-in code: ${String(answer.error ?? response.status)}`);
+    throw new OAuthExchangeError(`${settings.label} token request failed (${response.status})`);
   }
   return {
     accessToken: answer.access_token,
@@ -54,6 +58,16 @@ export async function exchangeCode(settings: ProviderSettings, options: { code: 
     expiresAt: typeof answer.expires_in === 'number' ? new Date(Date.now() + answer.expires_in * 1000) : null,
     scope: typeof answer.scope === 'string' ? answer.scope : null,
   };
+}
+
+/** Exchanges the authorization code (with the PKCE verifier and the client's credentials) for tokens. */
+export function exchangeCode(settings: ProviderSettings, options: { code: string; redirectUri: string; verifier: string }): Promise<TokenSet> {
+  return tokenRequest(settings, { grant_type: 'authorization_code', code: options.code, redirect_uri: options.redirectUri, code_verifier: options.verifier });
+}
+
+/** Renews an access token; OAuthGrantRefusedError when the refresh token is no longer accepted. */
+export function refreshTokens(settings: ProviderSettings, refreshToken: string): Promise<TokenSet> {
+  return tokenRequest(settings, { grant_type: 'refresh_token', refresh_token: refreshToken });
 }
 
 export async function fetchProfile(settings: ProviderSettings, accessToken: string): Promise<SocialProfile> {

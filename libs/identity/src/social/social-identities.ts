@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { SocialProvider } from '#pie/contracts';
-import type { EntityManager } from '#pie/platform';
+import { recordInOutbox, type EntityManager } from '#pie/platform';
 import type { SessionKind } from '../domain/session.entity.js';
-import type { ProviderTokens } from './oauth-client.js';
+import { ProviderConnected } from '../events/provider-connected.event.js';
+import type { TokenSet } from './oauth-client.js';
 import type { SocialProfile } from './social-providers.js';
 import type { TokenCipher } from './token-cipher.js';
 
@@ -18,7 +19,7 @@ export async function findLinkedSubject(em: EntityManager, kind: SessionKind, pr
 export async function saveLinkedAccount(
   em: EntityManager,
   cipher: TokenCipher,
-  link: { kind: SessionKind; subjectId: string; provider: SocialProvider; profile: SocialProfile; tokens: ProviderTokens },
+  link: { kind: SessionKind; subjectId: string; provider: SocialProvider; profile: SocialProfile; tokens: TokenSet },
 ): Promise<void> {
   const { kind, subjectId, provider, profile, tokens } = link;
   await em.execute(
@@ -32,7 +33,8 @@ export async function saveLinkedAccount(
      on conflict (subject_kind, provider, provider_user_id) do update set
        email = excluded.email, display_name = excluded.display_name, access_token_enc = excluded.access_token_enc,
        refresh_token_enc = coalesce(excluded.refresh_token_enc, identity.social_identities.refresh_token_enc),
-       token_expires_at = excluded.token_expires_at, scopes = excluded.scopes, updated_at = now()`,
+       token_expires_at = excluded.token_expires_at, scopes = excluded.scopes, updated_at = now(),
+       broken_at = null, broken_reason = null`,
     [
       randomUUID(),
       kind,
@@ -47,6 +49,8 @@ export async function saveLinkedAccount(
       tokens.scope,
     ],
   );
+  // Signing in or linking (again) re-opens a broken connection: modules that read the provider start over.
+  if (kind === 'fan') recordInOutbox(em, ProviderConnected.create({ fanId: subjectId, provider }));
 }
 
 /** How many ways the account has to sign in: its password and each linked provider. */

@@ -1,0 +1,93 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { SocialProvider } from '#pie/contracts';
+import { APP_CONFIG, Database, type AppConfig } from '#pie/platform';
+import { OAuthGrantRefusedError, refreshTokens, type TokenSet } from './oauth-client.js';
+import { providerSettings } from './social-providers.js';
+import { TokenCipher } from './token-cipher.js';
+
+export class ProviderNotConnectedError extends Error {}
+/** The provider refused our refresh token: the fan withdrew access (or it expired for good). */
+export class ProviderAccessRevokedError extends Error {}
+
+/** Refresh this long before the provider's expiry, so a token never dies mid-request. */
+const REFRESH_MARGIN_MS = 60_000;
+
+interface IdentityRow {
+  id: string;
+  access_token_enc: string | null;
+  refresh_token_enc: string | null;
+  token_expires_at: Date | null;
+  broken_at: Date | null;
+}
+
+/**
+ * The facade other modules use to act for a fan at a provider (listening reads Spotify with it).
+ * Tokens stay encrypted at rest; refreshes rotate them under a row lock, so two workers never
+ * spend the same refresh token.
+ */
+@Injectable()
+export class ProviderTokens {
+  private readonly cipher: TokenCipher;
+
+  constructor(
+    @Inject(Database) private readonly database: Database,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.cipher = new TokenCipher(config);
+  }
+
+  /** A valid access token for the fan, refreshed first when it is about to expire (or when `force`). */
+  async accessTokenFor(fanId: string, provider: SocialProvider, options: { force?: boolean } = {}): Promise<string> {
+    return this.database.transaction(async (em) => {
+      const [row] = await em.execute<IdentityRow[]>(
+        `select id, access_token_enc, refresh_token_enc, token_expires_at, broken_at from identity.social_identities
+          where subject_kind = 'fan' and subject_id = ? and provider = ? for update`,
+        [fanId, provider],
+      );
+      if (!row || !row.access_token_enc) throw new ProviderNotConnectedError(`Fan ${fanId} has not connected ${provider}`);
+      if (row.broken_at) throw new ProviderAccessRevokedError(`The ${provider} connection of fan ${fanId} is broken`);
+      const fresh = row.token_expires_at === null || new Date(row.token_expires_at).getTime() - Date.now() > REFRESH_MARGIN_MS;
+      if (fresh && !options.force) return this.cipher.decrypt(row.access_token_enc);
+      if (!row.refresh_token_enc) throw new ProviderAccessRevokedError(`No refresh token for ${provider}; the fan must connect again`);
+      const refreshed = await this.refresh(provider, this.cipher.decrypt(row.refresh_token_enc));
+      await em.execute(
+        `update identity.social_identities set access_token_enc = ?, refresh_token_enc = coalesce(?, refresh_token_enc),
+            token_expires_at = ?, updated_at = now() where id = ?`,
+        [this.cipher.encrypt(refreshed.accessToken), refreshed.refreshToken ? this.cipher.encrypt(refreshed.refreshToken) : null, refreshed.expiresAt, row.id],
+      );
+      return refreshed.accessToken;
+    });
+  }
+
+  /** Records that the provider no longer lets us in; the fan sees the reason until they connect again. */
+  async markBroken(fanId: string, provider: SocialProvider, reason: string): Promise<void> {
+    await this.database.em().execute(
+      `update identity.social_identities set broken_at = coalesce(broken_at, now()), broken_reason = ?
+        where subject_kind = 'fan' and subject_id = ? and provider = ?`,
+      [reason.slice(0, 500), fanId, provider],
+    );
+  }
+
+  /** Fans with a working connection, in id order, for paging through them all. */
+  async connectedFans(provider: SocialProvider, page: { limit: number; afterFanId?: string }): Promise<{ fanId: string; connectedAt: Date }[]> {
+    const rows = await this.database.em().execute<{ subject_id: string; created_at: Date }[]>(
+      `select subject_id, created_at from identity.social_identities
+        where subject_kind = 'fan' and provider = ? and broken_at is null and access_token_enc is not null
+          and (?::uuid is null or subject_id > ?::uuid)
+        order by subject_id limit ?`,
+      [provider, page.afterFanId ?? null, page.afterFanId ?? null, page.limit],
+    );
+    return rows.map((row) => ({ fanId: row.subject_id, connectedAt: new Date(row.created_at) }));
+  }
+
+  private async refresh(provider: SocialProvider, refreshToken: string): Promise<TokenSet> {
+    const settings = providerSettings(this.config, provider);
+    if (!settings) throw new ProviderNotConnectedError(`${provider} is not configured`);
+    try {
+      return await refreshTokens(settings, refreshToken);
+    } catch (error) {
+      if (error instanceof OAuthGrantRefusedError) throw new ProviderAccessRevokedError(`${settings.label} refused to renew access`);
+      throw error;
+    }
+  }
+}
