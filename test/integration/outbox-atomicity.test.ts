@@ -5,8 +5,9 @@ import { makeFanRegistration } from '../support/factories.js';
 import { openSql, type Sql } from '../support/sql.js';
 
 // DESIGN §4: a command's change and its event are written in one transaction. Here the database
-// itself refuses the outbox row (a trigger, no mocks), after the fan row has been inserted in the
-// same transaction: the sign-up must leave neither row behind, and tell the client nothing of why.
+// itself fails the sign-up (a trigger in this file's own database, no mocks) after one of its two
+// rows has been written: at commit, or on whichever insert comes second. Neither row may remain,
+// the client learns nothing of why, and the same sign-up succeeds once the database recovers.
 
 let platform: TestPlatform;
 let sql: Sql;

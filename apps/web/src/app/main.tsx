@@ -3,21 +3,15 @@ import './global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { setUnauthorizedHandler } from '../shared/api';
-import { redirectStored } from '../shared/session';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 import { makeStore } from './store';
+import { installUnauthorizedHandler } from './unauthorized-handler';
 
 const store = makeStore();
 const router = createAppRouter();
 
-// Spec §8's 401 rule, inside the single-page app: remember where the person
-// was (so logging in brings them back) and navigate without a page load.
-setUnauthorizedHandler(({ to, from }) => {
-  if (to === '/login') store.dispatch(redirectStored(from));
-  void router.navigate(to, { replace: true });
-});
+installUnauthorizedHandler(store, router);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

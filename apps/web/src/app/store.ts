@@ -1,10 +1,14 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { baseApi } from '../shared/api';
-import { sessionSlice } from '../shared/session';
+import { adminBaseApi, artistBaseApi, baseApi } from '../shared/api';
+import { adminSessionSlice, artistSessionSlice, sessionSlice } from '../shared/session';
 
 const rootReducer = combineReducers({
   [baseApi.reducerPath]: baseApi.reducer,
+  [artistBaseApi.reducerPath]: artistBaseApi.reducer,
+  [adminBaseApi.reducerPath]: adminBaseApi.reducer,
   [sessionSlice.reducerPath]: sessionSlice.reducer,
+  [artistSessionSlice.reducerPath]: artistSessionSlice.reducer,
+  [adminSessionSlice.reducerPath]: adminSessionSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -14,7 +18,8 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(baseApi.middleware),
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware().concat(baseApi.middleware, artistBaseApi.middleware, adminBaseApi.middleware),
   });
 }
 

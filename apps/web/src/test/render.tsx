@@ -3,11 +3,10 @@ import { StrictMode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, createPath, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import { setUnauthorizedHandler } from '../shared/api';
-import { redirectStored } from '../shared/session';
 import { AppProviders } from '../app/providers';
 import { routes } from '../app/router';
 import { makeStore, type RootState } from '../app/store';
+import { installUnauthorizedHandler } from '../app/unauthorized-handler';
 
 /** Renders the real route table at `path`, with a fresh store, as main.tsx wires it (StrictMode too). */
 export function renderApp(path: string, preloadedState?: Partial<RootState>) {
@@ -17,10 +16,7 @@ export function renderApp(path: string, preloadedState?: Partial<RootState>) {
   // the base query's 401 rule reads window.location.
   window.history.replaceState(null, '', path);
   router.subscribe((state) => window.history.replaceState(null, '', createPath(state.location)));
-  const undoHandler = setUnauthorizedHandler(({ to, from }) => {
-    if (to === '/login') store.dispatch(redirectStored(from));
-    void router.navigate(to, { replace: true });
-  });
+  const undoHandler = installUnauthorizedHandler(store, router);
   const user = userEvent.setup();
   const view = render(
     <StrictMode>

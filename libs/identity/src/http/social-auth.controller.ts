@@ -13,7 +13,9 @@ const CallbackQuery = z.object({
   state: z.string().max(256).optional(),
   error: z.string().max(256).optional(),
 });
-type CallbackQuery = z.infer<typeof CallbackQuery>;
+// Parameter types are aliases (not the schema's own name) so decorator metadata stays a plain Object for OpenAPI.
+type CallbackParams = z.infer<typeof CallbackQuery>;
+type SocialLoginParams = z.infer<typeof SocialLoginQuery>;
 const ProviderParam = z.enum(SOCIAL_PROVIDERS, { error: 'Unknown sign-in provider' });
 
 const CAPTCHA_ACTION: Record<SocialProvider, CaptchaAction> = {
@@ -37,36 +39,36 @@ export class FanSocialAuthController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private async startLogin(provider: SocialProvider, query: SocialLoginQuery, request: FastifyRequest, reply: FastifyReply) {
+  private async startLogin(provider: SocialProvider, query: SocialLoginParams, request: FastifyRequest, reply: FastifyReply) {
     await this.captcha.verify(query.recaptchaToken, CAPTCHA_ACTION[provider], request.ip);
     const url = await this.social.start(provider, 'fan-login', { promo: query.promo, deviceType: query.deviceType });
     return redirect(reply, url);
   }
 
   @Get('loginSpotify')
-  loginSpotify(@Query(validQuery(SocialLoginQuery)) query: SocialLoginQuery, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  loginSpotify(@Query(validQuery(SocialLoginQuery)) query: SocialLoginParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     return this.startLogin('spotify', query, request, reply);
   }
 
   @Get('loginGoogle')
-  loginGoogle(@Query(validQuery(SocialLoginQuery)) query: SocialLoginQuery, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  loginGoogle(@Query(validQuery(SocialLoginQuery)) query: SocialLoginParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     return this.startLogin('google', query, request, reply);
   }
 
   @Get('loginTwitter')
-  loginTwitter(@Query(validQuery(SocialLoginQuery)) query: SocialLoginQuery, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  loginTwitter(@Query(validQuery(SocialLoginQuery)) query: SocialLoginParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     return this.startLogin('twitter', query, request, reply);
   }
 
   @Get('loginFacebookFan')
-  loginFacebook(@Query(validQuery(SocialLoginQuery)) query: SocialLoginQuery, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  loginFacebook(@Query(validQuery(SocialLoginQuery)) query: SocialLoginParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     return this.startLogin('facebook', query, request, reply);
   }
 
   @Get('callback/:provider')
   async callback(
     @Param('provider', validParam(ProviderParam)) provider: SocialProvider,
-    @Query(validQuery(CallbackQuery)) query: CallbackQuery,
+    @Query(validQuery(CallbackQuery)) query: CallbackParams,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
@@ -168,7 +170,7 @@ export class ArtistSocialAuthController {
   }
 
   @Get('callback/google')
-  async callback(@Query(validQuery(CallbackQuery)) query: CallbackQuery, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  async callback(@Query(validQuery(CallbackQuery)) query: CallbackParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const outcome = await this.social.complete('google', query, request.headers['user-agent'] ?? null);
     return redirect(reply, outcome.redirectTo);
   }
@@ -188,7 +190,7 @@ export class AdminSocialAuthController {
   }
 
   @Get('google/callback')
-  async callback(@Query(validQuery(CallbackQuery)) query: CallbackQuery, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  async callback(@Query(validQuery(CallbackQuery)) query: CallbackParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const outcome = await this.social.complete('google', query, request.headers['user-agent'] ?? null);
     if (outcome.session) setSessionCookie(reply, this.config, 'admin', outcome.session.opened.token, outcome.session.opened.expiresAt);
     return redirect(reply, outcome.redirectTo);

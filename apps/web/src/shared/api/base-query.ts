@@ -5,7 +5,7 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
-import { sessionCleared } from '../session/session.slice';
+import { adminSessionCleared, artistSessionCleared, sessionCleared } from '../session/session.slice';
 import { isLoginOrRegisterCall, redirectAfterUnauthorized } from './unauthorized';
 import { XSRF_COOKIE, XSRF_HEADER, readCookie } from './xsrf';
 
@@ -14,13 +14,32 @@ export interface BaseQueryOptions {
   baseUrl: string;
   /** Milliseconds before a call fails with TIMEOUT_ERROR. None by default (spec §9). */
   timeout?: number;
+  /**
+   * Whose session the calls carry, which decides what a 401 does: `fan` and
+   * `artist` follow spec §8 (both stored sessions are forgotten; the person
+   * goes to /for-artists when the path contains it, else /login); `admin`
+   * forgets the admin session and goes to the admin sign-in, /admin.
+   */
+  area?: SessionArea;
+}
+
+export type SessionArea = 'fan' | 'artist' | 'admin';
+
+/** Per-endpoint options (`extraOptions`) the base query understands. */
+export interface PieExtraOptions {
+  /**
+   * A session check whose screen handles a 401 itself (an area guard that
+   * sends the person to that area's log-in page): the session is still
+   * forgotten, but the 401 rule does not redirect.
+   */
+  skipUnauthorizedRedirect?: boolean;
 }
 
 export type PieBaseQuery = BaseQueryFn<
   string | FetchArgs,
   unknown,
   FetchBaseQueryError,
-  object,
+  PieExtraOptions,
   FetchBaseQueryMeta
 >;
 
@@ -37,10 +56,11 @@ function absoluteBaseUrl(baseUrl: string): string {
  * The query layer of spec §7 and §9: JSON bodies, serialised query params,
  * credentials included, the XSRF header echoed from its cookie, an optional
  * timeout, and errors reported as FETCH_ERROR, TIMEOUT_ERROR, PARSING_ERROR or
- * the HTTP status. A CSRF rejection that came with a fresh token is retried once. A 401 (outside login/register) clears the session and
- * redirects as spec §8 says.
+ * the HTTP status. A CSRF rejection that came with a fresh token is retried
+ * once. A 401 (outside login/register) clears the session and redirects as
+ * spec §8 says (see `area`).
  */
-export function createBaseQuery({ baseUrl, timeout }: BaseQueryOptions): PieBaseQuery {
+export function createBaseQuery({ baseUrl, timeout, area = 'fan' }: BaseQueryOptions): PieBaseQuery {
   const rawBaseQuery = fetchBaseQuery({
     baseUrl: absoluteBaseUrl(baseUrl),
     credentials: 'include',
@@ -66,8 +86,16 @@ export function createBaseQuery({ baseUrl, timeout }: BaseQueryOptions): PieBase
     if (result.error?.status === 401) {
       const url = typeof args === 'string' ? args : args.url;
       if (!isLoginOrRegisterCall(url)) {
-        api.dispatch(sessionCleared());
-        redirectAfterUnauthorized(window.location);
+        if (area === 'admin') {
+          api.dispatch(adminSessionCleared());
+        } else {
+          // Spec §8: the stored fan and artist sessions are both forgotten.
+          api.dispatch(sessionCleared());
+          api.dispatch(artistSessionCleared());
+        }
+        if (!extraOptions?.skipUnauthorizedRedirect) {
+          redirectAfterUnauthorized(window.location, area === 'admin' ? '/admin' : undefined);
+        }
       }
     }
     return result;

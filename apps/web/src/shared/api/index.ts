@@ -1,5 +1,11 @@
-export { baseApi, TAG_TYPES, type TagType } from './base-api';
-export { createBaseQuery, type BaseQueryOptions, type PieBaseQuery } from './base-query';
+export { baseApi, artistBaseApi, adminBaseApi, TAG_TYPES, type TagType } from './base-api';
+export {
+  createBaseQuery,
+  type BaseQueryOptions,
+  type PieBaseQuery,
+  type PieExtraOptions,
+  type SessionArea,
+} from './base-query';
 export {
   setUnauthorizedHandler,
   unauthorizedTarget,

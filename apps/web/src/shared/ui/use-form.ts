@@ -29,7 +29,8 @@ export interface UseFormOptions<S extends z.ZodType, V extends FormValues> {
 export interface FieldProps {
   name: string;
   value: string;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  /** Fits text inputs and native selects alike. */
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => void;
   onBlur: () => void;
   /** The message to show: only once the field is touched. */
   error: string | undefined;

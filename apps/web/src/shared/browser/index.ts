@@ -1,0 +1,1 @@
+export { browserLocation, detectDeviceType } from './location';

@@ -1,0 +1,1 @@
+export { PROVIDERS, ProviderIcon, providerLabel, socialFailureMessage, type ProviderInfo } from './providers';
