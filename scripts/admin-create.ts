@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createOrm, migrateUp } from '#pie/platform';
 import { migrations } from '#pie/migrations';
-import { createAdmin } from '#pie/identity';
+import { createAdmin, identityEntities } from '#pie/identity';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
 
 const args = process.argv.slice(2);
@@ -41,7 +41,7 @@ if (!databaseUrl) {
 }
 
 const password = process.env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
-const orm = await createOrm({ databaseUrl, migrations, poolMax: 1 });
+const orm = await createOrm({ databaseUrl, migrations, entities: identityEntities, poolMax: 1 });
 try {
   await migrateUp(orm);
   const result = await createAdmin(orm.em.fork(), { email, name: name ?? email.split('@')[0], password });

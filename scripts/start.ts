@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createOrm, migrateUp } from '#pie/platform';
 import { migrations } from '#pie/migrations';
+import { identityEntities } from '#pie/identity';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
 import { DEMO_ADMIN, DEMO_ARTIST, DEMO_FAN, seedDemoData } from './demo-data.ts';
 
@@ -91,7 +92,7 @@ try {
     });
     env.DATABASE_URL = embedded.url;
   }
-  const orm = await createOrm({ databaseUrl: env.DATABASE_URL, migrations, poolMax: 2 });
+  const orm = await createOrm({ databaseUrl: env.DATABASE_URL, migrations, entities: identityEntities, poolMax: 2 });
   try {
     const applied = await migrateUp(orm);
     if (applied.length > 0) console.log(`[start] applied ${applied.length} migration(s)`);

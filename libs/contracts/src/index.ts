@@ -1,2 +1,3 @@
 export * from './api-envelope.js';
 export * from './identity.js';
+export * from './listening.js';

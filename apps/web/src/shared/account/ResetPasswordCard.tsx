@@ -76,7 +76,7 @@ export function ResetPasswordCard({ token, reset, loginPath, forgotPath }: Reset
   }
 
   return (
-    <AuthCard title="Choose a new password" lead="Your other sessions end when you change it.">
+    <AuthCard title="Choose a new password" lead="Changing it signs you out on every device.">
       <form noValidate onSubmit={form.handleSubmit} aria-busy={saving} aria-label="Reset password">
         <Stack gap="md">
           <FormAlert message={failure} />

@@ -1,0 +1,110 @@
+import { Anchor, Group, Stack } from '@mantine/core';
+import { useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../api';
+import { AuthCard, FormAlert, PasswordField, SubmitButton, TextField, useForm } from '../ui';
+import { loginFormSchema } from './schemas';
+
+export const LOGIN_FAILED = 'Login failed. Please try again.';
+
+export interface LoginCredentials {
+  email: string;
+  password: string;
+}
+
+/** A login form's state; `submit` logs in and moves on, or rejects with the reason. */
+export function useLoginFormState({ submit }: { submit: (credentials: LoginCredentials) => Promise<void> }) {
+  const [isSubmitting, setSubmitting] = useState(false);
+  const inFlight = useRef(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    schema: loginFormSchema,
+    onSubmit: async (output) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      setSubmitting(true);
+      setSubmitError(null);
+      try {
+        await submit({ email: output.email, password: output.password });
+      } catch (error) {
+        setSubmitError(errorMessage(error, LOGIN_FAILED));
+      } finally {
+        inFlight.current = false;
+        setSubmitting(false);
+      }
+    },
+  });
+
+  return { form, isSubmitting, submitError };
+}
+
+export type LoginFormState = ReturnType<typeof useLoginFormState>;
+
+export interface LoginCardProps {
+  title: string;
+  lead?: ReactNode;
+  state: LoginFormState;
+  /** A message the page arrived with (e.g. `?error=` from a sign-in round trip). */
+  notice?: string | null;
+  /** Above the form: other ways to sign in. */
+  before?: ReactNode;
+  /** Under the button: links to register and elsewhere. */
+  footer?: ReactNode;
+  /** Where 'Forgot password?' goes; no link without it. */
+  forgotPath?: string;
+  submitLabel?: string;
+  pendingLabel?: string;
+}
+
+/** The e-mail and password sign-in card of every area (spec §5 login texts). */
+export function LoginCard({
+  title,
+  lead,
+  state,
+  notice,
+  before,
+  footer,
+  forgotPath,
+  submitLabel = 'Log in',
+  pendingLabel = 'Logging in...',
+}: LoginCardProps) {
+  const { form, isSubmitting, submitError } = state;
+  return (
+    <AuthCard title={title} lead={lead}>
+      <Stack gap="lg">
+        {!submitError && <FormAlert message={notice} />}
+        {before}
+        <form noValidate onSubmit={form.handleSubmit} aria-busy={isSubmitting} aria-label={title}>
+          <Stack gap="md">
+            <FormAlert message={submitError} />
+            <TextField
+              label="Email"
+              type="email"
+              required
+              autoComplete="email"
+              inputMode="email"
+              {...form.getFieldProps('email')}
+            />
+            <PasswordField
+              label="Password"
+              required
+              autoComplete="current-password"
+              {...form.getFieldProps('password')}
+            />
+            {forgotPath && (
+              <Group justify="flex-end" mt={-8}>
+                <Anchor component={Link} to={forgotPath} size="sm">
+                  Forgot password?
+                </Anchor>
+              </Group>
+            )}
+            <SubmitButton label={submitLabel} pendingLabel={pendingLabel} pending={isSubmitting} />
+            {footer}
+          </Stack>
+        </form>
+      </Stack>
+    </AuthCard>
+  );
+}
