@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { IdentityFacadeModule } from './identity-facade.module.js';
-import { SendVerificationEmailOnArtistRegisteredListener } from './listeners/send-verification-email-on-artist-registered.listener.js';
-import { SendVerificationEmailOnFanRegisteredListener } from './listeners/send-verification-email-on-fan-registered.listener.js';
+import {
+  SendVerificationEmailOnArtistRegisteredListener,
+  SendVerificationEmailOnFanRegisteredListener,
+} from './listeners/send-verification-email.listeners.js';
 
 /** Worker side of identity, imported by apps/worker. */
 @Module({

@@ -80,7 +80,9 @@ export class ConfigError extends Error {
 
 /** Parses the environment; throws a ConfigError naming each bad or missing variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const result = AppConfigSchema.safeParse(env);
+  // An empty variable (`PORT=`) means "not set": the default applies, never a surprising zero.
+  const setVariables = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = AppConfigSchema.safeParse(setVariables);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
     throw new ConfigError(problems);

@@ -4,4 +4,6 @@ export { LoginForm } from './components/LoginForm';
 export { VerifyEmailStatus } from './components/VerifyEmailStatus';
 export { RequireFanSession } from './components/RequireFanSession';
 export { LogoutButton } from './components/LogoutButton';
+export { FanForgotPassword, FanResetPassword } from './components/PasswordReset';
+export { TryPromotion } from './components/TryPromotion';
 export { authApi } from './api/auth.api';

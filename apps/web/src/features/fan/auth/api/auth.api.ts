@@ -1,15 +1,22 @@
-import type { ApiSuccess, FanUser, LoginRequest, RegisterFanRequest } from '#pie/contracts';
+import type {
+  ApiSuccess,
+  FanUser,
+  ForgotPasswordRequest,
+  LoginRequest,
+  PromoAvailability,
+  RegisterFanRequest,
+} from '#pie/contracts';
 import { baseApi } from '../../../../shared/api';
 
 /** Fan authentication calls under `/api` (spec §7 "Fan auth"). */
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** POST /api/auth/register; the server e-mails a verification link. */
-    register: build.mutation<ApiSuccess, RegisterFanRequest>({
+    /** POST /api/auth/register; the server e-mails a verification link (201 whether or not the e-mail exists). */
+    register: build.mutation<ApiSuccess<{ email: string }>, RegisterFanRequest>({
       query: (body) => ({ url: 'auth/register', method: 'POST', body }),
     }),
     /** POST /api/auth/login; the server sets the httpOnly session cookie. */
-    login: build.mutation<ApiSuccess, LoginRequest>({
+    login: build.mutation<ApiSuccess<FanUser>, LoginRequest>({
       query: (body) => ({ url: 'auth/login', method: 'POST', body }),
       invalidatesTags: ['User'],
     }),
@@ -17,6 +24,18 @@ export const authApi = baseApi.injectEndpoints({
     verifyEmail: build.mutation<ApiSuccess, string>({
       query: (token) => ({ url: `auth/verify-email/${encodeURIComponent(token)}`, method: 'POST' }),
       invalidatesTags: ['User'],
+    }),
+    /** POST /api/auth/forgot-password; always the same neutral answer. */
+    forgotPassword: build.mutation<ApiSuccess, ForgotPasswordRequest>({
+      query: (body) => ({ url: 'auth/forgot-password', method: 'POST', body }),
+    }),
+    /** POST /api/auth/reset-password/:token (spec §3: token in path, password in body). */
+    resetPassword: build.mutation<ApiSuccess, { token: string; password: string }>({
+      query: ({ token, password }) => ({
+        url: `auth/reset-password/${encodeURIComponent(token)}`,
+        method: 'POST',
+        body: { password },
+      }),
     }),
     /** POST /api/auth/logout; the server revokes the session and clears the cookie. */
     logout: build.mutation<ApiSuccess, void>({
@@ -31,6 +50,14 @@ export const authApi = baseApi.injectEndpoints({
       },
       providesTags: (user) => (user ? [{ type: 'User', id: user._id }, 'User'] : ['User']),
     }),
+    /** GET /api/stripe/promoAvailability: are free /try codes left, and how many. */
+    promoAvailability: build.query<ApiSuccess<PromoAvailability>, { recaptchaToken?: string }>({
+      query: ({ recaptchaToken }) => ({
+        url: 'stripe/promoAvailability',
+        params: recaptchaToken ? { recaptchaToken } : undefined,
+      }),
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
@@ -38,6 +65,9 @@ export const {
   useRegisterMutation,
   useLoginMutation,
   useVerifyEmailMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
   useLogoutMutation,
   useGetUserQuery,
+  useLazyPromoAvailabilityQuery,
 } = authApi;

@@ -1,47 +1,29 @@
-import { Anchor, Button, Loader, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
-import { AuthCard, FormAlert, PasswordField, TextField } from '../../../../shared/ui';
+import { Anchor, Text } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { LoginCard } from '../../../../shared/account';
 import { useLoginForm } from '../hooks/use-login-form';
+import { SocialSignInButtons } from './SocialSignInButtons';
 
-/** The fan login screen's card. */
+/** The fan login screen: social sign-in, then e-mail and password. Shows `?error=` from a sign-in round trip. */
 export function LoginForm() {
-  const { form, isSubmitting, submitError } = useLoginForm();
-
+  const state = useLoginForm();
+  const [params] = useSearchParams();
   return (
-    <AuthCard title="Log in" lead="Welcome back to Pie.">
-      <form noValidate onSubmit={form.handleSubmit} aria-busy={isSubmitting} aria-label="Log in">
-        <Stack gap="md">
-          <FormAlert message={submitError} />
-          <TextField
-            label="Email"
-            type="email"
-            required
-            autoComplete="email"
-            inputMode="email"
-            {...form.getFieldProps('email')}
-          />
-          <PasswordField
-            label="Password"
-            required
-            autoComplete="current-password"
-            {...form.getFieldProps('password')}
-          />
-          <Button
-            type="submit"
-            fullWidth
-            disabled={isSubmitting}
-            leftSection={isSubmitting ? <Loader size={16} color="currentColor" aria-hidden="true" /> : undefined}
-          >
-            {isSubmitting ? 'Logging in...' : 'Log in'}
-          </Button>
-          <Text size="sm">
-            New to Pie?{' '}
-            <Anchor component={Link} to="/register">
-              Create an account
-            </Anchor>
-          </Text>
-        </Stack>
-      </form>
-    </AuthCard>
+    <LoginCard
+      title="Log in"
+      lead="Welcome back to Pie."
+      state={state}
+      notice={params.get('error')}
+      before={<SocialSignInButtons />}
+      forgotPath="/forgot-password"
+      footer={
+        <Text size="sm">
+          New to Pie?{' '}
+          <Anchor component={Link} to="/register">
+            Create an account
+          </Anchor>
+        </Text>
+      }
+    />
   );
 }

@@ -1,42 +1,18 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#pie/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { z } from 'zod';
-import { baseApi, errorMessage } from '../../../../shared/api';
-import { redirectConsumed, selectRedirectTo, sessionConfirmed } from '../../../../shared/session';
-import { useForm } from '../../../../shared/ui';
+import { useLoginFormState } from '../../../../shared/account';
+import { baseApi } from '../../../../shared/api';
+import { redirectConsumed, safeRedirect, selectRedirectTo, sessionConfirmed } from '../../../../shared/session';
 import { useLoginMutation } from '../api/auth.api';
 
-/** Spec §5, login: the exact texts are binding. */
-export const loginFormSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(1, 'Email is required')
-    .pipe(z.email({ error: 'Please enter a valid email' })),
-  password: z
-    .string()
-    .min(1, 'Password is required')
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
-});
+export { loginFormSchema, LOGIN_FAILED } from '../../../../shared/account';
 
-export const LOGIN_FAILED = 'Login failed. Please try again.';
 export const DEFAULT_AFTER_LOGIN = '/dashboard';
-
-/** Only a path inside this site (never `//host` or a full URL). */
-function safeRedirect(target: string | null): string {
-  if (target && target.startsWith('/') && !target.startsWith('//') && !target.startsWith('/login')) {
-    return target;
-  }
-  return DEFAULT_AFTER_LOGIN;
-}
 
 /** The login form; on success the fan goes to the stored location or /dashboard. */
 export function useLoginForm() {
-  const [login, { isLoading }] = useLoginMutation();
-  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [login] = useLoginMutation();
   const redirectTo = useSelector(selectRedirectTo);
   const dispatch = useDispatch();
   const navigate = useNavigate();
@@ -48,23 +24,12 @@ export function useLoginForm() {
     dispatch(baseApi.util.resetApiState());
   }, [dispatch]);
 
-  const form = useForm({
-    initialValues: { email: '', password: '' },
-    schema: loginFormSchema,
-    onSubmit: async (output) => {
-      if (isLoading) return;
-      setSubmitError(null);
-      try {
-        await login({ email: output.email, password: output.password }).unwrap();
-      } catch (error) {
-        setSubmitError(errorMessage(error, LOGIN_FAILED));
-        return;
-      }
+  return useLoginFormState({
+    submit: async (credentials) => {
+      await login(credentials).unwrap();
       dispatch(sessionConfirmed());
       dispatch(redirectConsumed());
-      await navigate(safeRedirect(redirectTo), { replace: true });
+      await navigate(safeRedirect(redirectTo, DEFAULT_AFTER_LOGIN, '/login'), { replace: true });
     },
   });
-
-  return { form, isSubmitting: isLoading, submitError };
 }

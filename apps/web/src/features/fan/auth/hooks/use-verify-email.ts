@@ -1,42 +1,12 @@
-import { EmailTokenParam } from '#pie/contracts';
-import { useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../../../shared/api';
+import { useCallback } from 'react';
+import { useVerifyEmailToken, type VerifyEmailState } from '../../../../shared/account';
 import { useVerifyEmailMutation } from '../api/auth.api';
 
-export type VerifyEmailState =
-  | { status: 'verifying' }
-  | { status: 'verified' }
-  | { status: 'failed'; message: string };
+export { VERIFY_FAILED, type VerifyEmailState } from '../../../../shared/account';
 
-export const VERIFY_FAILED =
-  'We could not verify your e-mail. The link may have expired or been used already.';
-
-/**
- * Sends the e-mail link's token once per token (React's development double
- * effects included), and reports verifying, verified or failed.
- */
+/** Sends the fan's e-mail link token once, and reports verifying, verified or failed. */
 export function useVerifyEmail(token: string | undefined): VerifyEmailState {
   const [verify] = useVerifyEmailMutation();
-  const [outcome, setOutcome] = useState<{ token: string; state: VerifyEmailState } | null>(null);
-  const sentFor = useRef<string | null>(null);
-
-  const parsed = EmailTokenParam.safeParse(token ?? '');
-
-  useEffect(() => {
-    if (!token || !parsed.success || sentFor.current === token) return;
-    sentFor.current = token;
-    verify(token)
-      .unwrap()
-      .then(
-        () => setOutcome({ token, state: { status: 'verified' } }),
-        (error: unknown) =>
-          setOutcome({ token, state: { status: 'failed', message: errorMessage(error, VERIFY_FAILED) } }),
-      );
-  }, [parsed.success, token, verify]);
-
-  if (!parsed.success) {
-    return { status: 'failed', message: parsed.error.issues[0]?.message ?? VERIFY_FAILED };
-  }
-  if (outcome && outcome.token === token) return outcome.state;
-  return { status: 'verifying' };
+  const send = useCallback((value: string) => verify(value).unwrap(), [verify]);
+  return useVerifyEmailToken(token, send);
 }

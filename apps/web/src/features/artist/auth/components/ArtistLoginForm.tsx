@@ -1,0 +1,25 @@
+import { Anchor, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { LoginCard } from '../../../../shared/account';
+import { useArtistLogin } from '../hooks/use-artist-login';
+
+/** /for-artists/login. */
+export function ArtistLoginForm() {
+  const state = useArtistLogin();
+  return (
+    <LoginCard
+      title="Artist log in"
+      lead="For artists, managers and their teams."
+      state={state}
+      forgotPath="/for-artists/forgot-password"
+      footer={
+        <Text size="sm">
+          New to Pie for artists?{' '}
+          <Anchor component={Link} to="/for-artists/register">
+            Create an artist account
+          </Anchor>
+        </Text>
+      }
+    />
+  );
+}

@@ -1,0 +1,37 @@
+import { useEffect } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { useNavigate } from 'react-router';
+import { useLoginFormState } from '../../../../shared/account';
+import { artistBaseApi } from '../../../../shared/api';
+import {
+  artistRedirectConsumed,
+  artistSessionConfirmed,
+  safeRedirect,
+  selectArtistRedirectTo,
+} from '../../../../shared/session';
+import { useArtistLoginMutation } from '../api/artist-auth.api';
+
+export const ARTIST_HOME = '/for-artists/artists';
+export const ARTIST_LOGIN = '/for-artists/login';
+
+/** Artist login; afterwards to where the guard or the 401 rule sent them from, else /for-artists/artists. */
+export function useArtistLogin() {
+  const [login] = useArtistLoginMutation();
+  const redirectTo = useSelector(selectArtistRedirectTo);
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+
+  // No previous account's cached data may show after this login.
+  useEffect(() => {
+    dispatch(artistBaseApi.util.resetApiState());
+  }, [dispatch]);
+
+  return useLoginFormState({
+    submit: async (credentials) => {
+      await login(credentials).unwrap();
+      dispatch(artistSessionConfirmed());
+      dispatch(artistRedirectConsumed());
+      await navigate(safeRedirect(redirectTo, ARTIST_HOME, ARTIST_LOGIN), { replace: true });
+    },
+  });
+}

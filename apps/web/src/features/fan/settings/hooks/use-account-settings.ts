@@ -1,0 +1,41 @@
+import type { SocialProvider } from '#pie/contracts';
+import { useDispatch } from 'react-redux';
+import { useNavigate } from 'react-router';
+import { baseApi } from '../../../../shared/api';
+import { browserLocation } from '../../../../shared/browser';
+import { redirectConsumed, sessionCleared } from '../../../../shared/session';
+import {
+  useDeleteAccountMutation,
+  useDisconnectAccountMutation,
+  useLinkAccountMutation,
+} from '../api/settings.api';
+
+/** Link, disconnect and delete, as the settings screen needs them. */
+export function useAccountSettings() {
+  const [link] = useLinkAccountMutation();
+  const [disconnectCall] = useDisconnectAccountMutation();
+  const [deleteCall] = useDeleteAccountMutation();
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+
+  const connect = async (provider: SocialProvider) => {
+    const answer = await link(provider).unwrap();
+    const url = answer.data?.url;
+    if (!url) throw new Error('The server did not say where to continue');
+    // The provider brings the browser back to /settings?linked=<provider> or ?error=<message>.
+    browserLocation.assign(url);
+  };
+
+  const disconnect = async (provider: SocialProvider) => (await disconnectCall(provider).unwrap()).message;
+
+  const deleteAccount = async () => {
+    await deleteCall().unwrap();
+    dispatch(sessionCleared());
+    dispatch(redirectConsumed());
+    await navigate('/', { replace: true, state: { accountDeleted: true } });
+    // Only now, with the settings screen gone, forget the deleted account's cached data.
+    dispatch(baseApi.util.resetApiState());
+  };
+
+  return { connect, disconnect, deleteAccount };
+}
