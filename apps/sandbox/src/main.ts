@@ -5,7 +5,7 @@ import { startSandbox, type SandboxUrls } from './sandbox.js';
 const LABELS: Record<keyof SandboxUrls, string> = {
   mailInbox: 'Mail inbox (web page, GET /email)',
   smtp: 'SMTP server',
-  providers: 'OAuth providers (Spotify, Google, X, Facebook)',
+  providers: 'Providers (Spotify accounts + Web API at /spotify/api/v1, Google, X, Facebook)',
 };
 
 function portFromEnv(name: string, fallback: number): number {
@@ -16,6 +16,14 @@ function portFromEnv(name: string, fallback: number): number {
     throw new Error(`${name} must be a port number from 0 to 65535, got ${JSON.stringify(raw)}`);
   }
   return port;
+}
+
+function rateFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const rate = Number(raw);
+  if (!Number.isFinite(rate) || rate < 0 || rate > 1) throw new Error(`${name} must be a number from 0 to 1, got ${JSON.stringify(raw)}`);
+  return rate;
 }
 
 const log = (msg: string) => console.log(`[sandbox] ${msg}`);
@@ -31,6 +39,8 @@ const sandbox = await startSandbox({
     // The local clients may return to the app wherever it runs (PUBLIC_URL, as scripts/start.ts sets it).
     clients: defaultOAuthClients(process.env.PUBLIC_URL || 'http://localhost:3000'),
     publicUrl: process.env.SANDBOX_PROVIDERS_PUBLIC_URL || undefined,
+    // Share of streaming Web API requests that fail with 500/502/503 (0 turns it off).
+    streaming: { faults: { rate: rateFromEnv('SANDBOX_SPOTIFY_FAULT_RATE', 0.02) } },
   },
   logger: log,
 });

@@ -2,6 +2,7 @@ import { startSmtpInbox } from './mail/smtp-inbox.js';
 import { urlHost } from './net.js';
 import { startOAuthProviders } from './oauth/providers-server.js';
 import type { OAuthClientsConfig } from './oauth/types.js';
+import type { StreamingOptions } from './streaming/web-api.js';
 
 export interface SandboxConfig {
   host: string;
@@ -17,6 +18,8 @@ export interface SandboxConfig {
     clients?: OAuthClientsConfig;
     /** The URL the providers are reached at, when not `http://<host>:<port>` (e.g. behind a proxy). */
     publicUrl?: string;
+    /** The streaming provider's Web API: history length, fault injection, rate limit (see streaming/README.md). */
+    streaming?: Omit<StreamingOptions, 'logger'>;
   };
   logger?: (msg: string) => void;
 }
@@ -27,7 +30,10 @@ export interface SandboxUrls {
   mailInbox: string;
   /** Where the app sends mail (SMTP_URL). */
   smtp: string;
-  /** OAuth providers base URL; each provider under `/spotify`, `/google`, `/x`, `/facebook`. */
+  /**
+   * OAuth providers base URL; each provider under `/spotify`, `/google`, `/x`, `/facebook`. The
+   * streaming provider's Web API is at `<providers>/spotify/api/v1`.
+   */
   providers: string;
 }
 
@@ -83,6 +89,7 @@ async function startProviders(config: SandboxConfig): Promise<RunningStandIn<'pr
     port: config.providers?.port ?? 0,
     clients: config.providers?.clients,
     publicUrl: config.providers?.publicUrl,
+    streaming: config.providers?.streaming,
     logger: config.logger,
   });
   return { urls: { providers: providers.url }, close: providers.close };

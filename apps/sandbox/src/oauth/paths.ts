@@ -10,6 +10,21 @@ export const PROVIDER_PATHS = {
     authorize: '/spotify/accounts/authorize',
     token: '/spotify/accounts/api/token',
     me: '/spotify/api/v1/me',
+    recentlyPlayed: '/spotify/api/v1/me/player/recently-played',
+    topArtists: '/spotify/api/v1/me/top/artists',
+    topTracks: '/spotify/api/v1/me/top/tracks',
+    artists: '/spotify/api/v1/artists',
+    tracks: '/spotify/api/v1/tracks',
+    albums: '/spotify/api/v1/albums',
+    /** Sandbox only: `/{userId}?days=90&format=basic|extended`. */
+    export: '/spotify/__sandbox/export',
+    /** Sandbox only: artist country and active flag (not in the real Web API). */
+    artistExtension: '/spotify/__sandbox/artists',
+    catalogue: '/spotify/__sandbox/catalogue',
+    faults: '/spotify/__admin/faults',
+    rateLimit: '/spotify/__admin/rate-limit',
+    stats: '/spotify/__admin/stats',
+    clock: '/spotify/__admin/clock',
   },
   google: {
     /** The issuer; production: https://accounts.google.com */

@@ -8,7 +8,9 @@ import { facebookProvider } from './providers/facebook.js';
 import { googleProvider } from './providers/google.js';
 import { spotifyProvider } from './providers/spotify.js';
 import { xProvider } from './providers/x.js';
-import type { OAuthClientsConfig, ProviderName } from './types.js';
+import type { OAuthClientsConfig, ProviderName, SpotifyAccount } from './types.js';
+import { SandboxClock } from '../streaming/limits.js';
+import { SpotifyWebApi, type StreamingOptions } from '../streaming/web-api.js';
 
 export { PROVIDER_PATHS } from './paths.js';
 
@@ -30,6 +32,11 @@ export interface OAuthProvidersOptions {
   codeTtlSeconds?: number;
   /** Lifetime of an access token (`expires_in`); 3600 s by default. */
   accessTokenTtlSeconds?: number;
+  /**
+   * The streaming provider's Web API subset (generated catalogue and listening, rate limits,
+   * fault injection); see `src/streaming/README.md`.
+   */
+  streaming?: Omit<StreamingOptions, 'logger'>;
   logger?: (msg: string) => void;
 }
 
@@ -37,6 +44,8 @@ export interface OAuthProviders {
   port: number;
   /** Base URL, e.g. `http://127.0.0.1:4000`; each provider lives under `/<provider>`. */
   url: string;
+  /** The Spotify Web API stand-in (catalogue, listening, faults, stats), for in-process tests. */
+  spotify: SpotifyWebApi;
   close(): Promise<void>;
 }
 
@@ -57,8 +66,13 @@ export async function startOAuthProviders(options: OAuthProvidersOptions): Promi
     accessTokenTtlSeconds: options.accessTokenTtlSeconds ?? 3600,
     logger: log,
   };
+  // The streaming provider's clock can be moved forward (`POST /spotify/__admin/clock`): its
+  // tokens expire and its listening goes on by that clock.
+  const spotifyClock = new SandboxClock(common.now);
+  const spotifyAuthority = new ProviderAuthority<SpotifyAccount>(spotifyProvider, { ...common, now: () => spotifyClock.now(), clients: clients.spotify });
+  const spotify = new SpotifyWebApi(spotifyAuthority, spotifyClock, { ...options.streaming, logger: log });
   const authorities = new Map<ProviderName, { handle(ctx: RequestContext): Respond | undefined }>([
-    ['spotify', new ProviderAuthority(spotifyProvider, { ...common, clients: clients.spotify })],
+    ['spotify', spotify],
     ['google', new ProviderAuthority(googleProvider, { ...common, clients: clients.google })],
     ['x', new ProviderAuthority(xProvider, { ...common, clients: clients.x })],
     ['facebook', new ProviderAuthority(facebookProvider, { ...common, clients: clients.facebook })],
@@ -103,6 +117,7 @@ export async function startOAuthProviders(options: OAuthProvidersOptions): Promi
   return {
     port,
     url: baseUrl,
+    spotify,
     async close() {
       // Keep-alive connections (fetch) would otherwise hold close() open.
       server.closeAllConnections();

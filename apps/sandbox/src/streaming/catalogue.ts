@@ -7,6 +7,7 @@ import {
   mulberry32,
   normal,
   pick,
+  randomDigits,
   type Random,
 } from './prng.js';
 import {
@@ -204,7 +205,7 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
         releasePrecision: precision,
         label: random() < 0.25 ? `${artist.name} Music` : pick(random, LABELS),
         popularity: clamp(artist.popularity - intBetween(random, 0, 15), 0, 100),
-        upc: digits(random, 12),
+        upc: randomDigits(random, 12),
       };
       for (let n = 0; n < size; n++) {
         const track: CatalogueTrack = {
@@ -217,7 +218,7 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
           trackNumber: n + 1,
           explicit: random() < 0.15,
           popularity: 0,
-          isrc: `${artist.country ?? 'QZ'}${base62Id(random, 3).toUpperCase()}${date.slice(2, 4)}${digits(random, 5)}`,
+          isrc: `${artist.country ?? 'QZ'}${base62Id(random, 3).toUpperCase()}${date.slice(2, 4)}${randomDigits(random, 5)}`,
         };
         if (random() < 0.15) track.artists.push(...featuredArtists(random, artist.index, artistPopularityCdf));
         tracks.push(track);
@@ -228,7 +229,7 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
       albums.push(album);
       releases.push(album);
     }
-    releases.sort((a, b) => a.releaseDate.localeCompare(b.releaseDate));
+    releases.sort((a, b) => (a.releaseDate < b.releaseDate ? -1 : a.releaseDate > b.releaseDate ? 1 : 0));
     artist.albums = releases.map((album) => album.index);
     // Most popular first: earlier-made tracks lead, with some shuffle.
     const ranked = own.map((t, rank) => ({ t, key: rank + normal(random) * 2 })).sort((a, b) => a.key - b.key);
@@ -252,12 +253,6 @@ export function generateCatalogue(options: CatalogueOptions = {}): Catalogue {
 
 function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
-}
-
-function digits(random: Random, count: number): string {
-  let out = '';
-  for (let i = 0; i < count; i++) out += Math.floor(random() * 10);
-  return out;
 }
 
 function capitalise(word: string): string {

@@ -351,7 +351,8 @@ function generateDay(model: ListenerModel, catalogue: Catalogue, day: number, tr
     remaining -= length;
   }
   const hours = weekend ? WEEKEND_HOURS : WEEKDAY_HOURS;
-  const starts = lengths.map(() => (FIRST_HOUR + drawIndex(random, hours)) * HOUR_MS + random() * HOUR_MS).sort((a, b) => a - b);
+  // Whole milliseconds throughout: `played_at` and the cursors are integer ms.
+  const starts = lengths.map(() => (FIRST_HOUR + drawIndex(random, hours)) * HOUR_MS + Math.floor(random() * HOUR_MS)).sort((a, b) => a - b);
 
   const dayStart = day * DAY_MS - profile.utcOffsetMinutes * MINUTE_MS;
   const out: number[] = [];

@@ -73,19 +73,22 @@ function privateUser(account: SpotifyAccount, scopes: string[], authority: Autho
   return user;
 }
 
-function apiError(status: number, message: string): Respond {
+/** A Web API error in Spotify's shape (`{ error: { status, message } }`); 401s carry WWW-Authenticate. */
+export function apiError(status: number, message: string, extraHeaders: Record<string, string> = {}): Respond {
   const body: SpotifyErrorObject = { error: { status, message } };
   const headers: Record<string, string> =
     status === 401 ? { 'www-authenticate': `Bearer realm="spotify", error="invalid_token", error_description="${message}"` } : {};
-  return json(status, body, headers);
+  return json(status, body, { ...headers, ...extraHeaders });
 }
+
+/** What a 401 of the Web API says for each way a token can fail. */
+export const UNAUTHORIZED_MESSAGES = { missing: 'No token provided', invalid: 'Invalid access token', expired: 'The access token expired' } as const;
 
 /** Authenticates a Web API call, or answers as Spotify does for a missing, unknown or expired token. */
 function withUser(ctx: RequestContext, authority: Authority, respond: (account: SpotifyAccount, scopes: string[]) => Respond): Respond {
   const auth = authority.authenticate(bearerToken(ctx));
   if (!auth.ok) {
-    const message = { missing: 'No token provided', invalid: 'Invalid access token', expired: 'The access token expired' }[auth.reason];
-    return apiError(401, message);
+    return apiError(401, UNAUTHORIZED_MESSAGES[auth.reason]);
   }
   return respond(auth.account, auth.scopes);
 }
