@@ -15,6 +15,8 @@ export interface TestPlatformOptions {
   /** Start the worker too (default true). */
   worker?: boolean;
   env?: Record<string, string>;
+  /** Point RECAPTCHA_VERIFY_URL at the sandbox's reCAPTCHA stand-in. */
+  recaptchaFromSandbox?: boolean;
 }
 
 export interface InjectResult {
@@ -41,7 +43,11 @@ export class TestPlatform {
   static async start(options: TestPlatformOptions): Promise<TestPlatform> {
     const database = await createTestDatabase(options.label);
     const sandbox = await startSandbox({ host: '127.0.0.1', mail: { smtpPort: 0, httpPort: 0 }, providers: { port: 0 } });
-    const config = TestPlatform.configFor(database.url, sandbox.urls.smtp, { ...options, env: { ...socialSignInEnv(sandbox.urls.providers), ...options.env } });
+    const recaptcha: Record<string, string> = options.recaptchaFromSandbox ? { RECAPTCHA_VERIFY_URL: `${sandbox.urls.providers}/recaptcha/api/siteverify` } : {};
+    const config = TestPlatform.configFor(database.url, sandbox.urls.smtp, {
+      ...options,
+      env: { ...socialSignInEnv(sandbox.urls.providers), ...options.env, ...recaptcha },
+    });
     const api = await createApiApp(config);
     await api.init();
     await api.getHttpAdapter().getInstance().ready();

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { RecaptchaStandIn } from '../recaptcha/recaptcha.js';
 import { listenOn, urlHost } from '../net.js';
 import { ProviderAuthority } from './authorization-server.js';
 import { resolveOAuthClients } from './clients.js';
@@ -78,6 +79,8 @@ export async function startOAuthProviders(options: OAuthProvidersOptions): Promi
     ['facebook', new ProviderAuthority(facebookProvider, { ...common, clients: clients.facebook })],
   ]);
 
+  const recaptcha = new RecaptchaStandIn();
+
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       log(`oauth: request ${req.method} ${req.url} failed: ${String(error)}`);
@@ -106,6 +109,10 @@ export async function startOAuthProviders(options: OAuthProvidersOptions): Promi
     if (ctx.path === '/healthz') return json(200, { status: 'ok' });
     if (ctx.path === '/' && (ctx.method === 'GET' || ctx.method === 'HEAD')) return html(200, indexPage(baseUrl));
     const match = /^\/([a-z]+)(\/.*)?$/.exec(ctx.path);
+    if (match?.[1] === 'recaptcha') {
+      const answer = recaptcha.handle({ ...ctx, path: match[2] ?? '/' });
+      if (answer) return answer;
+    }
     const authority = match ? authorities.get(match[1] as ProviderName) : undefined;
     const respond = authority?.handle({ ...ctx, path: match?.[2] ?? '/' });
     return respond ?? json(404, { error: 'not_found', error_description: `No sandbox provider route ${ctx.method} ${ctx.path}` });

@@ -69,3 +69,33 @@ export function sentRequest(fetchMock: ReturnType<typeof mockFetch>, index = 0):
   if (!(input instanceof Request)) throw new Error(`fetch call ${index} was not made with a Request`);
   return input;
 }
+
+type Answer = Response | (() => Response | Promise<Response>);
+
+/**
+ * Replaces `fetch` with answers per `METHOD /path` (query ignored); each call
+ * to a route takes its next answer, the last one repeats. Any other call fails
+ * the test. Returns the mock; `requestsTo` lists what was sent to a route.
+ */
+export function mockRoutes(table: Record<string, Answer | Answer[]>) {
+  const queues = new Map(Object.entries(table).map(([key, answers]) => [key, Array.isArray(answers) ? [...answers] : [answers]]));
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, _init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? input : new Request(input);
+    const key = `${request.method} ${new URL(request.url).pathname}`;
+    const queue = queues.get(key);
+    if (!queue || queue.length === 0) throw new Error(`Unexpected fetch: ${key}`);
+    const next = queue.length > 1 ? queue.shift()! : queue[0]!;
+    // A Response body can be read once: a repeated answer must be a function.
+    return typeof next === 'function' ? next() : next.clone();
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The requests sent to `METHOD /path`, in order. */
+export function requestsTo(fetchMock: ReturnType<typeof vi.fn>, route: string): Request[] {
+  return fetchMock.mock.calls
+    .map((call) => call[0])
+    .filter((input): input is Request => input instanceof Request)
+    .filter((request) => `${request.method} ${new URL(request.url).pathname}` === route);
+}

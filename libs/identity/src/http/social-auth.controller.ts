@@ -40,7 +40,13 @@ export class FanSocialAuthController {
   ) {}
 
   private async startLogin(provider: SocialProvider, query: SocialLoginParams, request: FastifyRequest, reply: FastifyReply) {
-    await this.captcha.verify(query.recaptchaToken, CAPTCHA_ACTION[provider], request.ip);
+    try {
+      await this.captcha.verify(query.recaptchaToken, CAPTCHA_ACTION[provider], request.ip);
+    } catch (error) {
+      // A browser navigation: show the reason on the page the person came from, not a JSON error.
+      const message = (error as { response?: { message?: string } }).response?.message ?? 'Sign-in failed. Please try again.';
+      return redirect(reply, `${query.promo === 'try' ? '/try' : '/login'}?${new URLSearchParams({ error: message })}`);
+    }
     const url = await this.social.start(provider, 'fan-login', { promo: query.promo, deviceType: query.deviceType });
     return redirect(reply, url);
   }

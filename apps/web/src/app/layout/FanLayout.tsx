@@ -36,9 +36,14 @@ export function FanLayout() {
               </Text>
             </Anchor>
             {status === 'authenticated' && (
-              <Anchor component={Link} to="/dashboard" underline="hover">
-                Dashboard
-              </Anchor>
+              <Group gap="md" component="nav" aria-label="Your account">
+                <Anchor component={Link} to="/dashboard" underline="hover">
+                  Dashboard
+                </Anchor>
+                <Anchor component={Link} to="/settings" underline="hover">
+                  Settings
+                </Anchor>
+              </Group>
             )}
           </Group>
         </Container>

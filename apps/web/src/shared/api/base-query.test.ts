@@ -2,8 +2,15 @@ import { configureStore } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, sentRequest } from '../../test/render';
-import { sessionConfirmed, sessionSlice } from '../session';
-import { createBaseQuery } from './base-query';
+import {
+  adminSessionConfirmed,
+  adminSessionSlice,
+  artistSessionConfirmed,
+  artistSessionSlice,
+  sessionConfirmed,
+  sessionSlice,
+} from '../session';
+import { createBaseQuery, type SessionArea } from './base-query';
 import { setUnauthorizedHandler, type UnauthorizedRedirect } from './unauthorized';
 
 /** A small API over the real base query, as features build theirs. */
@@ -186,5 +193,93 @@ describe('the base query', () => {
 
     expect(offline.error).toMatchObject({ status: 'FETCH_ERROR' });
     expect(garbled.error).toMatchObject({ status: 'PARSING_ERROR', originalStatus: 200 });
+  });
+});
+
+/** The artist and admin base APIs, as the app builds them. */
+function setupArea(area: SessionArea, baseUrl: string) {
+  const api = createApi({
+    reducerPath: 'api',
+    baseQuery: createBaseQuery({ baseUrl, area }),
+    endpoints: (build) => ({
+      getUser: build.query<unknown, void>({ query: () => 'user', extraOptions: { skipUnauthorizedRedirect: true } }),
+      logout: build.mutation<unknown, void>({ query: () => ({ url: 'auth/logout', method: 'POST' }) }),
+      login: build.mutation<unknown, void>({ query: () => ({ url: 'auth/login', method: 'POST' }) }),
+    }),
+  });
+  const store = configureStore({
+    reducer: {
+      [api.reducerPath]: api.reducer,
+      [sessionSlice.reducerPath]: sessionSlice.reducer,
+      [artistSessionSlice.reducerPath]: artistSessionSlice.reducer,
+      [adminSessionSlice.reducerPath]: adminSessionSlice.reducer,
+    },
+    middleware: (getDefault) => getDefault().concat(api.middleware),
+  });
+  store.dispatch(sessionConfirmed());
+  store.dispatch(artistSessionConfirmed());
+  store.dispatch(adminSessionConfirmed());
+  return { api, store };
+}
+
+describe('the 401 rule per area', () => {
+  let redirects: UnauthorizedRedirect[];
+  let undo: () => void;
+
+  beforeEach(() => {
+    redirects = [];
+    undo = setUnauthorizedHandler((redirect) => redirects.push(redirect));
+  });
+  afterEach(() => undo());
+
+  it('artist calls go to /api/for-artists; a 401 forgets the fan and artist sessions and goes to /for-artists', async () => {
+    window.history.replaceState(null, '', '/for-artists/team?member=2');
+    const fetchMock = mockFetch(jsonResponse({ success: false, statusCode: 401, message: 'Not signed in' }, 401));
+    const { api, store } = setupArea('artist', '/api/for-artists');
+
+    await store.dispatch(api.endpoints.logout.initiate());
+
+    expect(sentRequest(fetchMock).url).toBe('http://localhost:3000/api/for-artists/auth/logout');
+    expect(redirects).toEqual([{ to: '/for-artists', from: '/for-artists/team?member=2' }]);
+    expect(store.getState().artistSession.status).toBe('anonymous');
+    expect(store.getState().session.status).toBe('anonymous');
+    expect(store.getState().adminSession.status).toBe('authenticated');
+  });
+
+  it('admin calls go to /api/admin; a 401 forgets only the admin session and goes to /admin', async () => {
+    window.history.replaceState(null, '', '/admin/dashboard');
+    const fetchMock = mockFetch(jsonResponse({ success: false, statusCode: 401, message: 'Not signed in' }, 401));
+    const { api, store } = setupArea('admin', '/api/admin');
+
+    await store.dispatch(api.endpoints.logout.initiate());
+
+    expect(sentRequest(fetchMock).url).toBe('http://localhost:3000/api/admin/auth/logout');
+    expect(redirects).toEqual([{ to: '/admin', from: '/admin/dashboard' }]);
+    expect(store.getState().adminSession.status).toBe('anonymous');
+    expect(store.getState().session.status).toBe('authenticated');
+    expect(store.getState().artistSession.status).toBe('authenticated');
+  });
+
+  it('leaves the redirect to a guard’s own session check, but still forgets the session', async () => {
+    window.history.replaceState(null, '', '/admin/dashboard');
+    mockFetch(jsonResponse({ success: false, statusCode: 401, message: 'Not signed in' }, 401));
+    const { api, store } = setupArea('admin', '/api/admin');
+
+    const result = await store.dispatch(api.endpoints.getUser.initiate());
+
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(redirects).toEqual([]);
+    expect(store.getState().adminSession.status).toBe('anonymous');
+  });
+
+  it('does not apply the rule to an area’s login call', async () => {
+    window.history.replaceState(null, '', '/admin');
+    mockFetch(jsonResponse({ success: false, statusCode: 401, message: 'Incorrect e-mail or password' }, 401));
+    const { api, store } = setupArea('admin', '/api/admin');
+
+    await store.dispatch(api.endpoints.login.initiate());
+
+    expect(redirects).toEqual([]);
+    expect(store.getState().adminSession.status).toBe('authenticated');
   });
 });

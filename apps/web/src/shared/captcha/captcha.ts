@@ -87,13 +87,17 @@ export function createCaptchaClient({ siteKey, timeoutMs = 15_000 }: CaptchaClie
 
   const injectScript = (siteKeyValue: string) =>
     new Promise<void>((resolve, reject) => {
-      const fail = () => reject(new Error(RECAPTCHA_SCRIPT_UNAVAILABLE));
+      const script = document.createElement('script');
+      const fail = () => {
+        // A later attempt starts from a clean page.
+        script.remove();
+        reject(new Error(RECAPTCHA_SCRIPT_UNAVAILABLE));
+      };
       const timer = window.setTimeout(fail, timeoutMs);
       const settle = (outcome: () => void) => {
         window.clearTimeout(timer);
         outcome();
       };
-      const script = document.createElement('script');
       script.id = SCRIPT_ID;
       script.src = `${SCRIPT_ORIGIN}?render=${encodeURIComponent(siteKeyValue)}`;
       script.async = true;
@@ -106,10 +110,7 @@ export function createCaptchaClient({ siteKey, timeoutMs = 15_000 }: CaptchaClie
         }
         void waitUntilReady(api).then(() => settle(resolve));
       });
-      script.addEventListener('error', () => {
-        script.remove();
-        settle(fail);
-      });
+      script.addEventListener('error', () => settle(fail));
       document.head.appendChild(script);
     });
 

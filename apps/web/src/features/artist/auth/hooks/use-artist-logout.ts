@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { artistBaseApi, errorMessage, errorStatus } from '../../../../shared/api';
+import { errorMessage, errorStatus } from '../../../../shared/api';
 import { artistRedirectConsumed, artistSessionCleared } from '../../../../shared/session';
 import { useArtistLogoutMutation } from '../api/artist-auth.api';
 
@@ -27,7 +27,7 @@ export function useArtistLogout() {
     dispatch(artistSessionCleared());
     dispatch(artistRedirectConsumed());
     await navigate('/for-artists/login', { replace: true });
-    dispatch(artistBaseApi.util.resetApiState());
+    // The login screen forgets the session's cached answers when it mounts.
   };
 
   return { logout, isLoggingOut: isLoading, error };

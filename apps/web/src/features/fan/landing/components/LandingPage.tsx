@@ -1,12 +1,19 @@
-import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Alert, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
 
 /** The public front page. */
 export function LandingPage() {
+  const location = useLocation();
+  const accountDeleted = (location.state as { accountDeleted?: boolean } | null)?.accountDeleted === true;
   return (
     <Container size="sm" py={{ base: 'xl', sm: 80 }}>
       <title>{`Pie · Fund the artists you listen to`}</title>
       <Stack gap="lg">
+        {accountDeleted && (
+          <Alert color="teal" variant="light" role="status">
+            Your account has been deleted. Thank you for the music you funded.
+          </Alert>
+        )}
         <Title order={1} fz={{ base: 48, sm: 72 }} c="pie.3">
           Pie
         </Title>

@@ -1,6 +1,7 @@
 import { SOCIAL_PROVIDERS, type FanUser } from '#pie/contracts';
-import { Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { DeleteAccountSection, LinkedAccountsList, ProviderReturnAlerts } from '../../../../shared/account';
 import { useAccountSettings } from '../hooks/use-account-settings';
 
@@ -56,7 +57,16 @@ export function SettingsPage({ user, actions }: SettingsPageProps) {
                 </Group>
               </Detail>
               <Detail label="Password">
-                {user.has_password === false ? 'Not set (you sign in with a linked account)' : 'Set'}
+                {user.has_password === false ? (
+                  <>
+                    {'Not set: you sign in with a linked account. '}
+                    <Anchor component={Link} to="/forgot-password">
+                      Set a password
+                    </Anchor>
+                  </>
+                ) : (
+                  'Set'
+                )}
               </Detail>
               <Detail label="Member since">{memberSince(user.created_at)}</Detail>
             </SimpleGrid>

@@ -1,4 +1,5 @@
 import type { SocialProvider } from '#pie/contracts';
+import { useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
 import { baseApi } from '../../../../shared/api';
@@ -17,6 +18,16 @@ export function useAccountSettings() {
   const [deleteCall] = useDeleteAccountMutation();
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  const deleted = useRef(false);
+
+  // Once the deleted account's screen is gone (its guard no longer subscribed,
+  // so nothing refetches), forget every cached answer about it.
+  useEffect(
+    () => () => {
+      if (deleted.current) dispatch(baseApi.util.resetApiState());
+    },
+    [dispatch],
+  );
 
   const connect = async (provider: SocialProvider) => {
     const answer = await link(provider).unwrap();
@@ -30,11 +41,10 @@ export function useAccountSettings() {
 
   const deleteAccount = async () => {
     await deleteCall().unwrap();
+    deleted.current = true;
     dispatch(sessionCleared());
     dispatch(redirectConsumed());
     await navigate('/', { replace: true, state: { accountDeleted: true } });
-    // Only now, with the settings screen gone, forget the deleted account's cached data.
-    dispatch(baseApi.util.resetApiState());
   };
 
   return { connect, disconnect, deleteAccount };

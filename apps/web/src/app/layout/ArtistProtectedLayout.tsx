@@ -1,0 +1,28 @@
+import { Container } from '@mantine/core';
+import { Outlet, useLocation } from 'react-router';
+import { RequireArtistSession } from '../../features/artist/auth';
+import { ProfilePrompt } from '../../features/artist/profile';
+import type { ArtistOutletContext } from './area-context';
+
+/**
+ * The protected part of /for-artists: the guard (to /for-artists/login and
+ * back), then the screen with the signed-in artist. While the profile is
+ * incomplete, every screen but the profile form shows a prompt to complete it.
+ */
+export function Component() {
+  const { pathname } = useLocation();
+  return (
+    <RequireArtistSession>
+      {(user) => (
+        <>
+          {pathname !== '/for-artists/profile/update' && (
+            <Container size="md" pt="lg">
+              <ProfilePrompt user={user} />
+            </Container>
+          )}
+          <Outlet context={{ user } satisfies ArtistOutletContext} />
+        </>
+      )}
+    </RequireArtistSession>
+  );
+}

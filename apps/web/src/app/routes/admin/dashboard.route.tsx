@@ -1,0 +1,6 @@
+import { AdminDashboardPage } from '../../../features/admin/dashboard';
+import { useAdminProfile } from '../../layout/area-context';
+
+export function Component() {
+  return <AdminDashboardPage admin={useAdminProfile()} />;
+}

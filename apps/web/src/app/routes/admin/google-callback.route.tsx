@@ -1,0 +1,10 @@
+import { GoogleCallback } from '../../../features/admin/auth';
+
+export function Component() {
+  return (
+    <>
+      <title>{`Google sign-in · Pie admin`}</title>
+      <GoogleCallback />
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { CompleteRegistration } from '../../../features/artist/auth';
+
+export function Component() {
+  return (
+    <>
+      <title>{`Complete your registration · Pie for artists`}</title>
+      <CompleteRegistration />
+    </>
+  );
+}

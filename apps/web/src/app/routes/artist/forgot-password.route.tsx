@@ -1,0 +1,10 @@
+import { ArtistForgotPassword } from '../../../features/artist/auth';
+
+export function Component() {
+  return (
+    <>
+      <title>{`Forgot password · Pie for artists`}</title>
+      <ArtistForgotPassword />
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+import { ProfileUpdatePage } from '../../../features/artist/profile';
+import { useArtistUser } from '../../layout/area-context';
+
+export function Component() {
+  return <ProfileUpdatePage user={useArtistUser()} />;
+}

@@ -1,0 +1,10 @@
+import { ArtistRegisterForm } from '../../../features/artist/auth';
+
+export function Component() {
+  return (
+    <>
+      <title>{`Create an artist account · Pie for artists`}</title>
+      <ArtistRegisterForm />
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { FanForgotPassword } from '../../features/fan/auth';
+
+export function Component() {
+  return (
+    <>
+      <title>{`Forgot password · Pie`}</title>
+      <FanForgotPassword />
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { useParams } from 'react-router';
+import { FanResetPassword } from '../../features/fan/auth';
+
+export function Component() {
+  const { token } = useParams();
+  return (
+    <>
+      <title>{`Reset your password · Pie`}</title>
+      <FanResetPassword key={token} token={token} />
+    </>
+  );
+}

@@ -1,0 +1,10 @@
+import { TryPromotion } from '../../features/fan/auth';
+
+export function Component() {
+  return (
+    <>
+      <title>{`Free $5 pie · Pie`}</title>
+      <TryPromotion />
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+/** The admin auth feature's public surface. */
+export { AdminLoginForm } from './components/AdminLoginForm';
+export { GoogleCallback } from './components/GoogleCallback';
+export { RequireAdminSession } from './components/RequireAdminSession';
+export { AdminLogoutButton } from './components/AdminLogoutButton';
+export { adminAuthApi } from './api/admin-auth.api';

@@ -1,0 +1,69 @@
+import type { ArtistUser } from '#pie/contracts';
+import { Anchor, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { DeleteAccountSection, LinkedAccountsList, ProviderReturnAlerts } from '../../../../shared/account';
+import { useArtistAccountSettings } from '../hooks/use-artist-account-settings';
+
+const ARTIST_PROVIDERS = ['google'] as const;
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed" component="dt">
+        {label}
+      </Text>
+      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** /for-artists/settings: account details, Google sign-in and account deletion. */
+export function ArtistSettingsPage({ user }: { user: ArtistUser }) {
+  const { connect, disconnect, deleteAccount } = useArtistAccountSettings();
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
+
+  return (
+    <Container size="md" py="xl">
+      <title>{`Settings · Pie for artists`}</title>
+      <Stack gap="xl">
+        <Title order={1}>Settings</Title>
+        <ProviderReturnAlerts />
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="artist-account-heading">
+          <Stack gap="md">
+            <Title order={2} size="h3" id="artist-account-heading">
+              Account
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0}>
+              <Detail label="Name">{name || 'Not set yet'}</Detail>
+              <Detail label="Email">{user.email}</Detail>
+            </SimpleGrid>
+            <Text size="sm">
+              <Anchor component={Link} to="/for-artists/profile/update">
+                Edit your profile
+              </Anchor>
+            </Text>
+          </Stack>
+        </Paper>
+        <LinkedAccountsList
+          providers={ARTIST_PROVIDERS}
+          linked={user.linked_accounts}
+          connect={() => connect()}
+          disconnect={() => disconnect()}
+          description="Sign in to Pie for artists with your Google account instead of your password."
+        />
+        <DeleteAccountSection
+          onDelete={deleteAccount}
+          removed={[
+            'your name, e-mail address, phone number, country and password',
+            'your linked Google account',
+            'your sessions: you are signed out on every device',
+          ]}
+          kept="Payments and payouts already made are kept, as financial records must be, but no longer carry your name or e-mail."
+        />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,1 @@
+export { ArtistSettingsPage } from './components/ArtistSettingsPage';

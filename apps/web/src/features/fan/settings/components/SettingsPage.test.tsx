@@ -1,0 +1,199 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserLocation } from '../../../../shared/browser';
+import { makeFanUser } from '../../../../test/fixtures';
+import { jsonResponse, mockRoutes, renderApp, requestsTo } from '../../../../test/render';
+
+const USER = 'GET /api/user';
+const spotify = { provider: 'spotify' as const, email: 'ada@example.com', display_name: 'Ada L' };
+const google = { provider: 'google' as const, email: 'ada@gmail.com', display_name: 'Ada Lovelace' };
+
+const userAnswer = (overrides: Parameters<typeof makeFanUser>[0] = {}) =>
+  jsonResponse({ success: true, data: makeFanUser(overrides) });
+
+let assign: ReturnType<typeof vi.spyOn>;
+beforeEach(() => {
+  assign = vi.spyOn(browserLocation, 'assign').mockImplementation(() => {});
+});
+
+async function openSettings(path = '/settings') {
+  const app = renderApp(path);
+  await screen.findByRole('heading', { level: 1, name: 'Settings' });
+  return app;
+}
+
+describe('fan settings: account and linked accounts', () => {
+  it('shows the account and each provider with Connect or Disconnect', async () => {
+    mockRoutes({ [USER]: userAnswer({ linked_accounts: [spotify] }) });
+    await openSettings();
+
+    expect(screen.getByText('Ada Lovelace')).toBeTruthy();
+    expect(screen.getByText('ada@example.com')).toBeTruthy();
+    expect(screen.getByText('Connected as Ada L (ada@example.com)')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Disconnect Spotify' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Connect Google' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Connect X' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Connect Facebook' })).toBeTruthy();
+    expect(document.title).toBe('Settings · Pie');
+  });
+
+  it('connects a provider by going to the page the server names', async () => {
+    const fetchMock = mockRoutes({
+      [USER]: userAnswer(),
+      'POST /api/auth/link-google': jsonResponse({
+        success: true,
+        message: 'Continue at Google to link your account',
+        data: { url: 'http://localhost:4000/google/authorize?state=abc' },
+      }),
+    });
+    const { user } = await openSettings();
+
+    await user.click(screen.getByRole('button', { name: 'Connect Google' }));
+
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:4000/google/authorize?state=abc'));
+    expect(requestsTo(fetchMock, 'POST /api/auth/link-google')).toHaveLength(1);
+  });
+
+  it('shows why linking could not start', async () => {
+    mockRoutes({
+      [USER]: userAnswer(),
+      'POST /api/auth/link-twitter': jsonResponse(
+        { success: false, statusCode: 503, message: 'X sign-in is not configured' },
+        503,
+      ),
+    });
+    const { user } = await openSettings();
+
+    await user.click(screen.getByRole('button', { name: 'Connect X' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe('X sign-in is not configured');
+    expect(assign).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Connect X' })).toHaveProperty('disabled', false);
+  });
+
+  it('disconnects a provider, then shows it as not connected', async () => {
+    const fetchMock = mockRoutes({
+      [USER]: [userAnswer({ linked_accounts: [spotify, google] }), userAnswer({ linked_accounts: [spotify] })],
+      'POST /api/auth/disconnect-google': jsonResponse({ success: true, message: 'Disconnected Google' }),
+    });
+    const { user } = await openSettings();
+
+    await user.click(screen.getByRole('button', { name: 'Disconnect Google' }));
+
+    expect(await screen.findByRole('button', { name: 'Connect Google' })).toBeTruthy();
+    expect(screen.getByText('Disconnected Google')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Disconnect Spotify' })).toBeTruthy();
+    expect(requestsTo(fetchMock, 'POST /api/auth/disconnect-google')).toHaveLength(1);
+  });
+
+  it('shows the server’s reason when the last way to sign in cannot be disconnected', async () => {
+    const reason =
+      'You cannot disconnect your only way to sign in. Set a password (use "Forgot password") or link another account first.';
+    mockRoutes({
+      [USER]: userAnswer({ linked_accounts: [spotify], has_password: false }),
+      'POST /api/auth/disconnect-spotify': jsonResponse({ success: false, statusCode: 409, message: reason }, 409),
+    });
+    const { user } = await openSettings();
+
+    await user.click(screen.getByRole('button', { name: 'Disconnect Spotify' }));
+
+    expect((await screen.findByRole('alert')).textContent).toBe(reason);
+    expect(screen.getByRole('button', { name: 'Disconnect Spotify' })).toHaveProperty('disabled', false);
+  });
+
+  it('shows that a provider was linked when it comes back with ?linked=, and forgets it when dismissed', async () => {
+    mockRoutes({ [USER]: userAnswer({ linked_accounts: [google] }) });
+    const { user, router } = await openSettings('/settings?linked=google');
+
+    const notice = screen.getByText('Google is now linked to your account. You can use it to sign in.');
+    expect(notice).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+
+    await waitFor(() => expect(screen.queryByText(/is now linked/)).toBeNull());
+    expect(router.state.location.search).toBe('');
+  });
+
+  it('shows the error a linking round trip came back with', async () => {
+    mockRoutes({ [USER]: userAnswer() });
+    await openSettings(`/settings?error=${encodeURIComponent('This X account is already linked to another Pie account.')}`);
+
+    expect(screen.getByRole('alert').textContent).toContain('This X account is already linked to another Pie account.');
+  });
+});
+
+describe('fan settings: deleting the account', () => {
+  it('explains what goes and what stays, and deletes only once DELETE is typed', async () => {
+    const fetchMock = mockRoutes({
+      [USER]: userAnswer(),
+      'DELETE /api/auth/account': jsonResponse({ success: true, message: 'Your account has been deleted.' }),
+    });
+    const { user, router, store } = await openSettings();
+
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(dialog.textContent).toContain('your name, e-mail address and password');
+    expect(dialog.textContent).toContain('Your payment history is kept');
+    const confirm = within(dialog).getByRole('button', { name: 'Delete my account' });
+    expect(confirm).toHaveProperty('disabled', true);
+
+    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'delete');
+    expect(confirm).toHaveProperty('disabled', true);
+    await user.clear(within(dialog).getByLabelText('Type DELETE to confirm'));
+    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    expect(confirm).toHaveProperty('disabled', false);
+    expect(requestsTo(fetchMock, 'DELETE /api/auth/account')).toHaveLength(0);
+
+    await user.click(confirm);
+
+    expect(await screen.findByText(/Your account has been deleted/)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(requestsTo(fetchMock, 'DELETE /api/auth/account')).toHaveLength(1);
+    expect(store.getState().session.status).toBe('anonymous');
+    // The deleted account is not asked for again, and nothing about it stays cached.
+    await waitFor(() => expect(store.getState().api.queries).toEqual({}));
+    expect(requestsTo(fetchMock, USER)).toHaveLength(1);
+  });
+
+  it('leaves the account alone when cancelled', async () => {
+    const fetchMock = mockRoutes({ [USER]: userAnswer() });
+    const { user, router } = await openSettings();
+
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/settings');
+    expect(fetchMock.mock.calls.every(([input]) => (input as Request).method === 'GET')).toBe(true);
+  });
+
+  it('keeps the dialog open with the server’s reason when deletion fails', async () => {
+    mockRoutes({
+      [USER]: userAnswer(),
+      'DELETE /api/auth/account': jsonResponse(
+        { success: false, statusCode: 503, message: 'Pie is down for maintenance' },
+        503,
+      ),
+    });
+    const { user, router } = await openSettings();
+
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await user.type(within(dialog).getByLabelText('Type DELETE to confirm'), 'DELETE');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Pie is down for maintenance');
+    expect(router.state.location.pathname).toBe('/settings');
+  });
+
+  it('sends a visitor without a session to log in', async () => {
+    mockRoutes({ [USER]: jsonResponse({ success: false, statusCode: 401, message: 'You are not signed in' }, 401) });
+    const { router, store } = renderApp('/settings');
+
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(store.getState().session.redirectTo).toBe('/settings');
+  });
+});
