@@ -3,7 +3,9 @@ import type { TestProject } from 'vitest/node';
 import { recreateDatabase, TEST_REDIS_URL } from '#pie/testing';
 
 /** Ports of their own, so the e2e run never collides with a developer's `npm start`. */
-const E2E = { port: 3310, smtpPort: 2525, mailHttpPort: 2580, providersPort: 2540 };
+// E2E_PORT_OFFSET lets two runs share a machine (say CI and a developer's run).
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const E2E = { port: 3310 + offset, smtpPort: 2525 + offset, mailHttpPort: 2580 + offset, providersPort: 2540 + offset };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -32,7 +34,7 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
  * database of the local Postgres and the local Redis, and stops it after the run.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const databaseUrl = await recreateDatabase('pie_e2e');
+  const databaseUrl = await recreateDatabase(process.env.E2E_DATABASE ?? 'pie_e2e');
   const child = spawn(process.execPath, ['scripts/start.ts'], {
     env: {
       ...process.env,
