@@ -88,7 +88,7 @@ export class Migration20261123000400_listening extends Migration {
       fan_id uuid not null,
       file_name text not null,
       status text not null check (status in ('uploading', 'queued', 'processing', 'completed', 'failed')),
-      total_chunks integer not null check (total_chunks between 1 and 1000),
+      total_chunks integer not null check (total_chunks between 1 and 500),
       received_chunks integer not null default 0,
       next_chunk integer not null default 0,
       total_rows integer not null default 0,

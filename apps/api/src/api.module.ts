@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
 import { HealthModule, httpLoggerParams, PlatformModule, type AppConfig } from '#pie/platform';
 import { IdentityHttpModule, identityEntities } from '#pie/identity';
+import { ListeningHttpModule, listeningEntities } from '#pie/listening';
 
 /** The HTTP process: platform, health and every module's HTTP side. */
 @Module({})
@@ -10,10 +11,11 @@ export class ApiModule {
     return {
       module: ApiModule,
       imports: [
-        PlatformModule.forRoot({ config, entities: [...identityEntities] }),
+        PlatformModule.forRoot({ config, entities: [...identityEntities, ...listeningEntities] }),
         LoggerModule.forRoot(httpLoggerParams(config)),
         HealthModule,
         IdentityHttpModule,
+        ListeningHttpModule,
       ],
     };
   }

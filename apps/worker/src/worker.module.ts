@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, WorkerRuntimeModule, type AppConfig } from '#pie/platform';
 import { IdentityWorkerModule, identityEntities } from '#pie/identity';
+import { ListeningWorkerModule, listeningEntities } from '#pie/listening';
 import { NotificationsWorkerModule } from '#pie/notifications';
 
 /** The worker process: outbox relay, queue processors and every module's worker side. */
@@ -10,10 +11,11 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [
-        PlatformModule.forRoot({ config, entities: [...identityEntities] }),
+        PlatformModule.forRoot({ config, entities: [...identityEntities, ...listeningEntities] }),
         WorkerRuntimeModule,
         IdentityWorkerModule,
         NotificationsWorkerModule,
+        ListeningWorkerModule,
       ],
     };
   }

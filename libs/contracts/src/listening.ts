@@ -11,7 +11,7 @@ export const LISTENING_PAGE_SIZE = 50;
 export const LISTENING_MAX_PAGE_SIZE = 100;
 /** Export uploads: each request is one chunk of at most this many rows (and the API's 1 MB body limit). */
 export const IMPORT_MAX_ROWS_PER_CHUNK = 10_000;
-export const IMPORT_MAX_CHUNKS = 1_000;
+export const IMPORT_MAX_CHUNKS = 500;
 export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
 
 const intParam = (label: string, min: number, max: number) =>
@@ -30,10 +30,18 @@ const search = z
   .optional()
   .transform((value) => (value ? value : undefined));
 const direction = z.enum(['asc', 'desc'], { error: "direction must be 'asc' or 'desc'" }).optional();
+/** A calendar day that exists (JavaScript's Date would turn 2026-02-31 into March 3rd). */
+function realDay(value: string): boolean {
+  const [year, month, day] = value.slice(0, 10).split('-').map(Number);
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
+}
+
 const isoDate = (label: string) =>
   z
     .string({ error: `${label} must be a date` })
     .regex(/^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, `${label} must be an ISO date such as 2026-01-31`)
+    .refine(realDay, `${label} is not a real date`)
     .transform((value) => new Date(value.length === 10 ? `${value}T00:00:00Z` : value))
     .refine((value) => !Number.isNaN(value.getTime()), `${label} is not a real date`);
 const period = {
@@ -132,21 +140,26 @@ export type UpdateVisibilityRequest = z.infer<typeof UpdateVisibilityRequest>;
 /* ------------------------------------------------------------------------------------------ */
 
 const name = (label: string) => z.string({ error: `${label} must be text` }).max(500, `${label} must be at most 500 characters`);
-const msPlayed = z.number({ error: 'must be a number' }).int().min(0).max(86_400_000);
+const msPlayed = (label: string) =>
+  z
+    .number({ error: `${label} must be a number of milliseconds` })
+    .int(`${label} must be a whole number of milliseconds`)
+    .min(0, `${label} must be 0 or more`)
+    .max(86_400_000, `${label} must be at most one day`);
 
 /** A row of `StreamingHistory*.json` (account data export): end time in UTC, minute precision. */
 export const StreamingHistoryRow = z.object({
   endTime: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2})?$/, 'endTime must look like 2024-01-31 23:59'),
   artistName: name('artistName'),
   trackName: name('trackName'),
-  msPlayed,
+  msPlayed: msPlayed('msPlayed'),
 });
 export type StreamingHistoryRow = z.infer<typeof StreamingHistoryRow>;
 
 /** A row of `Streaming_History_Audio_*.json` (extended streaming history); podcast rows have no track. */
 export const ExtendedStreamingHistoryRow = z.object({
   ts: z.iso.datetime({ offset: true, error: 'ts must be an ISO timestamp such as 2024-01-31T23:59:59Z' }),
-  ms_played: msPlayed,
+  ms_played: msPlayed('ms_played'),
   master_metadata_track_name: name('master_metadata_track_name').nullish(),
   master_metadata_album_artist_name: name('master_metadata_album_artist_name').nullish(),
   master_metadata_album_album_name: name('master_metadata_album_album_name').nullish(),

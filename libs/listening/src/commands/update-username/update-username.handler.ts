@@ -1,0 +1,28 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { Database } from '#pie/platform';
+import { profileForUpdate } from '../../domain/fan-profile.entity.js';
+import { usernameTaken } from '../../domain/listening.errors.js';
+import { UpdateUsername } from './update-username.command.js';
+
+@CommandHandler(UpdateUsername)
+export class UpdateUsernameHandler implements ICommandHandler<UpdateUsername> {
+  constructor(@Inject(Database) private readonly database: Database) {}
+
+  async execute({ fanId, username }: UpdateUsername) {
+    try {
+      await this.database.transaction(async (em) => {
+        const taken = await em.execute(`select 1 from listening.fan_profiles where lower(username) = lower(?) and fan_id <> ?`, [username, fanId]);
+        if (taken.length > 0) throw usernameTaken();
+        const profile = await profileForUpdate(em, fanId);
+        profile.username = username;
+      });
+    } catch (error) {
+      // Two fans claiming one name at the same moment: the unique index lets one through.
+      if (error instanceof UniqueConstraintViolationException) throw usernameTaken();
+      throw error;
+    }
+    return { username };
+  }
+}

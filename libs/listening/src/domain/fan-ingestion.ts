@@ -1,0 +1,182 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { ProviderAccessRevokedError, ProviderNotConnectedError, ProviderTokens } from '#pie/identity';
+import { DeadlockException, ForeignKeyConstraintViolationException } from '@mikro-orm/core';
+import { Database, recordInOutbox } from '#pie/platform';
+import { FetchCatalogue } from '../jobs/fetch-catalogue/fetch-catalogue.job.js';
+import {
+  SpotifyForbiddenError,
+  SpotifyRateLimitedError,
+  SpotifyUnauthorizedError,
+  SpotifyWebApi,
+  type SpotifyPlayHistory,
+  type SpotifyRecentlyPlayedPage,
+} from '../provider/spotify-web-api.js';
+import { upsertTrackMetadata } from './catalogue-writer.js';
+import { markConnectionBroken, markDisconnected } from './fan-connection.js';
+import { MAX_PAGES_PER_POLL, nextPollAt, PROVIDER, RECENTLY_PLAYED_LIMIT } from './listening.constants.js';
+import { nativeTransaction } from './native-transaction.js';
+import { writePlaysIn, type IncomingPlay } from './play-writer.js';
+import { cooldownRemainingMs, startCooldown } from './provider-cooldown.js';
+
+export type IngestOutcome =
+  | { kind: 'ingested'; fetched: number; inserted: number; lastPlayedAt: Date | null }
+  /** The provider asked us to wait; what came before the 429 is stored. */
+  | { kind: 'rate-limited'; retryAfterMs: number; fetched: number; inserted: number; lastPlayedAt: Date | null }
+  | { kind: 'broken'; reason: string }
+  | { kind: 'not-connected' };
+
+export const REVOKED_REASON = 'Spotify refused to renew Pie’s access (it was withdrawn from your Spotify account, or it expired). Connect Spotify again in Settings.';
+export const UNAUTHORIZED_REASON = 'Spotify no longer accepts Pie’s access to your account. Connect Spotify again in Settings.';
+export const FORBIDDEN_REASON = 'Spotify refused to share your recently played tracks with Pie. Connect Spotify again in Settings and allow access to your listening history.';
+
+/**
+ * The catalogue is written by polls, imports and lookups at once; two of them can deadlock, or one
+ * can credit an orphan another is merging away. Both are safe to run again.
+ */
+async function retryOnConflict<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const conflict = error instanceof DeadlockException || error instanceof ForeignKeyConstraintViolationException;
+      if (!conflict || attempt >= attempts) throw error;
+    }
+  }
+}
+
+class ConnectionRefused extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+  }
+}
+
+function playedAtMs(item: SpotifyPlayHistory): number {
+  return Date.parse(item.played_at);
+}
+
+/**
+ * One poll of one fan (DESIGN §7): recently-played after the last play seen, following pages
+ * while the provider has more, then the catalogue and the plays in one transaction with the new
+ * cursor. Used by the worker's `listening.ingest-fan` job and by "fetch latest" in the API.
+ *
+ * Tokens come from identity's facade (refreshed before expiry; refreshed once more if the provider
+ * still answers 401). A 429 starts the app-wide cooldown; a 5xx is retried inside the call and
+ * then surfaces as SpotifyUnavailableError for the job's backoff. Access withdrawn or refused
+ * marks the connection broken and tells the fan.
+ */
+@Injectable()
+export class FanIngestion {
+  private readonly logger = new Logger(FanIngestion.name);
+
+  constructor(
+    @Inject(Database) private readonly database: Database,
+    @Inject(ProviderTokens) private readonly tokens: ProviderTokens,
+    @Inject(SpotifyWebApi) private readonly spotify: SpotifyWebApi,
+  ) {}
+
+  async ingest(fanId: string): Promise<IngestOutcome> {
+    const em = this.database.em();
+    const wait = await cooldownRemainingMs(em, PROVIDER);
+    if (wait > 0) return { kind: 'rate-limited', retryAfterMs: wait, fetched: 0, inserted: 0, lastPlayedAt: null };
+    const [state] = await em.execute<{ last_played_at: Date | null }[]>(`select last_played_at from listening.fan_listening_state where fan_id = ?`, [fanId]);
+    const cursor = state?.last_played_at ? new Date(state.last_played_at).getTime() : undefined;
+
+    const items: SpotifyPlayHistory[] = [];
+    let retryAfterMs: number | null = null;
+    try {
+      let token = await this.tokens.accessTokenFor(fanId, PROVIDER);
+      let after = cursor;
+      for (let page = 0; page < MAX_PAGES_PER_POLL; page++) {
+        let body: SpotifyRecentlyPlayedPage;
+        try {
+          body = await this.spotify.recentlyPlayed(token, { afterMs: after, limit: RECENTLY_PLAYED_LIMIT });
+        } catch (error) {
+          if (!(error instanceof SpotifyUnauthorizedError)) throw error;
+          // Expired or revoked early at the provider: one forced refresh, then it is the fan's connection that is broken.
+          token = await this.tokens.accessTokenFor(fanId, PROVIDER, { force: true });
+          try {
+            body = await this.spotify.recentlyPlayed(token, { afterMs: after, limit: RECENTLY_PLAYED_LIMIT });
+          } catch (retryError) {
+            if (retryError instanceof SpotifyUnauthorizedError) throw new ConnectionRefused(UNAUTHORIZED_REASON);
+            throw retryError;
+          }
+        }
+        const pageItems = (body.items ?? []).filter((item) => item?.track?.id && !item.track.is_local && !Number.isNaN(playedAtMs(item)));
+        items.push(...pageItems);
+        const newest = pageItems.reduce((max, item) => Math.max(max, playedAtMs(item)), -Infinity);
+        // A full page may have more behind it: go on from its newest play, as long as that moves the cursor.
+        if ((body.items ?? []).length < RECENTLY_PLAYED_LIMIT || !Number.isFinite(newest) || (after !== undefined && newest <= after)) break;
+        after = newest;
+      }
+    } catch (error) {
+      if (error instanceof SpotifyRateLimitedError) {
+        await startCooldown(em, PROVIDER, error.retryAfterMs);
+        retryAfterMs = error.retryAfterMs;
+      } else if (error instanceof ProviderNotConnectedError) {
+        await markDisconnected(em, fanId);
+        return { kind: 'not-connected' };
+      } else if (error instanceof ProviderAccessRevokedError) {
+        return this.broken(fanId, REVOKED_REASON);
+      } else if (error instanceof ConnectionRefused) {
+        return this.broken(fanId, error.reason);
+      } else if (error instanceof SpotifyForbiddenError) {
+        return this.broken(fanId, FORBIDDEN_REASON);
+      } else {
+        throw error;
+      }
+    }
+
+    const { inserted, lastPlayedAt } = await this.store(fanId, items, retryAfterMs === null);
+    if (retryAfterMs !== null) return { kind: 'rate-limited', retryAfterMs, fetched: items.length, inserted, lastPlayedAt };
+    return { kind: 'ingested', fetched: items.length, inserted, lastPlayedAt };
+  }
+
+  /** Catalogue, plays and the new cursor in one transaction; a poll that completed also sets the next one. */
+  private async store(fanId: string, items: SpotifyPlayHistory[], completed: boolean): Promise<{ inserted: number; lastPlayedAt: Date | null }> {
+    const newest = items.reduce((max, item) => Math.max(max, playedAtMs(item)), -Infinity);
+    const lastPlayedAt = Number.isFinite(newest) ? new Date(newest) : null;
+    const plays: IncomingPlay[] = items.map((item) => ({
+      fanId,
+      playedAt: new Date(item.played_at),
+      // recently-played does not say how long the fan listened: the track's length stands for it.
+      msPlayed: item.track.duration_ms ?? 0,
+      source: 'recently-played',
+      providerTrackId: item.track.id,
+      trackName: item.track.name,
+      artistName: item.track.artists?.[0]?.name ?? 'Unknown artist',
+      album: item.track.album?.name ?? null,
+    }));
+    // The catalogue first (idempotent, its own transaction: the outbox needs the ORM), then the plays
+    // and the new cursor together, so the cursor never moves past plays that were not stored.
+    await retryOnConflict(() =>
+      this.database.transaction(async (tx) => {
+        const catalogue = await upsertTrackMetadata(tx, items.map((item) => item.track));
+        if (catalogue.newArtists > 0) recordInOutbox(tx, FetchCatalogue.create({ fanId }));
+        await tx.flush();
+      }),
+    );
+    return nativeTransaction(this.database, async (client) => {
+      const written = await writePlaysIn(client, plays);
+      await client.query(
+        `insert into listening.fan_listening_state as f (fan_id, status, next_poll_at, last_played_at, last_polled_at, last_synced_at, connected_at)
+         values ($1, 'connected', $2, $3, now(), case when $4::boolean then now() end, now())
+         on conflict (fan_id) do update set
+           status = 'connected', broken_reason = null,
+           next_poll_at = case when $4::boolean then excluded.next_poll_at else f.next_poll_at end,
+           last_played_at = greatest(f.last_played_at, excluded.last_played_at),
+           last_polled_at = now(), last_synced_at = coalesce(excluded.last_synced_at, f.last_synced_at),
+           connected_at = coalesce(f.connected_at, now()), updated_at = now()`,
+        [fanId, nextPollAt(new Date()), lastPlayedAt, completed],
+      );
+      return { inserted: written.inserted, lastPlayedAt };
+    });
+  }
+
+  /** Records the breakage with identity (the fan's settings show it) and here (polling stops, the fan is told). */
+  private async broken(fanId: string, reason: string): Promise<IngestOutcome> {
+    this.logger.warn(`Spotify connection of fan ${fanId} is broken: ${reason}`);
+    await this.tokens.markBroken(fanId, PROVIDER, reason);
+    await this.database.transaction((tx) => markConnectionBroken(tx, fanId, reason));
+    return { kind: 'broken', reason };
+  }
+}

@@ -1,0 +1,93 @@
+import type { EntityManager } from '#pie/platform';
+import { textArray } from './pg-arrays.js';
+
+export interface ArtistListening {
+  artistId: string;
+  /** A play's time divided evenly among the track's credited artists (DESIGN §6); fractional. */
+  listenedMs: number;
+  /** Plays of tracks crediting the artist (not divided). */
+  plays: number;
+}
+
+/**
+ * Per credited artist: the share of each play (ms_played / number of credited artists), summed.
+ * `$plays` is a relation of (track_id, ms_played, played_at) rows; the result has artist_id,
+ * listened_ms (numeric), plays and last_played_at. Shared by the facade, the fan's artist lists
+ * and the popularity job so every figure divides time the same way.
+ */
+export function artistShareSql(plays: string): string {
+  return `
+    credits as (
+      select ta.track_id, ta.artist_id, count(*) over (partition by ta.track_id) as n
+        from listening.track_artists ta
+       where ta.track_id in (select track_id from ${plays})
+    ), artist_share as (
+      select c.artist_id, sum(fp.ms_played::numeric / c.n) as listened_ms, count(*)::int as plays, max(fp.played_at) as last_played_at
+        from ${plays} fp join credits c on c.track_id = fp.track_id
+       group by c.artist_id
+    )`;
+}
+
+/**
+ * The facade the pies module reads (DESIGN §6): listened milliseconds per artist for one fan in
+ * [from, to), a track's time split evenly among its credited artists. Most listened first.
+ */
+export async function listenedMsByArtist(em: EntityManager, fanId: string, from: Date, to: Date): Promise<ArtistListening[]> {
+  const rows = await em.execute<{ artist_id: string; listened_ms: string; plays: number }[]>(
+    `with fan_plays as (
+       select track_id, ms_played, played_at from listening.plays where fan_id = ? and played_at >= ?::timestamptz and played_at < ?::timestamptz
+     ), ${artistShareSql('fan_plays')}
+     select artist_id, listened_ms, plays from artist_share order by listened_ms desc, artist_id`,
+    [fanId, from.toISOString(), to.toISOString()],
+  );
+  return rows.map((row) => ({ artistId: row.artist_id, listenedMs: Number(row.listened_ms), plays: Number(row.plays) }));
+}
+
+export interface ArtistFacts {
+  id: string;
+  spotifyId: string | null;
+  name: string;
+  active: boolean;
+  popularity: number;
+  country: string | null;
+  imageUrl: string | null;
+}
+
+/** What other modules show or filter by (pies: name, active flag, popularity). Unknown ids are left out. */
+export async function artistFacts(em: EntityManager, artistIds: string[]): Promise<ArtistFacts[]> {
+  if (artistIds.length === 0) return [];
+  const rows = await em.execute<{ id: string; provider_id: string | null; name: string; active: boolean; popularity: number; country: string | null; image_url: string | null }[]>(
+    `select id, provider_id, name, active, popularity, country, image_url from listening.artists where id = any(?::uuid[])`,
+    [textArray(artistIds)],
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    spotifyId: row.provider_id,
+    name: row.name,
+    active: row.active,
+    popularity: Number(row.popularity),
+    country: row.country,
+    imageUrl: row.image_url,
+  }));
+}
+
+export interface OrphanedTrack {
+  trackId: string;
+  name: string;
+  artistNames: string[];
+  plays: number;
+  listenedMs: number;
+}
+
+/** The fan's plays in [from, to) of tracks whose metadata the catalogue has not fetched yet. */
+export async function orphanedTracks(em: EntityManager, fanId: string, from: Date, to: Date): Promise<OrphanedTrack[]> {
+  const rows = await em.execute<{ id: string; name: string; artists: string[] | null; plays: number; listened_ms: string }[]>(
+    `select t.id, t.name, count(*)::int as plays, sum(p.ms_played)::bigint as listened_ms,
+            (select array_agg(a.name order by ta.position, a.name) from listening.track_artists ta join listening.artists a on a.id = ta.artist_id where ta.track_id = t.id) as artists
+       from listening.plays p join listening.tracks t on t.id = p.track_id
+      where p.fan_id = ? and p.played_at >= ?::timestamptz and p.played_at < ?::timestamptz and t.metadata_fetched_at is null
+      group by t.id order by plays desc, t.name`,
+    [fanId, from.toISOString(), to.toISOString()],
+  );
+  return rows.map((row) => ({ trackId: row.id, name: row.name, artistNames: row.artists ?? [], plays: Number(row.plays), listenedMs: Number(row.listened_ms) }));
+}

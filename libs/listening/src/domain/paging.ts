@@ -1,0 +1,25 @@
+import type { Pagination } from '#pie/contracts';
+import type { EntityManager } from '#pie/platform';
+import { pagination } from './read-models.js';
+
+/**
+ * One page of a query and the total: `sql` selects the rows (no order, limit or offset), `orderBy`
+ * orders them by its columns (alias `q`). The total rides along as a window count; only a page
+ * past the end costs a second, counting query.
+ */
+export async function pageOf<T extends object>(
+  em: EntityManager,
+  query: { sql: string; params: unknown[]; orderBy: string; page: number; limit: number },
+): Promise<{ rows: T[]; pagination: Pagination }> {
+  const rows = await em.execute<(T & { __total: string })[]>(
+    `select q.*, count(*) over () as __total from (${query.sql}) q order by ${query.orderBy} limit ? offset ?`,
+    [...query.params, query.limit, (query.page - 1) * query.limit],
+  );
+  let total = rows.length > 0 ? Number(rows[0].__total) : 0;
+  if (rows.length === 0 && query.page > 1) {
+    const [count] = await em.execute<{ n: string }[]>(`select count(*) as n from (${query.sql}) q`, query.params);
+    total = Number(count?.n ?? 0);
+  }
+  for (const row of rows) delete (row as { __total?: string }).__total;
+  return { rows, pagination: pagination(query.page, query.limit, total) };
+}

@@ -1,0 +1,23 @@
+/**
+ * Postgres array literals for batch statements. The ORM expands a JS array into a `?` list, so a
+ * batch goes as one literal per column (`unnest(?::text[], ?::int[])`): one statement whatever
+ * the batch size, and the same statement text every time.
+ */
+function quote(value: string): string {
+  // Postgres text cannot hold U+0000; provider data is not trusted to be free of it.
+  return `"${value.replaceAll('\u0000', '').replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+export function textArray(values: readonly (string | null | undefined)[]): string {
+  return `{${values.map((value) => (value === null || value === undefined ? 'NULL' : quote(value))).join(',')}}`;
+}
+
+export function intArray(values: readonly (number | null | undefined)[]): string {
+  return `{${values.map((value) => (value === null || value === undefined ? 'NULL' : String(Math.trunc(value)))).join(',')}}`;
+}
+
+/** Timestamps as ISO strings (cast with `::timestamptz[]`). */
+export function timestampArray(values: readonly Date[]): string {
+  return `{${values.map((value) => value.toISOString()).join(',')}}`;
+}
+

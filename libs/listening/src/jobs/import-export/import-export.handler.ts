@@ -1,0 +1,83 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { LockMode } from '@mikro-orm/core';
+import { Database, DEFAULT_JOB_OPTIONS, HandlesJob, recordInOutbox, type JobContext, type JobHandler } from '#pie/platform';
+import { toIncomingPlays, type StoredExportRow } from '../../domain/export-rows.js';
+import { ListeningImport } from '../../domain/listening-import.entity.js';
+import { nativeTransaction } from '../../domain/native-transaction.js';
+import { writePlaysIn } from '../../domain/play-writer.js';
+import { FetchCatalogue } from '../fetch-catalogue/fetch-catalogue.job.js';
+import { ImportExport, type ImportExportPayload } from './import-export.job.js';
+
+type Step = 'wrote-chunk' | 'all-written' | 'nothing-to-do';
+
+/**
+ * Writes an uploaded export chunk by chunk. Each chunk's plays and the import's progress commit
+ * in one transaction (the import row locked), so a crash or a retry resumes at the next chunk and
+ * the counts stay exact; the (fan, track, played_at) key makes a second upload of the same file
+ * add nothing. On the job's last attempt a failure is recorded for the fan to see.
+ */
+@Injectable()
+@HandlesJob(ImportExport)
+export class ImportExportHandler implements JobHandler<ImportExportPayload> {
+  constructor(@Inject(Database) private readonly database: Database) {}
+
+  async handle({ importId }: ImportExportPayload, context: JobContext): Promise<void> {
+    try {
+      let step: Step;
+      while ((step = await this.writeNextChunk(importId)) === 'wrote-chunk') {
+        // one chunk per transaction
+      }
+      if (step === 'all-written') await this.complete(importId);
+    } catch (error) {
+      const attempts = DEFAULT_JOB_OPTIONS.attempts ?? 1;
+      if (context.attemptsMade + 1 >= attempts) {
+        await this.database
+          .em()
+          .execute(`update listening.imports set status = 'failed', error = ?, updated_at = now() where id = ? and status in ('queued', 'processing')`, [
+            'The import could not be completed. Please upload the file again.',
+            importId,
+          ]);
+      }
+      throw error;
+    }
+  }
+
+  private writeNextChunk(importId: string): Promise<Step> {
+    return nativeTransaction(this.database, async (client) => {
+      const { rows: uploads } = await client.query<{ fan_id: string; status: string; next_chunk: number }>(
+        `select fan_id, status, next_chunk from listening.imports where id = $1 for update`,
+        [importId],
+      );
+      const upload = uploads[0];
+      if (!upload || !['queued', 'processing'].includes(upload.status)) return 'nothing-to-do';
+      const { rows: chunks } = await client.query<{ rows: StoredExportRow[]; row_count: number; skipped_rows: number }>(
+        `select rows, row_count, skipped_rows from listening.import_chunks where import_id = $1 and index = $2`,
+        [importId, upload.next_chunk],
+      );
+      const chunk = chunks[0];
+      if (!chunk) return 'all-written';
+      const written = await writePlaysIn(client, toIncomingPlays(upload.fan_id, chunk.rows));
+      await client.query(
+        `update listening.imports set status = 'processing', next_chunk = next_chunk + 1, processed_rows = processed_rows + $2,
+                inserted_rows = inserted_rows + $3, updated_at = now()
+          where id = $1`,
+        [importId, Number(chunk.row_count) + Number(chunk.skipped_rows), written.inserted],
+      );
+      return 'wrote-chunk';
+    });
+  }
+
+  /** Every chunk is in the database: the upload is done, its rows go, and the catalogue lookups start. */
+  private async complete(importId: string): Promise<void> {
+    await this.database.transaction(async (tx) => {
+      const upload = await tx.findOne(ListeningImport, { id: importId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!upload || (upload.status !== 'queued' && upload.status !== 'processing')) return;
+      upload.status = 'completed';
+      upload.completedAt = new Date();
+      upload.processedRows = upload.totalRows;
+      await tx.execute(`delete from listening.import_chunks where import_id = ?`, [importId]);
+      recordInOutbox(tx, FetchCatalogue.create({ fanId: upload.fanId }));
+      await tx.flush();
+    });
+  }
+}

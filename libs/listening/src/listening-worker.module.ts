@@ -1,0 +1,34 @@
+import { Module } from '@nestjs/common';
+import { IdentityFacadeModule } from '#pie/identity';
+import { FanIngestion } from './domain/fan-ingestion.js';
+import { ComputePopularityHandler } from './jobs/compute-popularity/compute-popularity.handler.js';
+import { FetchCatalogueHandler } from './jobs/fetch-catalogue/fetch-catalogue.handler.js';
+import { ImportExportHandler } from './jobs/import-export/import-export.handler.js';
+import { IngestFanHandler } from './jobs/ingest-fan/ingest-fan.handler.js';
+import { ListeningSchedules } from './jobs/listening-schedules.js';
+import { SchedulePollsHandler } from './jobs/schedule-polls/schedule-polls.handler.js';
+import { ForgetListeningOnAccountDeletedListener } from './listeners/forget-listening-on-account-deleted.listener.js';
+import { SendEmailOnFanConnectionBrokenListener } from './listeners/send-email-on-fan-connection-broken.listener.js';
+import { StartPollingOnProviderConnectedListener } from './listeners/start-polling-on-provider-connected.listener.js';
+import { ArtistEnrichment } from './provider/artist-enrichment.js';
+import { SpotifyWebApi } from './provider/spotify-web-api.js';
+
+/** Worker side of listening, imported by apps/worker: the `listening` queue's jobs, its schedulers and listeners. */
+@Module({
+  imports: [IdentityFacadeModule],
+  providers: [
+    SpotifyWebApi,
+    ArtistEnrichment,
+    FanIngestion,
+    ListeningSchedules,
+    SchedulePollsHandler,
+    IngestFanHandler,
+    ImportExportHandler,
+    FetchCatalogueHandler,
+    ComputePopularityHandler,
+    StartPollingOnProviderConnectedListener,
+    SendEmailOnFanConnectionBrokenListener,
+    ForgetListeningOnAccountDeletedListener,
+  ],
+})
+export class ListeningWorkerModule {}

@@ -1,0 +1,32 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { Database } from '#pie/platform';
+import { pageOf } from '../../domain/paging.js';
+import { containsPattern, trackSummaries } from '../../domain/read-models.js';
+import { ListLatestPlays } from './list-latest-plays.query.js';
+
+@QueryHandler(ListLatestPlays)
+export class ListLatestPlaysHandler implements IQueryHandler<ListLatestPlays> {
+  constructor(@Inject(Database) private readonly database: Database) {}
+
+  async execute({ fanId, query }: ListLatestPlays) {
+    const em = this.database.em();
+    const search = query.search ? containsPattern(query.search) : null;
+    const { rows, pagination } = await pageOf<{ track_id: string; played_at: Date; ms_played: number; source: 'recently-played' | 'export' }>(em, {
+      sql: `select p.track_id, p.played_at, p.ms_played, p.source
+              from listening.plays p join listening.tracks t on t.id = p.track_id
+             where p.fan_id = ? and p.played_at >= coalesce(?::timestamptz, '-infinity') and p.played_at < coalesce(?::timestamptz, 'infinity')
+               and (?::text is null or t.name ilike ? or t.album ilike ? or exists (
+                     select 1 from listening.track_artists ta join listening.artists a on a.id = ta.artist_id where ta.track_id = t.id and a.name ilike ?))`,
+      params: [fanId, query.from?.toISOString() ?? null, query.to?.toISOString() ?? null, search, search, search, search],
+      orderBy: 'q.played_at desc, q.track_id',
+      page: query.page,
+      limit: query.limit,
+    });
+    const tracks = await trackSummaries(em, rows.map((row) => row.track_id));
+    return {
+      items: rows.map((row) => ({ track: tracks.get(row.track_id)!, played_at: new Date(row.played_at).toISOString(), ms_played: Number(row.ms_played), source: row.source })),
+      pagination,
+    };
+  }
+}
