@@ -193,6 +193,18 @@ describe('listening ingestion from the streaming provider (sandbox)', () => {
     await eventually('reconnected', async () => (await stateOf(fan.id)).status === 'connected', 20_000);
   });
 
+  it('disconnecting Spotify in settings stops the polling; the plays already stored stay', async () => {
+    const { fan, cookies } = await connectedFan();
+    await eventually('the first poll', async () => (await playsOf(fan.id)) === RECENT_WINDOW, 30_000);
+    // Keep another way to sign in: the account has a password.
+    const disconnected = await platform.request('POST', '/api/auth/disconnect-spotify', { cookies });
+    expect(disconnected.status).toBe(200);
+    await eventually('the disconnection to reach listening', async () => (await stateOf(fan.id)).status === 'disconnected', 20_000);
+    expect(await playsOf(fan.id)).toBe(RECENT_WINDOW);
+    const sync = await platform.request('GET', '/api/tracks/user/fetchLatestFromSpotify', { cookies });
+    expect(sync.status).toBe(409);
+  });
+
   it('fetch latest: counts for a connected fan, 409 without a connection, 401 without a session', async () => {
     const stranger = await makeAccount(sql, 'fan');
     const { cookies } = await logIn(platform, stranger);

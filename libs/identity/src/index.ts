@@ -15,3 +15,5 @@ export { createAdmin } from './domain/admins.js';
 export { IdentityFacadeModule } from './identity-facade.module.js';
 export { ProviderTokens, ProviderAccessRevokedError, ProviderNotConnectedError } from './social/provider-tokens.service.js';
 export { ProviderConnected, type ProviderConnectedPayload } from './events/provider-connected.event.js';
+export { FanContacts, type FanContact } from './social/fan-contacts.service.js';
+export { ProviderDisconnected, type ProviderDisconnectedPayload } from './events/provider-disconnected.event.js';

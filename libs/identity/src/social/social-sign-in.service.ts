@@ -8,6 +8,7 @@ import { claimPromotionCode } from '../domain/promotions.js';
 import type { SessionKind } from '../domain/session.entity.js';
 import { openSession, type OpenedSession } from '../domain/sessions.js';
 import { FanRegistered } from '../events/fan-registered.event.js';
+import { ProviderDisconnected } from '../events/provider-disconnected.event.js';
 import { authorizeUrl, exchangeCode, fetchProfile, newPkcePair, OAuthExchangeError } from './oauth-client.js';
 import { consumeOAuthState, createOAuthState, type OAuthPurpose, type OAuthState } from './oauth-states.js';
 import { findLinkedSubject, removeLinkedAccount, saveLinkedAccount, signInMethodCount } from './social-identities.js';
@@ -128,6 +129,10 @@ export class SocialSignIn {
         });
       }
       await removeLinkedAccount(em, kind, subjectId, provider);
+      if (kind === 'fan') {
+        recordInOutbox(em, ProviderDisconnected.create({ fanId: subjectId, provider }));
+        await em.flush();
+      }
     });
   }
 
