@@ -10,6 +10,7 @@ import { migrations } from '#pie/migrations';
 import { identityEntities } from '#pie/identity';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
 import { DEMO_ADMIN, DEMO_ARTIST, DEMO_FAN, seedDemoData } from './demo-data.ts';
+import { seedDemoListening } from './demo-listening.ts';
 
 const env = { ...process.env };
 env.NODE_ENV ??= 'development';
@@ -105,6 +106,15 @@ try {
   run('api', 'dist/apps/api/src/main.js');
   run('worker', 'dist/apps/worker/src/main.js');
   await waitForHealth(`http://127.0.0.1:${env.PORT}/api/health`, 90_000);
+  if (env.SOCIAL_PROVIDERS_BASE_URL && env.PIE_DEMO_LISTENING !== 'false') {
+    // The sandbox's test client drives its consent page; only `npm start`'s demo data uses it.
+    const sandboxClient = '../dist/apps/sandbox/src/oauth/oauth-test-client.js';
+    const { approve } = (await import(sandboxClient)) as { approve: (url: string, accountId: string) => Promise<URL> };
+    const outcome = await seedDemoListening({ appUrl: `http://127.0.0.1:${env.PORT}`, providersUrl: env.SOCIAL_PROVIDERS_BASE_URL, approve }).catch(
+      (error: Error) => `could not seed the demo fan's listening: ${error.message}`,
+    );
+    console.log(`[start] demo listening: ${outcome}`);
+  }
 
   console.log(`
   Pie is running at ${env.PUBLIC_URL}
@@ -119,6 +129,6 @@ try {
   Press Ctrl-C to stop.
 `);
 } catch (error) {
-  console.error('[start] failed:', error instanceof Error ? error.message : error);
+  console.error('[start] failed:', error instanceof Error ? error.message : String(error ?? 'unknown error (is another copy already running?)'));
   await stopAll(1);
 }
