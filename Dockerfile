@@ -4,6 +4,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
+# reCAPTCHA v3 for the browser; docker-compose points these at the sandbox's stand-in.
+ARG VITE_RECAPTCHA_SITE_KEY
+ARG VITE_RECAPTCHA_SCRIPT_URL
 RUN npm run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim

@@ -1,12 +1,21 @@
-import '@mantine/core/styles.css';
+// Mantine's styles for the components the app uses (see mantineStylesPlugin in vite.config.ts).
+import 'virtual:mantine-styles.css';
 import './global.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { applyCookieRules } from '../shared/cookies';
+import { listenForInstallPrompt, registerServiceWorker } from '../shared/install';
+import { AppErrorBoundary } from './errors';
 import { AppProviders } from './providers';
 import { createAppRouter } from './router';
 import { makeStore } from './store';
 import { installUnauthorizedHandler } from './unauthorized-handler';
+
+// Before anything renders: the install prompt fires once and early, and the
+// cookie rules (spec §4) apply to every page load.
+listenForInstallPrompt();
+applyCookieRules();
 
 const store = makeStore();
 const router = createAppRouter();
@@ -16,10 +25,19 @@ installUnauthorizedHandler(store, router);
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The first render as a transition: React yields to the browser while it renders, instead of
+// blocking the main thread in one long task (the static header of index.html shows meanwhile).
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <AppProviders store={store}>
+        <AppErrorBoundary>
+          <RouterProvider router={router} />
+        </AppErrorBoundary>
+      </AppProviders>
+    </StrictMode>,
+  );
+});
+
+if (import.meta.env.PROD) registerServiceWorker();

@@ -3,12 +3,13 @@ import { StrictMode } from 'react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, createPath, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import { AppErrorBoundary } from '../app/errors';
 import { AppProviders } from '../app/providers';
 import { routes } from '../app/router';
 import { makeStore, type RootState } from '../app/store';
 import { installUnauthorizedHandler } from '../app/unauthorized-handler';
 
-/** Renders the real route table at `path`, with a fresh store, as main.tsx wires it (StrictMode too). */
+/** Renders the real route table at `path`, with a fresh store, as main.tsx wires it (StrictMode and the error boundary too). */
 export function renderApp(path: string, preloadedState?: Partial<RootState>) {
   const store = makeStore(preloadedState);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -21,7 +22,9 @@ export function renderApp(path: string, preloadedState?: Partial<RootState>) {
   const view = render(
     <StrictMode>
       <AppProviders store={store}>
-        <RouterProvider router={router} />
+        <AppErrorBoundary>
+          <RouterProvider router={router} />
+        </AppErrorBoundary>
       </AppProviders>
     </StrictMode>,
   );
@@ -98,4 +101,28 @@ export function requestsTo(fetchMock: ReturnType<typeof vi.fn>, route: string): 
     .map((call) => call[0])
     .filter((input): input is Request => input instanceof Request)
     .filter((request) => `${request.method} ${new URL(request.url).pathname}` === route);
+}
+
+/**
+ * Quiet answers for the listening calls the fan screens make (no plays yet), so tests about
+ * something else can render the dashboard, report, earth or settings pages.
+ */
+export function emptyListeningRoutes(): Record<string, Answer> {
+  const page = (data: unknown) => () =>
+    Promise.resolve(jsonResponse({ success: true, data, pagination: { page: 1, limit: 50, total: 0, pages: 0 } }));
+  const activity = {
+    connection: { status: 'not-connected', broken_reason: null, last_synced_at: null, next_sync_at: null, last_played_at: null },
+    totals: { plays: 0, listened_ms: 0, artists: 0, tracks: 0, orphaned_plays: 0 },
+    last_7_days: { plays: 0, listened_ms: 0 },
+    last_28_days: { plays: 0, listened_ms: 0 },
+    beta: false,
+    latest_import: null,
+  };
+  return {
+    'GET /api/user/activity': () => Promise.resolve(jsonResponse({ success: true, data: activity })),
+    'GET /api/artists/user': page([]),
+    'GET /api/tracks/user/latest': page([]),
+    'GET /api/tracks/user/popular': page([]),
+    'GET /api/tracks/user/daily': () => Promise.resolve(jsonResponse({ success: true, data: [] })),
+  };
 }

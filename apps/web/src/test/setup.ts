@@ -1,5 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resetCookieConsentForTests } from '../shared/cookies/consent-store';
+import { resetInstallPromptForTests } from '../shared/install/install-prompt';
 
 // A loaded CI machine renders lazily loaded screens slower than a laptop.
 configure({ asyncUtilTimeout: 3000 });
@@ -12,6 +14,11 @@ afterEach(() => {
     if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   });
   window.history.replaceState(null, '', '/');
+  // Cookie choices, the install prompt's dismissal and the update screen's marks start afresh.
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  resetCookieConsentForTests();
+  resetInstallPromptForTests();
 });
 
 // jsdom lacks the layout APIs Mantine reads.

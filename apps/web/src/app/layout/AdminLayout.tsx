@@ -1,28 +1,30 @@
-import { Anchor, Group } from '@mantine/core';
 import { useSelector } from 'react-redux';
-import { Link } from 'react-router';
 import { AdminLogoutButton } from '../../features/admin/auth';
 import { selectAdminSessionStatus } from '../../shared/session';
-import { AreaShell } from './AreaShell';
+import { AreaShell, type AreaNavItem } from './AreaShell';
 
-/** The /admin area: header with the dashboard link and 'Log out' once signed in. */
+export const ADMIN_NAV: readonly AreaNavItem[] = [
+  { to: '/admin/dashboard', label: 'Dashboard' },
+  { to: '/admin/claims', label: 'Claims' },
+  { to: '/admin/artists', label: 'Artists' },
+  { to: '/admin/fans', label: 'Fans' },
+  { to: '/admin/user-artists', label: 'Artist users' },
+  { to: '/admin/offices', label: 'Offices' },
+  { to: '/admin/finances', label: 'Finances' },
+  { to: '/admin/transactions', label: 'Transactions' },
+];
+
+/** The /admin area: the back office's navigation and 'Log out' once signed in. */
 export function Component() {
   const status = useSelector(selectAdminSessionStatus);
+  const signedIn = status === 'authenticated';
   return (
     <AreaShell
       home="/admin/dashboard"
-      homeLabel="Pie admin home"
       area="admin"
-      actions={
-        status === 'authenticated' ? (
-          <Group gap="md" wrap="nowrap">
-            <Anchor component={Link} to="/admin/dashboard" underline="hover">
-              Dashboard
-            </Anchor>
-            <AdminLogoutButton />
-          </Group>
-        ) : null
-      }
+      nav={signedIn ? ADMIN_NAV : []}
+      navLabel="Back office"
+      actions={signedIn ? <AdminLogoutButton /> : null}
     />
   );
 }

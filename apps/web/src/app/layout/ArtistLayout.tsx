@@ -1,60 +1,30 @@
-import { Anchor, Burger, Group, Menu } from '@mantine/core';
-import { useState } from 'react';
 import { useSelector } from 'react-redux';
-import { Link, NavLink } from 'react-router';
 import { ArtistLogoutButton } from '../../features/artist/auth';
 import { selectArtistSessionStatus } from '../../shared/session';
-import { AreaShell } from './AreaShell';
+import { AreaShell, type AreaNavItem } from './AreaShell';
 
-const LINKS = [
+export const ARTIST_NAV: readonly AreaNavItem[] = [
   { to: '/for-artists/artists', label: 'Artists' },
+  { to: '/for-artists/funds', label: 'Funds' },
+  { to: '/for-artists/team', label: 'Team' },
+  { to: '/for-artists/give-back', label: 'Give back' },
+  { to: '/for-artists/office-settings', label: 'Office' },
   { to: '/for-artists/profile/update', label: 'Profile' },
   { to: '/for-artists/settings', label: 'Settings' },
 ];
 
-function ArtistNavigation() {
-  const [opened, setOpened] = useState(false);
-  return (
-    <Group gap="md" wrap="nowrap">
-      <Group gap="md" visibleFrom="sm" component="nav" aria-label="Artist area">
-        {LINKS.map((link) => (
-          <Anchor
-            key={link.to}
-            component={NavLink}
-            to={link.to}
-            underline="hover"
-            className="area-nav-link"
-          >
-            {link.label}
-          </Anchor>
-        ))}
-      </Group>
-      <Menu opened={opened} onChange={setOpened} position="bottom-end">
-        <Menu.Target>
-          <Burger opened={opened} size="sm" aria-label="Open the artist menu" hiddenFrom="sm" />
-        </Menu.Target>
-        <Menu.Dropdown>
-          {LINKS.map((link) => (
-            <Menu.Item key={link.to} component={Link} to={link.to}>
-              {link.label}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
-      <ArtistLogoutButton />
-    </Group>
-  );
-}
-
-/** The /for-artists area (and its e-mail links): header with the area's navigation once signed in. */
+/** The /for-artists area (and its e-mail links): the area's navigation and 'Log out' once signed in. */
 export function Component() {
   const status = useSelector(selectArtistSessionStatus);
+  const signedIn = status === 'authenticated';
   return (
     <AreaShell
       home="/for-artists"
-      homeLabel="Pie for artists home"
       area="for artists"
-      actions={status === 'authenticated' ? <ArtistNavigation /> : null}
+      nav={signedIn ? ARTIST_NAV : []}
+      navLabel="Artist area"
+      actions={signedIn ? <ArtistLogoutButton /> : null}
+      footerLinks={[{ to: '/', label: 'For fans' }]}
     />
   );
 }

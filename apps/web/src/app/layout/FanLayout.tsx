@@ -1,56 +1,41 @@
-import { Anchor, AppShell, Container, Group, Progress, Text } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useSelector } from 'react-redux';
-import { Link, Outlet, useNavigation } from 'react-router';
+import { Link } from 'react-router';
+import { LogoutButton } from '../../features/fan/auth';
 import { selectSessionStatus } from '../../shared/session';
+import { AreaShell, type AreaNavItem } from './AreaShell';
 
-/** The shared layout of the fan area: a header, a navigation progress bar and the page. */
+export const FAN_NAV: readonly AreaNavItem[] = [
+  { to: '/dashboard', label: 'Dashboard' },
+  { to: '/pie', label: 'Pie', end: true },
+  { to: '/my-pies', label: 'My pies' },
+  { to: '/history', label: 'History' },
+  { to: '/earth', label: 'Earth' },
+  { to: '/report', label: 'Report' },
+  { to: '/help', label: 'Help' },
+  { to: '/settings', label: 'Settings' },
+];
+
+/** The shared layout of the fan area (and the public pages): navigation and 'Log out' once signed in. */
 export function FanLayout() {
-  const navigation = useNavigation();
   const status = useSelector(selectSessionStatus);
-  const navigating = navigation.state !== 'idle';
-
+  const signedIn = status === 'authenticated';
   return (
-    <AppShell header={{ height: 60 }} padding={0}>
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
-      <AppShell.Header withBorder>
-        {navigating && (
-          <Progress
-            value={100}
-            animated
-            size="xs"
-            radius={0}
-            pos="absolute"
-            top={0}
-            left={0}
-            right={0}
-            aria-label="Loading page"
-          />
-        )}
-        <Container size="lg" h="100%">
-          <Group h="100%" justify="space-between">
-            <Anchor component={Link} to="/" underline="never" aria-label="Pie home">
-              <Text component="span" fw={800} fz="xl" c="pie.3">
-                Pie
-              </Text>
-            </Anchor>
-            {status === 'authenticated' && (
-              <Group gap="md" component="nav" aria-label="Your account">
-                <Anchor component={Link} to="/dashboard" underline="hover">
-                  Dashboard
-                </Anchor>
-                <Anchor component={Link} to="/settings" underline="hover">
-                  Settings
-                </Anchor>
-              </Group>
-            )}
-          </Group>
-        </Container>
-      </AppShell.Header>
-      <AppShell.Main id="main" tabIndex={-1} style={{ outline: 'none' }}>
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+    <AreaShell
+      home="/"
+      homeLabel="Pie home"
+      nav={signedIn ? FAN_NAV : []}
+      navLabel="Your account"
+      actions={
+        signedIn ? (
+          <LogoutButton />
+        ) : (
+          <Anchor component={Link} to="/for-artists" underline="hover">
+            For artists
+          </Anchor>
+        )
+      }
+      footerLinks={[{ to: '/for-artists', label: 'For artists' }]}
+    />
   );
 }

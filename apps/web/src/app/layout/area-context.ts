@@ -1,5 +1,14 @@
-import type { AdminProfile, ArtistUser } from '#pie/contracts';
+import type { AdminProfile, ArtistUser, FanUser } from '#pie/contracts';
 import { useOutletContext } from 'react-router';
+
+/** What the protected fan layout hands its screens: the signed-in fan. */
+export interface FanOutletContext {
+  user: FanUser;
+}
+
+export function useFanUser(): FanUser {
+  return useOutletContext<FanOutletContext>().user;
+}
 
 /** What the protected artist layout hands its screens: the signed-in artist. */
 export interface ArtistOutletContext {

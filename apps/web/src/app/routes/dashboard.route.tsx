@@ -1,10 +1,6 @@
-import { LogoutButton, RequireFanSession } from '../../features/fan/auth';
 import { DashboardPage } from '../../features/fan/dashboard/components/DashboardPage';
+import { useFanUser } from '../layout/area-context';
 
 export function Component() {
-  return (
-    <RequireFanSession>
-      {(user) => <DashboardPage firstName={user.first_name} actions={<LogoutButton />} />}
-    </RequireFanSession>
-  );
+  return <DashboardPage firstName={useFanUser().first_name} />;
 }

@@ -1,11 +1,14 @@
 /**
  * Full-page navigations away from the single-page app (social sign-in, the
- * providers' consent pages). One object, so tests can replace `assign` —
- * jsdom cannot leave the page.
+ * providers' consent pages, reloading a new version). One object, so tests can
+ * replace its methods — jsdom cannot leave or reload the page.
  */
 export const browserLocation = {
   assign(url: string): void {
     window.location.assign(url);
+  },
+  reload(): void {
+    window.location.reload();
   },
 };
 

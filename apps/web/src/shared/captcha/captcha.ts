@@ -24,7 +24,8 @@ export const RECAPTCHA_NOT_LOADED = 'Google Recaptcha has not been loaded';
 export const RECAPTCHA_KEY_MISSING =
   'Recaptcha key not provided (VITE_RECAPTCHA_SITE_KEY): requests are sent without a captcha token.';
 
-const SCRIPT_ORIGIN = 'https://www.google.com/recaptcha/api.js';
+/** Google's script; a build can point elsewhere (the sandbox's stand-in in docker-compose). */
+const SCRIPT_ORIGIN: string = import.meta.env.VITE_RECAPTCHA_SCRIPT_URL || 'https://www.google.com/recaptcha/api.js';
 const SCRIPT_ID = 'pie-recaptcha-script';
 
 /** The part of Google's `grecaptcha` global the client uses. */

@@ -13,3 +13,7 @@ export {
   type FormValues,
   type UseFormOptions,
 } from './use-form';
+export { EmptyState, type EmptyStateProps } from './EmptyState';
+export { EmptyTable, type EmptyTableProps } from './EmptyTable';
+export { PageFrame, type PageFrameProps } from './PageFrame';
+export { Section } from './Section';

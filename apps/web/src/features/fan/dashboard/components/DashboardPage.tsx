@@ -1,13 +1,30 @@
-import { Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
 export interface DashboardPageProps {
   firstName: string;
-  /** Account actions for the header (the app passes the auth feature's 'Log out'). */
+  /** Account actions beside the greeting. */
   actions?: ReactNode;
 }
 
-/** The fan's home once signed in. Pies are not built yet: say so plainly. */
+function EmptyCard({ id, title, children, action }: { id: string; title: string; children: ReactNode; action?: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby={id}>
+      <Stack gap="xs" align="center" ta="center" py="lg">
+        <Title order={2} size="h3" id={id}>
+          {title}
+        </Title>
+        <Text c="dimmed" maw={420}>
+          {children}
+        </Text>
+        {action}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The fan's home once signed in: their pie and their listening, honest about what is not there yet. */
 export function DashboardPage({ firstName, actions }: DashboardPageProps) {
   return (
     <Container size="md" py="xl">
@@ -17,17 +34,30 @@ export function DashboardPage({ firstName, actions }: DashboardPageProps) {
           <Title order={1}>{`Welcome, ${firstName}`}</Title>
           {actions}
         </Group>
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="pies-heading">
-          <Stack gap="xs" align="center" ta="center" py="lg">
-            <Title order={2} size="h3" id="pies-heading">
-              No pies yet
-            </Title>
-            <Text c="dimmed" maw={420}>
-              Pies arrive soon: you will fund one each month and see it split to the cent among the artists
-              you listen to.
-            </Text>
-          </Stack>
-        </Paper>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
+          <EmptyCard
+            id="pies-heading"
+            title="No pies yet"
+            action={
+              <Button component={Link} to="/pie" variant="default">
+                About your pie
+              </Button>
+            }
+          >
+            Fund a pie each month and see it split to the cent among the artists you listen to.
+          </EmptyCard>
+          <EmptyCard
+            id="listening-heading"
+            title="No listening yet"
+            action={
+              <Anchor component={Link} to="/settings">
+                Connect your streaming account
+              </Anchor>
+            }
+          >
+            Your top artists and listening time appear here once your listening is imported.
+          </EmptyCard>
+        </SimpleGrid>
       </Stack>
     </Container>
   );

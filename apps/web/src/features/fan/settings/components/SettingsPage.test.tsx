@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '../../../../shared/browser';
 import { makeFanUser } from '../../../../test/fixtures';
-import { jsonResponse, mockRoutes, renderApp, requestsTo } from '../../../../test/render';
+import { emptyListeningRoutes, jsonResponse, mockRoutes, renderApp, requestsTo } from '../../../../test/render';
 
 const USER = 'GET /api/user';
 const spotify = { provider: 'spotify' as const, email: 'ada@example.com', display_name: 'Ada L' };
@@ -24,7 +24,8 @@ async function openSettings(path = '/settings') {
 
 describe('fan settings: account and linked accounts', () => {
   it('shows the account and each provider with Connect or Disconnect', async () => {
-    mockRoutes({ [USER]: userAnswer({ linked_accounts: [spotify] }) });
+    mockRoutes({
+      ...emptyListeningRoutes(), [USER]: userAnswer({ linked_accounts: [spotify] }) });
     await openSettings();
 
     expect(screen.getByText('Ada Lovelace')).toBeTruthy();
@@ -39,6 +40,7 @@ describe('fan settings: account and linked accounts', () => {
 
   it('connects a provider by going to the page the server names', async () => {
     const fetchMock = mockRoutes({
+      ...emptyListeningRoutes(),
       [USER]: userAnswer(),
       'POST /api/auth/link-google': jsonResponse({
         success: true,
@@ -56,6 +58,7 @@ describe('fan settings: account and linked accounts', () => {
 
   it('shows why linking could not start', async () => {
     mockRoutes({
+      ...emptyListeningRoutes(),
       [USER]: userAnswer(),
       'POST /api/auth/link-twitter': jsonResponse(
         { success: false, statusCode: 503, message: 'X sign-in is not configured' },
@@ -73,6 +76,7 @@ describe('fan settings: account and linked accounts', () => {
 
   it('disconnects a provider, then shows it as not connected', async () => {
     const fetchMock = mockRoutes({
+      ...emptyListeningRoutes(),
       [USER]: [userAnswer({ linked_accounts: [spotify, google] }), userAnswer({ linked_accounts: [spotify] })],
       'POST /api/auth/disconnect-google': jsonResponse({ success: true, message: 'Disconnected Google' }),
     });
@@ -90,6 +94,7 @@ describe('fan settings: account and linked accounts', () => {
     const reason =
       'You cannot disconnect your only way to sign in. Set a password (use "Forgot password") or link another account first.';
     mockRoutes({
+      ...emptyListeningRoutes(),
       [USER]: userAnswer({ linked_accounts: [spotify], has_password: false }),
       'POST /api/auth/disconnect-spotify': jsonResponse({ success: false, statusCode: 409, message: reason }, 409),
     });
@@ -102,7 +107,8 @@ describe('fan settings: account and linked accounts', () => {
   });
 
   it('shows that a provider was linked when it comes back with ?linked=, and forgets it when dismissed', async () => {
-    mockRoutes({ [USER]: userAnswer({ linked_accounts: [google] }) });
+    mockRoutes({
+      ...emptyListeningRoutes(), [USER]: userAnswer({ linked_accounts: [google] }) });
     const { user, router } = await openSettings('/settings?linked=google');
 
     const notice = screen.getByText('Google is now linked to your account. You can use it to sign in.');
@@ -115,7 +121,8 @@ describe('fan settings: account and linked accounts', () => {
   });
 
   it('shows the error a linking round trip came back with', async () => {
-    mockRoutes({ [USER]: userAnswer() });
+    mockRoutes({
+      ...emptyListeningRoutes(), [USER]: userAnswer() });
     await openSettings(`/settings?error=${encodeURIComponent('This X account is already linked to another Pie account.')}`);
 
     expect(screen.getByRole('alert').textContent).toContain('This X account is already linked to another Pie account.');
@@ -125,6 +132,7 @@ describe('fan settings: account and linked accounts', () => {
 describe('fan settings: deleting the account', () => {
   it('explains what goes and what stays, and deletes only once DELETE is typed', async () => {
     const fetchMock = mockRoutes({
+      ...emptyListeningRoutes(),
       [USER]: userAnswer(),
       'DELETE /api/auth/account': jsonResponse({ success: true, message: 'Your account has been deleted.' }),
     });
@@ -157,7 +165,8 @@ describe('fan settings: deleting the account', () => {
   });
 
   it('leaves the account alone when cancelled', async () => {
-    const fetchMock = mockRoutes({ [USER]: userAnswer() });
+    const fetchMock = mockRoutes({
+      ...emptyListeningRoutes(), [USER]: userAnswer() });
     const { user, router } = await openSettings();
 
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
@@ -171,6 +180,7 @@ describe('fan settings: deleting the account', () => {
 
   it('keeps the dialog open with the server’s reason when deletion fails', async () => {
     mockRoutes({
+      ...emptyListeningRoutes(),
       [USER]: userAnswer(),
       'DELETE /api/auth/account': jsonResponse(
         { success: false, statusCode: 503, message: 'Pie is down for maintenance' },
@@ -189,7 +199,8 @@ describe('fan settings: deleting the account', () => {
   });
 
   it('sends a visitor without a session to log in', async () => {
-    mockRoutes({ [USER]: jsonResponse({ success: false, statusCode: 401, message: 'You are not signed in' }, 401) });
+    mockRoutes({
+      ...emptyListeningRoutes(), [USER]: jsonResponse({ success: false, statusCode: 401, message: 'You are not signed in' }, 401) });
     const { router, store } = renderApp('/settings');
 
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();

@@ -1,0 +1,7 @@
+import { useParams } from 'react-router';
+import { ArtistTopFansPage } from '../../../features/admin/artists';
+
+export function Component() {
+  const { artistId = '' } = useParams();
+  return <ArtistTopFansPage key={artistId} artistId={artistId} />;
+}

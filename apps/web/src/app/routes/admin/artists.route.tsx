@@ -1,0 +1,5 @@
+import { ArtistsPage } from '../../../features/admin/artists';
+
+export function Component() {
+  return <ArtistsPage />;
+}

@@ -1,0 +1,5 @@
+import { ClaimsPage } from '../../../features/admin/claims';
+
+export function Component() {
+  return <ClaimsPage />;
+}

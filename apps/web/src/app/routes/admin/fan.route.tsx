@@ -1,0 +1,7 @@
+import { useParams } from 'react-router';
+import { FanPage } from '../../../features/admin/fans';
+
+export function Component() {
+  const { id = '' } = useParams();
+  return <FanPage key={id} id={id} />;
+}

@@ -1,0 +1,5 @@
+import { FansPage } from '../../../features/admin/fans';
+
+export function Component() {
+  return <FansPage />;
+}

@@ -1,0 +1,5 @@
+import { FinancesPage } from '../../../features/admin/finances';
+
+export function Component() {
+  return <FinancesPage />;
+}

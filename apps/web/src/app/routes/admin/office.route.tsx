@@ -1,0 +1,7 @@
+import { useParams } from 'react-router';
+import { OfficePage } from '../../../features/admin/offices';
+
+export function Component() {
+  const { id = '' } = useParams();
+  return <OfficePage key={id} id={id} />;
+}

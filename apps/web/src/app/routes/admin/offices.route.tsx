@@ -1,0 +1,5 @@
+import { OfficesPage } from '../../../features/admin/offices';
+
+export function Component() {
+  return <OfficesPage />;
+}

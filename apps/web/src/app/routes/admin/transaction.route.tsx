@@ -1,0 +1,7 @@
+import { useParams } from 'react-router';
+import { TransactionPage } from '../../../features/admin/transactions';
+
+export function Component() {
+  const { id = '' } = useParams();
+  return <TransactionPage key={id} id={id} />;
+}

@@ -1,0 +1,5 @@
+import { TransactionsPage } from '../../../features/admin/transactions';
+
+export function Component() {
+  return <TransactionsPage />;
+}

@@ -1,0 +1,7 @@
+import { useParams } from 'react-router';
+import { UserArtistPage } from '../../../features/admin/user-artists';
+
+export function Component() {
+  const { id = '' } = useParams();
+  return <UserArtistPage key={id} id={id} />;
+}

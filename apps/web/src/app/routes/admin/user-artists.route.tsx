@@ -1,0 +1,5 @@
+import { UserArtistsPage } from '../../../features/admin/user-artists';
+
+export function Component() {
+  return <UserArtistsPage />;
+}

@@ -1,0 +1,5 @@
+import { ArtistInvitePage } from '../../features/public/artist-invite';
+
+export function Component() {
+  return <ArtistInvitePage />;
+}

@@ -1,0 +1,5 @@
+import { FundsPage } from '../../../features/artist/funds';
+
+export function Component() {
+  return <FundsPage />;
+}

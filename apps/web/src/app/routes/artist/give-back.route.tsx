@@ -1,0 +1,5 @@
+import { GiveBackPage } from '../../../features/artist/give-back';
+
+export function Component() {
+  return <GiveBackPage />;
+}

@@ -1,0 +1,5 @@
+import { OfficeInvitationPage } from '../../../features/artist/office';
+
+export function Component() {
+  return <OfficeInvitationPage />;
+}

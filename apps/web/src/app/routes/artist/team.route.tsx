@@ -1,0 +1,5 @@
+import { TeamPage } from '../../../features/artist/team';
+
+export function Component() {
+  return <TeamPage />;
+}

@@ -1,0 +1,5 @@
+import { DeleteAccountInstructionsPage } from '../../features/public/legal';
+
+export function Component() {
+  return <DeleteAccountInstructionsPage />;
+}

@@ -1,0 +1,5 @@
+import { EarthPage } from '../../features/fan/earth';
+
+export function Component() {
+  return <EarthPage />;
+}

@@ -1,0 +1,5 @@
+import { HelpPage } from '../../features/fan/help';
+
+export function Component() {
+  return <HelpPage />;
+}

@@ -1,0 +1,5 @@
+import { HistoryPage } from '../../features/fan/history';
+
+export function Component() {
+  return <HistoryPage />;
+}

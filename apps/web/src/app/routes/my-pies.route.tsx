@@ -1,0 +1,5 @@
+import { MyPiesPage } from '../../features/fan/pies';
+
+export function Component() {
+  return <MyPiesPage />;
+}

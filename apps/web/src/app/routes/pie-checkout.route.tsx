@@ -1,0 +1,5 @@
+import { CheckoutResultPage } from '../../features/fan/pies';
+
+export function Component() {
+  return <CheckoutResultPage />;
+}

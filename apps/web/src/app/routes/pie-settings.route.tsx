@@ -1,0 +1,5 @@
+import { PieSettingsPage } from '../../features/fan/pies';
+
+export function Component() {
+  return <PieSettingsPage />;
+}

@@ -1,0 +1,5 @@
+import { PiePage } from '../../features/fan/pies';
+
+export function Component() {
+  return <PiePage />;
+}

@@ -1,0 +1,5 @@
+import { PrivacyPolicyPage } from '../../features/public/legal';
+
+export function Component() {
+  return <PrivacyPolicyPage />;
+}

@@ -1,0 +1,7 @@
+import { useParams } from 'react-router';
+import { PublicPiePage } from '../../features/public/pie';
+
+export function Component() {
+  const { pieId } = useParams();
+  return <PublicPiePage key={pieId} />;
+}

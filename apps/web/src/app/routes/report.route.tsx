@@ -1,0 +1,5 @@
+import { ReportPage } from '../../features/fan/report';
+
+export function Component() {
+  return <ReportPage />;
+}

@@ -1,0 +1,5 @@
+import { TermsPage } from '../../features/public/legal';
+
+export function Component() {
+  return <TermsPage />;
+}

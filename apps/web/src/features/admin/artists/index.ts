@@ -1,0 +1,3 @@
+export { ArtistsPage } from './components/ArtistsPage';
+export { ArtistPage } from './components/ArtistPage';
+export { ArtistTopFansPage } from './components/ArtistTopFansPage';

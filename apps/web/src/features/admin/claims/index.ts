@@ -1,0 +1,2 @@
+export { ClaimsPage } from './components/ClaimsPage';
+export { ClaimPage } from './components/ClaimPage';

@@ -1,0 +1,15 @@
+import { EmptyTable, PageFrame } from '../../../../shared/ui';
+
+/** /admin/fans: fans, their pies and their wallets. */
+export function FansPage() {
+  return (
+    <PageFrame title="Fans" site="Pie admin" size="xl" description="Fans, their pies and their wallets.">
+      <EmptyTable
+        caption="Fans"
+        columns={['Fan', 'E-mail', 'Active pie', 'Wallet', 'Joined']}
+        emptyTitle="No fans to show"
+        emptyText="Fans who have signed up will be listed here with their pies and wallets."
+      />
+    </PageFrame>
+  );
+}

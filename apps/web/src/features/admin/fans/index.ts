@@ -1,0 +1,2 @@
+export { FansPage } from './components/FansPage';
+export { FanPage } from './components/FanPage';

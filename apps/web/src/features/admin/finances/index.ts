@@ -1,0 +1,1 @@
+export { FinancesPage } from './components/FinancesPage';

@@ -1,0 +1,2 @@
+export { OfficesPage } from './components/OfficesPage';
+export { OfficePage } from './components/OfficePage';

@@ -1,0 +1,2 @@
+export { TransactionsPage } from './components/TransactionsPage';
+export { TransactionPage } from './components/TransactionPage';

@@ -1,0 +1,2 @@
+export { UserArtistsPage } from './components/UserArtistsPage';
+export { UserArtistPage } from './components/UserArtistPage';

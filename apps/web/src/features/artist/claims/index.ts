@@ -1,0 +1,1 @@
+export { ClaimNotFound } from './components/ClaimNotFound';

@@ -1,0 +1,2 @@
+export { FundsPage } from './components/FundsPage';
+export { FundsItemNotFound } from './components/FundsItemNotFound';

@@ -1,0 +1,1 @@
+export { GiveBackPage } from './components/GiveBackPage';

@@ -1,0 +1,2 @@
+export { OfficeSettingsPage } from './components/OfficeSettingsPage';
+export { OfficeInvitationPage } from './components/OfficeInvitationPage';

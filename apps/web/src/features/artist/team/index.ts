@@ -1,0 +1,2 @@
+export { TeamPage } from './components/TeamPage';
+export { TeamMemberPage } from './components/TeamMemberPage';

@@ -1,0 +1,6 @@
+export {
+  VerificationResultPage,
+  VERIFICATION_PLATFORMS,
+  type VerificationPlatform,
+  type VerificationResult,
+} from './components/VerificationResultPage';

@@ -1,0 +1,1 @@
+export { EarthPage } from './components/EarthPage';

@@ -1,0 +1,66 @@
+import type { ApiSuccess, CreateImportRequest, ImportChunkRequest, ImportProgress, ListeningActivity, SyncResult } from '#pie/contracts';
+import { baseApi } from '../../../../shared/api';
+
+/** The body the page sends for chunk 0 (`totalChunks` given, unlike the schema's input default). */
+export type StartImportBody = Pick<CreateImportRequest, 'fileName' | 'totalChunks'> & { rows: unknown[] };
+export type ImportChunkBody = Pick<ImportChunkRequest, 'index'> & { rows: unknown[] };
+
+/** What changes when plays arrive: every listening figure and the connection status. */
+const LISTENING_TAGS = ['Listening', 'ListeningConnection'] as const;
+
+function unwrap<T>(response: ApiSuccess<T>): T {
+  if (response.data === undefined) throw new Error('The server answered without data');
+  return response.data;
+}
+
+/**
+ * The streaming connection and export uploads, as settings and the dashboard's sync card use them
+ * (spec §7: user/activity, tracks/user/fetchLatestFromSpotify, auth/link-spotify; the upload
+ * routes under /api/listening/imports).
+ */
+export const listeningSettingsApi = baseApi.enhanceEndpoints({ addTagTypes: LISTENING_TAGS }).injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/user/activity: the connection (status, last sync, broken reason) and the latest upload. */
+    getListeningConnection: build.query<ListeningActivity, void>({
+      query: () => 'user/activity',
+      transformResponse: unwrap<ListeningActivity>,
+      providesTags: ['ListeningConnection'],
+    }),
+    /**
+     * GET /api/tracks/user/fetchLatestFromSpotify: ingests the fan's latest plays now. A GET in the
+     * spec, but it changes data, so it is a mutation here (never cached, run on demand).
+     */
+    syncNow: build.mutation<ApiSuccess<SyncResult>, void>({
+      query: () => ({ url: 'tracks/user/fetchLatestFromSpotify', method: 'GET' }),
+      invalidatesTags: ['Listening', 'ListeningConnection'],
+    }),
+    /** POST /api/auth/link-spotify → the provider's consent page to continue at. */
+    linkSpotify: build.mutation<ApiSuccess<{ url: string }>, void>({
+      query: () => ({ url: 'auth/link-spotify', method: 'POST' }),
+    }),
+    /** POST /api/listening/imports: creates the upload with chunk 0. */
+    startImport: build.mutation<ApiSuccess<ImportProgress>, StartImportBody>({
+      query: (body) => ({ url: 'listening/imports', method: 'POST', body }),
+    }),
+    /** POST /api/listening/imports/:id/chunks: chunk `index` (re-sending one is harmless). */
+    sendImportChunk: build.mutation<ApiSuccess<ImportProgress>, { id: string } & ImportChunkBody>({
+      query: ({ id, ...body }) => ({ url: `listening/imports/${encodeURIComponent(id)}/chunks`, method: 'POST', body }),
+    }),
+    /** GET /api/listening/imports/:id: the worker's progress. */
+    getImportProgress: build.query<ImportProgress, string>({
+      query: (id) => `listening/imports/${encodeURIComponent(id)}`,
+      transformResponse: unwrap<ImportProgress>,
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const {
+  useGetListeningConnectionQuery,
+  useSyncNowMutation,
+  useLinkSpotifyMutation,
+  useStartImportMutation,
+  useSendImportChunkMutation,
+  useLazyGetImportProgressQuery,
+  useGetImportProgressQuery,
+} = listeningSettingsApi;

@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockRoutes, requestsTo } from '../../../../test/render';
+import { activity, daily, fanArtist, page, play, track } from '../test-fixtures';
+import { fails, fanUser, ok, queryOf, renderListening } from '../test-support';
+
+const USER = 'GET /api/user';
+const ACTIVITY = 'GET /api/user/activity';
+const ARTISTS = 'GET /api/artists/user';
+const LATEST = 'GET /api/tracks/user/latest';
+const DAILY = 'GET /api/tracks/user/daily';
+const SYNC = 'GET /api/tracks/user/fetchLatestFromSpotify';
+
+/** The value (dd) of a figure labelled `label` (dt) inside `container`. */
+function figure(container: HTMLElement, label: string): string | null {
+  const term = within(container).getByText(label, { selector: 'dt' });
+  return term.nextElementSibling?.textContent ?? null;
+}
+
+const abba = fanArtist({ name: 'ABBA', listened_ms: 5 * 3_600_000, plays: 80, image_url: 'https://img.example/abba.jpg' });
+const roxette = fanArtist({ name: 'Roxette', listened_ms: 2 * 3_600_000 + 30 * 60_000, plays: 41 });
+
+function loadedRoutes(overrides: Record<string, ReturnType<typeof ok> | Array<ReturnType<typeof ok>>> = {}) {
+  return mockRoutes({
+    [USER]: ok(fanUser()),
+    [ACTIVITY]: ok(activity()),
+    [ARTISTS]: ok([abba, roxette], page(1, 6, 57)),
+    [LATEST]: ok([play({ track: track({ name: 'Dancing Queen', artists: [{ id: abba.id, name: 'ABBA' }] }) }), play()], page(1, 8, 1234)),
+    [DAILY]: ok(daily(28)),
+    ...overrides,
+  });
+}
+
+describe('dashboard', () => {
+  it('greets the fan and shows the last 28 days, the daily chart, top artists, recent plays, sync status and pies', async () => {
+    const fetchMock = loadedRoutes();
+    renderListening('/dashboard');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeTruthy();
+    const summary = await screen.findByRole('region', { name: 'Your last 28 days' });
+    expect(figure(summary, 'Listening time')).toBe('20 h 15 min');
+    expect(figure(summary, 'Plays')).toBe('345');
+    await waitFor(() => expect(figure(summary, 'Artists')).toBe('57'));
+    expect(within(summary).getByText('All time: 1,234 plays, 250 h')).toBeTruthy();
+
+    const top = screen.getByRole('list', { name: 'Top artists of the last 28 days' });
+    const links = within(top).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['ABBA', `/artist/${abba.id}`],
+      ['Roxette', `/artist/${roxette.id}`],
+    ]);
+    expect(within(top).getByText('5 h · 80 plays')).toBeTruthy();
+
+    const recent = screen.getByRole('list', { name: 'Your latest plays' });
+    expect(within(recent).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(recent).getByText('Dancing Queen')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'See all your history' }).getAttribute('href')).toBe('/history');
+
+    // The chart's figures as a table, and a sentence that says what the chart shows.
+    const table = screen.getByRole('table', { name: 'Listening per day' });
+    expect(within(table).getAllByRole('row')).toHaveLength(29);
+    expect(screen.getByText(/^Daily listening over the last 28 days: /, { selector: 'figcaption' })).toBeTruthy();
+
+    const sync = screen.getByRole('region', { name: 'Spotify sync' });
+    expect(await within(sync).findByText('Spotify is connected')).toBeTruthy();
+    expect(within(sync).getByText('Last synced 5 minutes ago.')).toBeTruthy();
+    expect(within(sync).getByRole('button', { name: 'Sync now' })).toBeTruthy();
+
+    expect(screen.getByRole('heading', { name: 'No pies yet' })).toBeTruthy();
+    expect(document.title).toBe('Dashboard · Pie');
+
+    expect(queryOf(requestsTo(fetchMock, ARTISTS)[0]!)).toMatchObject({ itemsPerPage: '6' });
+    expect(Date.now() - Date.parse(queryOf(requestsTo(fetchMock, ARTISTS)[0]!).from!)).toBeGreaterThan(28 * 86_400_000 - 120_000);
+    expect(queryOf(requestsTo(fetchMock, DAILY)[0]!)).toEqual({ days: '28' });
+    expect(queryOf(requestsTo(fetchMock, LATEST)[0]!)).toEqual({ page: '1', limit: '8' });
+  });
+
+  it('explains how to bring listening in when nothing is ingested yet', async () => {
+    const none = activity({
+      connection: { status: 'not-connected', broken_reason: null, last_synced_at: null, next_sync_at: null, last_played_at: null },
+      totals: { plays: 0, listened_ms: 0, artists: 0, tracks: 0, orphaned_plays: 0 },
+      last_7_days: { plays: 0, listened_ms: 0 },
+      last_28_days: { plays: 0, listened_ms: 0 },
+    });
+    const fetchMock = mockRoutes({ [USER]: ok(fanUser()), [ACTIVITY]: ok(none) });
+    renderListening('/dashboard');
+
+    expect(await screen.findByRole('heading', { name: 'No listening yet' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Set up listening in Settings' }).getAttribute('href')).toBe('/settings#listening');
+    const empty = screen.getByRole('region', { name: 'No listening yet' });
+    expect(within(empty).getByText('Connect Spotify')).toBeTruthy();
+    expect(within(empty).getByText('Upload your Spotify data export')).toBeTruthy();
+    expect(await screen.findByText('Spotify is not connected')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Connect Spotify' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sync now' })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'No pies yet' })).toBeTruthy();
+    expect(requestsTo(fetchMock, ARTISTS)).toHaveLength(0);
+    expect(requestsTo(fetchMock, DAILY)).toHaveLength(0);
+  });
+
+  it('says an upload is being imported while the dashboard is still empty', async () => {
+    const none = activity({
+      totals: { plays: 0, listened_ms: 0, artists: 0, tracks: 0, orphaned_plays: 0 },
+      latest_import: {
+        id: 'imp',
+        file_name: 'StreamingHistory_music_0.json',
+        status: 'processing',
+        total_chunks: 2,
+        received_chunks: 2,
+        total_rows: 1000,
+        processed_rows: 450,
+        inserted_rows: 400,
+        skipped_rows: 0,
+        percent: 45,
+        error: null,
+        created_at: '2026-03-01T00:00:00.000Z',
+        completed_at: null,
+      },
+    });
+    mockRoutes({ [USER]: ok(fanUser()), [ACTIVITY]: ok(none) });
+    renderListening('/dashboard');
+
+    expect(await screen.findByText(/Your upload StreamingHistory_music_0.json is being imported \(45%\)/)).toBeTruthy();
+  });
+
+  it('shows the server’s reason when the listening cannot be loaded, and retries', async () => {
+    mockRoutes({
+      [USER]: ok(fanUser()),
+      [ACTIVITY]: [fails(503, 'Pie is down for maintenance'), fails(503, 'Pie is down for maintenance'), ok(activity())],
+      [ARTISTS]: ok([abba], page(1, 6, 1)),
+      [LATEST]: ok([play()], page(1, 8, 1)),
+      [DAILY]: ok(daily(28)),
+    });
+    const { user } = renderListening('/dashboard');
+
+    const alert = await screen.findByRole('alert', { name: 'Your listening could not be loaded' });
+    expect(alert.textContent).toContain('Pie is down for maintenance');
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+
+    expect(await screen.findByRole('region', { name: 'Your last 28 days' })).toBeTruthy();
+  });
+
+  it('shows a section’s own error without hiding the rest', async () => {
+    loadedRoutes({ [LATEST]: fails(500, 'Plays are unavailable') });
+    renderListening('/dashboard');
+
+    const recent = await screen.findByRole('region', { name: 'Recent plays' });
+    expect((await within(recent).findByRole('alert')).textContent).toContain('Plays are unavailable');
+    expect(await screen.findByRole('list', { name: 'Top artists of the last 28 days' })).toBeTruthy();
+  });
+
+  it('syncs now and refreshes the figures', async () => {
+    const fetchMock = loadedRoutes({
+      [SYNC]: () => jsonResponse({ success: true, message: '3 new play(s) synced.', data: { fetched: 3, inserted: 3, last_played_at: null, deferred: false } }),
+    });
+    const { user } = renderListening('/dashboard');
+
+    const sync = await screen.findByRole('region', { name: 'Spotify sync' });
+    await user.click(await within(sync).findByRole('button', { name: 'Sync now' }));
+
+    expect((await within(sync).findByRole('status')).textContent).toBe('3 new play(s) synced.');
+    expect(requestsTo(fetchMock, SYNC)).toHaveLength(1);
+    // The plays changed: the summary and the status are asked again.
+    await waitFor(() => expect(requestsTo(fetchMock, ACTIVITY).length).toBeGreaterThanOrEqual(4));
+    await waitFor(() => expect(requestsTo(fetchMock, LATEST).length).toBeGreaterThanOrEqual(2));
+  });
+
+  it('takes the fan from the protected layout when it renders inside one', async () => {
+    const fetchMock = loadedRoutes();
+    renderListening('/dashboard', { layoutUser: fanUser({ first_name: 'Grace' }) });
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Grace' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Your last 28 days' })).toBeTruthy();
+    expect(requestsTo(fetchMock, USER)).toHaveLength(0);
+  });
+
+  it('sends a visitor without a session to log in', async () => {
+    mockRoutes({ [USER]: fails(401, 'Not signed in') });
+    const { router } = renderListening('/dashboard');
+
+    expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});

@@ -1,0 +1,151 @@
+import type { ListeningActivity } from '#pie/contracts';
+import { Anchor, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useGetFanArtistsQuery, useGetLatestPlaysQuery, useGetListeningOverviewQuery } from '../api/listening.api';
+import { formatListened, formatNumber } from '../format';
+import { DailyListeningSection } from './DailyListeningSection';
+import { EmptyListening } from './EmptyListening';
+import { EmptyBlock, ErrorBlock, LoadingBlock } from './LoadState';
+import { RecentPlaysList } from './RecentPlaysList';
+import { Section } from './Section';
+import { StatList } from './StatList';
+import { TopArtistsList } from './TopArtistsList';
+
+export const SUMMARY_DAYS = 28;
+const TOP_ARTISTS = 6;
+const RECENT_PLAYS = 8;
+const OVERVIEW_POLL_MS = 5_000;
+
+export interface DashboardPageProps {
+  firstName: string;
+  /** Account actions for the header (the route passes 'Log out'). */
+  actions?: ReactNode;
+  /** The streaming connection's status with 'Sync now' (the settings feature's card). */
+  syncStatus?: ReactNode;
+}
+
+/** The start of the summary window, fixed for the screen's life (a stable cache key). */
+function useWindowStart(days: number): string {
+  const [from] = useState(() => new Date(Math.floor((Date.now() - days * 86_400_000) / 60_000) * 60_000).toISOString());
+  return from;
+}
+
+function ListeningSummary({ activity, from }: { activity: ListeningActivity; from: string }) {
+  const artists = useGetFanArtistsQuery({ from, itemsPerPage: TOP_ARTISTS });
+  const recent = useGetLatestPlaysQuery({ page: 1, limit: RECENT_PLAYS });
+  const last = activity.last_28_days;
+  const artistCount = artists.data ? formatNumber(artists.data.pagination.total) : artists.isError ? '–' : '…';
+
+  return (
+    <>
+      <Section title={`Your last ${SUMMARY_DAYS} days`} description={`All time: ${formatNumber(activity.totals.plays)} plays, ${formatListened(activity.totals.listened_ms)}`}>
+        <StatList
+          stats={[
+            { label: 'Listening time', value: formatListened(last.listened_ms) },
+            { label: 'Plays', value: formatNumber(last.plays) },
+            { label: 'Artists', value: artistCount },
+          ]}
+        />
+      </Section>
+      <DailyListeningSection days={SUMMARY_DAYS} />
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+        <Section
+          title="Top artists"
+          description={`Most listened in the last ${SUMMARY_DAYS} days`}
+          actions={
+            <Group gap="md">
+              <Anchor component={Link} to="/earth" size="sm">
+                Your world map
+              </Anchor>
+              <Anchor component={Link} to="/report" size="sm">
+                Your report
+              </Anchor>
+            </Group>
+          }
+        >
+          {artists.isLoading ? (
+            <LoadingBlock label="Loading your top artists..." />
+          ) : artists.isError ? (
+            <ErrorBlock error={artists.error} fallback="Your top artists could not be loaded." onRetry={() => void artists.refetch()} retrying={artists.isFetching} />
+          ) : !artists.data?.items.length ? (
+            <EmptyBlock>{`No artists in the last ${SUMMARY_DAYS} days.`}</EmptyBlock>
+          ) : (
+            <TopArtistsList
+              label={`Top artists of the last ${SUMMARY_DAYS} days`}
+              artists={artists.data.items}
+              detail={(artist) => `${formatListened(artist.listened_ms)} · ${formatNumber(artist.plays)} plays`}
+            />
+          )}
+        </Section>
+        <Section
+          title="Recent plays"
+          actions={
+            <Anchor component={Link} to="/history" size="sm">
+              See all your history
+            </Anchor>
+          }
+        >
+          {recent.isLoading ? (
+            <LoadingBlock label="Loading your recent plays..." />
+          ) : recent.isError ? (
+            <ErrorBlock error={recent.error} fallback="Your recent plays could not be loaded." onRetry={() => void recent.refetch()} retrying={recent.isFetching} />
+          ) : !recent.data?.items.length ? (
+            <EmptyBlock>No plays yet.</EmptyBlock>
+          ) : (
+            <RecentPlaysList label="Your latest plays" plays={recent.data.items} />
+          )}
+        </Section>
+      </SimpleGrid>
+    </>
+  );
+}
+
+/** The fan's home: greeting, sync status, listening summary, charts, top artists, recent plays, pies. */
+export function DashboardPage({ firstName, actions, syncStatus }: DashboardPageProps) {
+  const [importing, setImporting] = useState(false);
+  // While an upload is being imported, the figures follow it.
+  const overview = useGetListeningOverviewQuery(undefined, { pollingInterval: importing ? OVERVIEW_POLL_MS : 0, skipPollingIfUnfocused: true });
+  const importActive = Boolean(overview.data?.latest_import && ['queued', 'processing'].includes(overview.data.latest_import.status));
+  useEffect(() => setImporting(importActive), [importActive]);
+  const from = useWindowStart(SUMMARY_DAYS);
+
+  return (
+    <Container size="lg" py="xl">
+      <title>{`Dashboard · Pie`}</title>
+      <Stack gap="xl">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+          <Title order={1}>{`Welcome, ${firstName}`}</Title>
+          {actions}
+        </Group>
+        {syncStatus}
+        {overview.isLoading ? (
+          <LoadingBlock label="Loading your listening..." />
+        ) : overview.isError ? (
+          <ErrorBlock
+            title="Your listening could not be loaded"
+            error={overview.error}
+            fallback="Something went wrong while loading your listening."
+            onRetry={() => void overview.refetch()}
+            retrying={overview.isFetching}
+          />
+        ) : overview.data && overview.data.totals.plays === 0 ? (
+          <EmptyListening latestImport={overview.data.latest_import} />
+        ) : overview.data ? (
+          <ListeningSummary activity={overview.data} from={from} />
+        ) : null}
+        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="pies-heading">
+          <Stack gap="xs" align="center" ta="center" py="lg">
+            <Title order={2} size="h3" id="pies-heading">
+              No pies yet
+            </Title>
+            <Text c="dimmed" maw={460}>
+              Pies arrive soon: you will fund one each month and see it split to the cent among the artists you listen to.
+              The listening above is what your pie will follow.
+            </Text>
+          </Stack>
+        </Paper>
+      </Stack>
+    </Container>
+  );
+}

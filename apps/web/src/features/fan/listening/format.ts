@@ -1,0 +1,72 @@
+/** Display formats of the listening screens (English, as the rest of the app). */
+
+const numberFormat = new Intl.NumberFormat('en');
+const dateTimeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
+const dayFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const longDayFormat = new Intl.DateTimeFormat('en', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+export function formatNumber(value: number): string {
+  return numberFormat.format(value);
+}
+
+/** Listened time for people: "3 h 25 min", "42 min", "under a minute", "none". */
+export function formatListened(ms: number): string {
+  if (ms <= 0) return 'none';
+  const totalMinutes = Math.floor(ms / 60_000);
+  if (totalMinutes === 0) return 'under a minute';
+  const hours = Math.floor(totalMinutes / 60);
+  const minutes = totalMinutes % 60;
+  if (hours === 0) return `${minutes} min`;
+  if (minutes === 0) return `${formatNumber(hours)} h`;
+  return `${formatNumber(hours)} h ${minutes} min`;
+}
+
+/** A play's length: "3:07". */
+export function formatClock(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  const minutes = Math.floor(seconds / 60);
+  const hours = Math.floor(minutes / 60);
+  const ss = String(seconds % 60).padStart(2, '0');
+  if (hours > 0) return `${hours}:${String(minutes % 60).padStart(2, '0')}:${ss}`;
+  return `${minutes}:${ss}`;
+}
+
+/** Hours with one decimal, for the chart's axis and tooltips. */
+export function hoursOf(ms: number): number {
+  return Math.round((ms / 3_600_000) * 10) / 10;
+}
+
+export function formatDateTime(iso: string): string {
+  return dateTimeFormat.format(new Date(iso));
+}
+
+export function formatDate(iso: string): string {
+  return dateFormat.format(new Date(iso));
+}
+
+/** A UTC day of the daily chart (YYYY-MM-DD): "Jan 31". */
+export function formatDay(day: string): string {
+  return dayFormat.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** A UTC day in full: "Saturday, January 31, 2026". */
+export function formatLongDay(day: string): string {
+  return longDayFormat.format(new Date(`${day}T00:00:00Z`));
+}
+
+const regionNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
+
+/** An ISO 3166-1 alpha-2 code as a country name ("DE" → "Germany"); the code when unknown. */
+export function countryName(code: string): string {
+  try {
+    return regionNames?.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** "Ada Lovelace", or "a Pie fan" for a fan without a username. */
+export function fanName(username: string | null | undefined): string {
+  return username?.trim() ? username : 'A Pie fan';
+}

@@ -1,0 +1,11 @@
+import { useParams } from 'react-router';
+import { ArtistPage } from '../components/ArtistPage';
+
+/**
+ * `/artist/:id` (lazy route module). Public (spec §2): no session guard; a signed-in fan also
+ * sees their own listening of the artist.
+ */
+export function Component() {
+  const { id = '' } = useParams();
+  return <ArtistPage key={id} artistId={id} />;
+}

@@ -1,0 +1,1 @@
+export { FanProfilePage } from './components/FanProfilePage';

@@ -1,0 +1,1 @@
+export { ArtistInvitePage } from './components/ArtistInvitePage';

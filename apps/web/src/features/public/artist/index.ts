@@ -1,0 +1,1 @@
+export { PublicArtistPage } from './components/PublicArtistPage';

@@ -1,0 +1,3 @@
+export { PrivacyPolicyPage } from './components/PrivacyPolicyPage';
+export { TermsPage } from './components/TermsPage';
+export { DeleteAccountInstructionsPage } from './components/DeleteAccountInstructionsPage';

@@ -1,0 +1,1 @@
+export { PublicPiePage } from './components/PublicPiePage';

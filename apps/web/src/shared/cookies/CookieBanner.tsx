@@ -1,0 +1,59 @@
+import { Anchor, Button, Group, Paper, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { openCookiePreferences, saveCookieChoice, useCookieConsent } from './consent-store';
+
+/** The dialog loads when first opened: it is not part of any page's first load. */
+const CookiePreferencesDialog = lazy(() => import('./CookiePreferencesDialog'));
+
+/**
+ * The cookie banner on every page (spec §1) until the person chooses, and the
+ * Cookie Preferences dialog wherever it is opened from.
+ */
+export function CookieBanner() {
+  const { decided, dialogOpen } = useCookieConsent();
+  return (
+    <>
+      {!decided && (
+        <Paper
+          component="section"
+          aria-label="Cookie consent"
+          className="cookie-banner"
+          withBorder
+          shadow="lg"
+          p="md"
+          radius="md"
+        >
+          <Text size="sm" mb="sm">
+            Pie uses cookies to keep you signed in and your account safe. With your permission we also use
+            cookies that remember your streaming connection. Read more in our{' '}
+            <Anchor href="/privacy-policy" target="_blank" rel="noopener noreferrer">
+              privacy policy
+            </Anchor>
+            .
+          </Text>
+          <Group gap="sm" justify="flex-end">
+            <Button variant="subtle" size="sm" onClick={openCookiePreferences}>
+              Manage preferences
+            </Button>
+            <Button variant="default" size="sm" onClick={() => saveCookieChoice({})}>
+              Essential only
+            </Button>
+            <Button
+              size="sm"
+              onClick={() =>
+                saveCookieChoice({ performance: true, advertising: true, social: true, unclassified: true })
+              }
+            >
+              Accept all
+            </Button>
+          </Group>
+        </Paper>
+      )}
+      {dialogOpen && (
+        <Suspense fallback={null}>
+          <CookiePreferencesDialog />
+        </Suspense>
+      )}
+    </>
+  );
+}

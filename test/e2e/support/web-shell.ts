@@ -1,0 +1,239 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { AREA_LOGIN, WEB_ROUTES, type WebRoute } from '../../../apps/web/src/app/web-routes.js';
+
+// Browser globals inside page callbacks (the root tsconfig, which checks test/, has no DOM lib).
+declare const window: Window;
+declare const document: { addEventListener: (type: string, listener: () => void) => void; querySelector: (selector: string) => { textContent: string | null } | null };
+interface Window {
+  location: { pathname: string };
+  dispatchEvent: (event: unknown) => boolean;
+}
+declare const Event: new (type: string, init?: { cancelable?: boolean }) => object;
+declare const PopStateEvent: new (type: string, init?: { state?: unknown }) => object;
+declare const history: { pushState: (state: unknown, title: string, url: string) => void };
+
+export type Role = 'anonymous' | 'fan' | 'artist' | 'admin';
+
+/** The demo accounts `npm start` seeds (scripts/demo-data.ts). */
+export const DEMO_ACCOUNTS = {
+  fan: { email: 'fan@pie.local', password: 'pie-demo-fan', prefix: '/api' },
+  artist: { email: 'artist@pie.local', password: 'pie-demo-artist', prefix: '/api/for-artists' },
+  admin: { email: 'admin@pie.local', password: 'pie-demo-admin', prefix: '/api/admin' },
+} as const;
+
+/** 43 base64url characters, the shape of the tokens in e-mail links. */
+const SAMPLE_TOKEN = 'A'.repeat(20) + '_-' + 'b'.repeat(21);
+
+/** A concrete address for a route of the spec: parameters filled in, the invitation's token query. */
+export function samplePath(route: WebRoute): string {
+  const path = route.path.replace(/:([A-Za-z]+)/g, (_match, name: string) =>
+    name === 'token' ? SAMPLE_TOKEN : `sample-${name.toLowerCase()}`,
+  );
+  return route.path === '/for-artists/office-invitation/:officeId' ? `${path}?token=${SAMPLE_TOKEN}` : path;
+}
+
+const VERIFICATION_NAMES: Record<string, string> = {
+  twitter: 'X (Twitter)',
+  youtube: 'YouTube',
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+};
+
+/**
+ * The h1 of each route's screen as the role that may open it sees it. The listening
+ * screens (dashboard, history, earth, report, a fan's profile, an artist's page) accept
+ * the shell's empty-state title and the listening feature's own.
+ */
+const HEADINGS: Record<string, string | RegExp> = {
+  '/': 'Pie',
+  '/artist-invite/:token': 'Artist invitation',
+  '/login': 'Log in',
+  '/register': 'Create your account',
+  '/try': /^(Get a free \$5 pie|No promotion codes are available)$/,
+  '/artist/:id': /^Artist/,
+  '/pie/:pieId': 'A shared pie',
+  '/delete-account-instructions': 'How to delete your account',
+  '/error': 'Something went wrong',
+  '/auth/fans/verify-email/:token': "We couldn't verify your e-mail",
+  '/auth/for-artists/verify-email/:token': "We couldn't verify your e-mail",
+  '/auth/fans/reset-password/:token': 'Choose a new password',
+  '/auth/for-artists/reset-password/:token': 'Choose a new password',
+  '/forgot-password': 'Forgot your password?',
+  '/for-artists/forgot-password': 'Forgot your password?',
+  '/dashboard': 'Welcome, Demo',
+  '/pie': 'Your pie',
+  '/pie/successCheckout': 'Checkout',
+  '/my-pies': 'My pies',
+  '/history': 'Listening history',
+  '/settings': 'Settings',
+  '/pie/settings': 'Pie settings',
+  '/report': /[Rr]eport$/,
+  '/user/:userID': /^(Fan profile|Fan not found)$|profile$/,
+  '/earth': /^(Earth|Where your artists come from)$/,
+  '/help': 'Help',
+  '/for-artists': 'Pie for artists',
+  '/for-artists/login': 'Artist log in',
+  '/for-artists/register': 'Create your artist account',
+  '/for-artists/office-invitation/:officeId': 'Team invitation',
+  '/for-artists/complete-registration': 'Complete your registration',
+  '/for-artists/error': 'Something went wrong',
+  '/for-artists/artists': 'Welcome, Demo',
+  '/for-artists/artists/:id': 'Claim details',
+  '/for-artists/claims/:id': 'Claim',
+  '/for-artists/funds': 'Funds',
+  '/for-artists/funds/payouts/:id': 'Payout details',
+  '/for-artists/funds/transactions/:id': 'Transaction details',
+  '/for-artists/team': 'Team',
+  '/for-artists/team/:memberId': 'Team member',
+  '/for-artists/give-back': 'Give back',
+  '/for-artists/settings': 'Settings',
+  '/for-artists/profile/update': 'Your profile',
+  '/for-artists/office-settings': 'Office settings',
+  '/admin': 'Admin sign in',
+  '/admin/auth/google/callback': 'Google sign-in failed',
+  '/admin/dashboard': 'Welcome, Demo Admin',
+  '/admin/claims': 'Claims',
+  '/admin/claims/:id': 'Claim',
+  '/admin/artists': 'Artists',
+  '/admin/artists/:artistId': 'Artist',
+  '/admin/artists/:artistId/top-fans': 'Top fans',
+  '/admin/fans': 'Fans',
+  '/admin/fans/:id': 'Fan',
+  '/admin/user-artists': 'Artist users',
+  '/admin/user-artists/:id': 'Artist user',
+  '/admin/offices': 'Offices',
+  '/admin/offices/:id': 'Office',
+  '/admin/finances': 'Finances',
+  '/admin/transactions': 'Transactions',
+  '/admin/transactions/:id': 'Transaction',
+};
+
+function headingOf(path: string): string | RegExp {
+  const verification = /^\/for-artists\/verification\/(\w+)\/(success|failed)$/.exec(path);
+  if (verification) {
+    const name = VERIFICATION_NAMES[verification[1]!]!;
+    return verification[2] === 'success' ? `${name} account verified` : `${name} verification failed`;
+  }
+  const heading = HEADINGS[path];
+  if (heading === undefined) throw new Error(`no expected heading for ${path}`);
+  return heading;
+}
+
+export interface Visit {
+  route: WebRoute;
+  /** The address visited. */
+  url: string;
+  /** Where the role must end up: the route itself, or its area's login. */
+  expectedPath: string;
+  expectedHeading: string | RegExp;
+  /** The role this route is for (open routes: the anonymous visitor): the axe check runs on this visit. */
+  owner: boolean;
+}
+
+/** What each role must see on each route of spec/web-routes.tsv. */
+export function visitsFor(role: Role): Visit[] {
+  return WEB_ROUTES.map((route) => {
+    const url = samplePath(route);
+    const allowed = route.access === 'open' || route.access === role;
+    const expectedPath = allowed ? url.split('?')[0]! : AREA_LOGIN[route.access as Exclude<typeof route.access, 'open'>];
+    return {
+      route,
+      url,
+      expectedPath,
+      expectedHeading: headingOf(allowed ? route.path : expectedPath),
+      owner: route.access === 'open' ? role === 'anonymous' : route.access === role,
+    };
+  });
+}
+
+/** Signs the context in through the API, as the web client does (CSRF cookie, then login). */
+export async function signIn(context: BrowserContext, appUrl: string, role: Exclude<Role, 'anonymous'>): Promise<void> {
+  const { email, password, prefix } = DEMO_ACCOUNTS[role];
+  await context.request.get(`${appUrl}/api/health`);
+  const xsrf = (await context.cookies(appUrl)).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
+  if (!xsrf) throw new Error('no XSRF-TOKEN cookie after GET /api/health');
+  const response = await context.request.post(`${appUrl}${prefix}/auth/login`, {
+    headers: { 'x-xsrf-token': decodeURIComponent(xsrf) },
+    data: { email, password },
+  });
+  if (!response.ok()) throw new Error(`${role} login answered ${response.status()}: ${await response.text()}`);
+}
+
+/**
+ * Headless Chromium never fires `beforeinstallprompt`, even for an installable page
+ * (the suite checks installability itself through the DevTools protocol). This stands in
+ * for the browser: on every page load it fires the event as Chromium does, with
+ * `prompt()` and `userChoice`, counting the prompts in `window.__pieInstallPrompts`.
+ */
+export async function emulateInstallPrompt(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const event = new Event('beforeinstallprompt', { cancelable: true });
+      Object.assign(event, {
+        platforms: ['web'],
+        userChoice: Promise.resolve({ outcome: 'accepted', platform: 'web' }),
+        prompt: async () => {
+          const counter = window as unknown as { __pieInstallPrompts?: number };
+          counter.__pieInstallPrompts = (counter.__pieInstallPrompts ?? 0) + 1;
+        },
+      });
+      window.dispatchEvent(event);
+    });
+  });
+}
+
+/**
+ * Moves the single-page app to `url` as following a link does (no page load): the router
+ * follows the browser's history, so this is what a click on an in-app link amounts to.
+ */
+export async function navigateInApp(page: Page, url: string): Promise<void> {
+  await page.evaluate((target) => {
+    history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, url);
+}
+
+/** Waits until the page shows `heading` as its h1 at `path`; returns what it shows if it never does. */
+export async function waitForScreen(
+  page: Page,
+  path: string,
+  heading: string | RegExp,
+  timeoutMs = 15_000,
+): Promise<{ ok: boolean; path: string; heading: string | null }> {
+  const pattern = typeof heading === 'string' ? { text: heading } : { source: heading.source, flags: heading.flags };
+  try {
+    await page.waitForFunction(
+      ({ path: wanted, pattern: expected }) => {
+        if (window.location.pathname !== wanted) return false;
+        const h1 = document.querySelector('h1')?.textContent?.trim() ?? null;
+        if (h1 === null) return false;
+        return 'text' in expected ? h1 === expected.text : new RegExp(expected.source, expected.flags).test(h1);
+      },
+      { path, pattern },
+      { timeout: timeoutMs, polling: 50 },
+    );
+    return { ok: true, path, heading: null };
+  } catch {
+    return {
+      ok: false,
+      path: new URL(page.url()).pathname,
+      heading: await page
+        .evaluate(() => document.querySelector('h1')?.textContent?.trim() ?? null)
+        .catch(() => null),
+    };
+  }
+}
+
+/** Axe with every rule it runs by default (WCAG A/AA and best practices); the violations, summarised. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Only violations are needed: skipping the details of passes makes each run much faster.
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  return results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+        .slice(0, 3)
+        .map((node) => node.target.join(' '))
+        .join(', ')}`,
+  );
+}
