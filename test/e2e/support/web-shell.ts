@@ -42,8 +42,8 @@ const VERIFICATION_NAMES: Record<string, string> = {
 
 /**
  * The h1 of each route's screen as the role that may open it sees it. The listening
- * screens (dashboard, history, earth, report, a fan's profile, an artist's page) accept
- * the shell's empty-state title and the listening feature's own.
+ * screens (dashboard, history, earth, report, a fan's profile, an artist's page) belong to
+ * the listening feature; their titles are matched loosely (a sample id is "not found").
  */
 const HEADINGS: Record<string, string | RegExp> = {
   '/': 'Pie',

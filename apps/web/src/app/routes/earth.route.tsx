@@ -1,5 +1,0 @@
-import { EarthPage } from '../../features/fan/earth';
-
-export function Component() {
-  return <EarthPage />;
-}

@@ -1,5 +1,0 @@
-import { HistoryPage } from '../../features/fan/history';
-
-export function Component() {
-  return <HistoryPage />;
-}

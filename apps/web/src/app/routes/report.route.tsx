@@ -1,5 +1,0 @@
-import { ReportPage } from '../../features/fan/report';
-
-export function Component() {
-  return <ReportPage />;
-}

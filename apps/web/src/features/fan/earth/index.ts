@@ -1,1 +1,0 @@
-export { EarthPage } from './components/EarthPage';

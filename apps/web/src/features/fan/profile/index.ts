@@ -1,1 +1,0 @@
-export { FanProfilePage } from './components/FanProfilePage';

@@ -1,1 +1,0 @@
-export { ReportPage } from './components/ReportPage';

@@ -1,1 +1,0 @@
-export { PublicArtistPage } from './components/PublicArtistPage';
