@@ -24,6 +24,8 @@ export interface InjectResult {
   body: any;
   headers: Record<string, string | string[] | number | undefined>;
   cookies: { name: string; value: string; [key: string]: unknown }[];
+  /** The body's bytes as sent (still compressed when the response has a content-encoding). */
+  rawBody: Buffer;
 }
 
 /**
@@ -115,7 +117,13 @@ export class TestPlatform {
     } catch {
       // not JSON: keep the text
     }
-    return { status: response.statusCode, body, headers: response.headers, cookies: response.cookies as InjectResult['cookies'] };
+    return {
+      status: response.statusCode,
+      body,
+      headers: response.headers,
+      cookies: response.cookies as InjectResult['cookies'],
+      rawBody: response.rawPayload,
+    };
   }
 
   async stopWorker(): Promise<void> {

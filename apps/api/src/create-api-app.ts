@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -31,6 +32,9 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
+  // Before any route exists (compression hooks onto each route as it is added): JSON and the SPA's
+  // index.html go out compressed; the web build's files already are (see web-app.ts).
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
   await app.register(fastifyCookie);
   // After the cookie parser: every state-changing call of the whole API needs the CSRF token.
   new CsrfProtection({
@@ -38,8 +42,8 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
     sessionCookies: Object.values(SESSION_COOKIE),
     secureCookies: config.NODE_ENV === 'production' || config.PUBLIC_URL.startsWith('https://'),
   }).register(app.getHttpAdapter().getInstance());
-  const indexHtml = await serveWebApp(app.getHttpAdapter().getInstance(), config.WEB_DIST_DIR);
-  app.useGlobalFilters(new ApiExceptionFilter(indexHtml));
+  const sendSpaIndex = await serveWebApp(app.getHttpAdapter().getInstance(), config.WEB_DIST_DIR);
+  app.useGlobalFilters(new ApiExceptionFilter(sendSpaIndex));
   // OpenAPI generated from the controllers: UI at /api/docs, JSON at /api/docs-json.
   const openApi = new DocumentBuilder().setTitle('Pie API').setVersion('1').addCookieAuth(SESSION_COOKIE.fan).build();
   SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));

@@ -19,14 +19,14 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
 
-  /** @param spaIndexHtml the web app's index.html: unknown non-API GETs are client-side routes. */
-  constructor(private readonly spaIndexHtml?: string) {}
+  /** @param sendSpaIndex sends the web app's index.html: unknown non-API GETs are client-side routes. */
+  constructor(private readonly sendSpaIndex?: (reply: FastifyReply) => void) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const request = host.switchToHttp().getRequest<FastifyRequest>();
-    if (this.spaIndexHtml && exception instanceof NotFoundException && this.isWebRoute(request)) {
-      void reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(this.spaIndexHtml);
+    if (this.sendSpaIndex && exception instanceof NotFoundException && this.isWebRoute(request)) {
+      this.sendSpaIndex(reply.status(200));
       return;
     }
     const body = this.toFailure(exception);
