@@ -1,19 +1,12 @@
 import { z } from 'zod';
-
-/** Limits shared by the server's checks and the screens' hints. */
-export const PASSWORD_MIN_LENGTH = 8;
-/** argon2 hashes anything, but a megabyte password is a denial-of-service, not a password. */
-export const PASSWORD_MAX_LENGTH = 128;
-export const NAME_MAX_LENGTH = 100;
-export const EMAIL_MAX_LENGTH = 254;
-export const PROMO_CODES = ['try'] as const;
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PROMO_CODES } from './identity-limits.js';
 
 const email = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
   .max(EMAIL_MAX_LENGTH, `Email must be at most ${EMAIL_MAX_LENGTH} characters`)
-  .pipe(z.email({ error: 'Please enter a valid email' }))
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: 'Please enter a valid email' }))
   .transform((value) => value.toLowerCase());
 
 const password = z

@@ -1,3 +1,5 @@
 export * from './api-envelope.js';
 export * from './identity.js';
+export * from './identity-limits.js';
 export * from './listening.js';
+export * from './listening-limits.js';

@@ -1,18 +1,18 @@
 import { z } from 'zod';
+import {
+  ARTIST_LIST_PAGE_SIZE,
+  IMPORT_MAX_CHUNKS,
+  IMPORT_MAX_ROWS_PER_CHUNK,
+  LISTENING_MAX_PAGE_SIZE,
+  LISTENING_PAGE_SIZE,
+  USERNAME_PATTERN,
+} from './listening-limits.js';
 
 /*
  * Listening: the fan-data routes of spec §7 (artists, tracks, user) and export uploads.
  * Every query is a strict object: an unknown or malformed parameter is a 400 naming it.
  */
 
-/** Spec §9: artist lists default to 50 per page. */
-export const ARTIST_LIST_PAGE_SIZE = 50;
-export const LISTENING_PAGE_SIZE = 50;
-export const LISTENING_MAX_PAGE_SIZE = 100;
-/** Export uploads: each request is one chunk of at most this many rows (and the API's 1 MB body limit). */
-export const IMPORT_MAX_ROWS_PER_CHUNK = 10_000;
-export const IMPORT_MAX_CHUNKS = 500;
-export const USERNAME_PATTERN = /^[A-Za-z0-9._-]{3,30}$/;
 
 const intParam = (label: string, min: number, max: number) =>
   z.coerce

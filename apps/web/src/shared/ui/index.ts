@@ -7,9 +7,10 @@ export { AuthCard } from './AuthCard';
 export { SubmitButton } from './SubmitButton';
 export {
   useForm,
-  zodFieldErrors,
+  schemaFieldErrors,
   type FieldProps,
   type FormErrors,
+  type FormSchema,
   type FormValues,
   type UseFormOptions,
 } from './use-form';
@@ -17,3 +18,4 @@ export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { EmptyTable, type EmptyTableProps } from './EmptyTable';
 export { PageFrame, type PageFrameProps } from './PageFrame';
 export { Section } from './Section';
+export { TableScroll, type TableScrollProps } from './TableScroll';

@@ -1,17 +1,29 @@
 import { useCallback, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import type { z } from 'zod';
+import type { StandardSchemaV1 } from '@standard-schema/spec';
 
 export type FormValues = Record<string, string>;
 export type FormErrors<V extends FormValues> = Partial<Record<keyof V & string, string>>;
 type Touched<V extends FormValues> = Partial<Record<keyof V & string, boolean>>;
 
-/** The first message zod reports for each top-level field. */
-export function zodFieldErrors<V extends FormValues>(schema: z.ZodType, values: V): FormErrors<V> {
-  const result = schema.safeParse(values);
-  if (result.success) return {};
+/** Any Standard Schema that checks synchronously: a zod schema, or one of ./form-rules. */
+export type FormSchema = StandardSchemaV1;
+
+type Validation<S extends FormSchema> = StandardSchemaV1.Result<StandardSchemaV1.InferOutput<S>>;
+
+function validate<S extends FormSchema>(schema: S, values: FormValues): Validation<S> {
+  const result = schema['~standard'].validate(values);
+  if (result instanceof Promise) throw new TypeError('Form schemas must validate synchronously');
+  return result as Validation<S>;
+}
+
+/** The first message the schema reports for each top-level field. */
+export function schemaFieldErrors<V extends FormValues>(schema: FormSchema, values: V): FormErrors<V> {
+  const result = validate(schema, values);
+  if (!result.issues) return {};
   const errors: FormErrors<V> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
+  for (const issue of result.issues) {
+    const segment = issue.path?.[0];
+    const field = typeof segment === 'object' ? segment.key : segment;
     if (typeof field !== 'string') continue;
     const key = field as keyof V & string;
     if (errors[key] === undefined) errors[key] = issue.message;
@@ -19,11 +31,11 @@ export function zodFieldErrors<V extends FormValues>(schema: z.ZodType, values: 
   return errors;
 }
 
-export interface UseFormOptions<S extends z.ZodType, V extends FormValues> {
+export interface UseFormOptions<S extends FormSchema, V extends FormValues> {
   initialValues: V;
   /** Validates the values as typed; its output is what `onSubmit` receives. */
   schema: S;
-  onSubmit: (output: z.output<S>, values: V) => void | Promise<void>;
+  onSubmit: (output: StandardSchemaV1.InferOutput<S>, values: V) => void | Promise<void>;
 }
 
 export interface FieldProps {
@@ -42,7 +54,7 @@ export interface FieldProps {
  * current values, so every change re-validates. Server-side messages for a
  * field (`setServerErrors`) show until that field is edited.
  */
-export function useForm<S extends z.ZodType, V extends FormValues>({
+export function useForm<S extends FormSchema, V extends FormValues>({
   initialValues,
   schema,
   onSubmit,
@@ -53,7 +65,7 @@ export function useForm<S extends z.ZodType, V extends FormValues>({
   const [serverErrors, setServerErrorsState] = useState<FormErrors<V>>({});
   const [submitCount, setSubmitCount] = useState(0);
 
-  const errors = useMemo(() => zodFieldErrors(schema, values), [schema, values]);
+  const errors = useMemo(() => schemaFieldErrors(schema, values), [schema, values]);
   const isValid = Object.keys(errors).length === 0;
   const isDirty = useMemo(
     () => (Object.keys(initial) as (keyof V)[]).some((key) => values[key] !== initial[key]),
@@ -113,15 +125,15 @@ export function useForm<S extends z.ZodType, V extends FormValues>({
       event?.preventDefault();
       touchAll();
       setSubmitCount((count) => count + 1);
-      const result = schema.safeParse(values);
-      if (!result.success) {
+      const result = validate(schema, values);
+      if (result.issues) {
         // Take the person to the first field that needs attention.
         const firstInvalid = Object.keys(initial).find((key) => errors[key as keyof V & string]);
         const element = firstInvalid ? event?.currentTarget.elements.namedItem(firstInvalid) : null;
         if (element instanceof HTMLElement) element.focus();
         return;
       }
-      void onSubmit(result.data as z.output<S>, values);
+      void onSubmit(result.value, values);
     },
     [errors, initial, onSubmit, schema, touchAll, values],
   );
@@ -149,4 +161,4 @@ export function useForm<S extends z.ZodType, V extends FormValues>({
   };
 }
 
-export type UseFormReturn<V extends FormValues> = ReturnType<typeof useForm<z.ZodType, V>>;
+export type UseFormReturn<V extends FormValues> = ReturnType<typeof useForm<FormSchema, V>>;

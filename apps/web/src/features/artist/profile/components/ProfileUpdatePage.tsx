@@ -2,9 +2,9 @@ import type { ArtistUser, UpdateArtistProfileRequest } from '#pie/contracts';
 import { NAME_MAX_LENGTH } from '#pie/contracts';
 import { Alert, Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
-import { z } from 'zod';
 import { errorMessage, serverFieldErrors } from '../../../../shared/api';
 import { FormAlert, SelectField, SubmitButton, TextField, useForm, type FormErrors } from '../../../../shared/ui';
+import { formSchema, matches, maxLength, required, type FieldRule } from '../../../../shared/ui/form-rules';
 import { useUpdateArtistProfileMutation } from '../api/profile.api';
 import { countryName, countryOptions } from '../countries';
 import { listOfFields, profileStatus } from '../profile-status';
@@ -23,24 +23,22 @@ const SERVER_FIELDS: Record<string, keyof ProfileValues> = {
 
 /** Names are required; a phone number or country, once saved, cannot be emptied (the API keeps it). */
 function profileSchema(user: ArtistUser) {
-  const name = (label: string) =>
-    z
-      .string()
-      .trim()
-      .min(1, `${label} is required`)
-      .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`);
-  return z.object({
+  const name = (label: string) => ({
+    trim: true,
+    rules: [required(`${label} is required`), maxLength(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`)],
+  });
+  const keptOnceSaved =
+    (saved: string | null, message: string): FieldRule =>
+    (value) =>
+      value === '' && saved ? message : undefined;
+  return formSchema<ProfileValues>({
     firstName: name('First name'),
     lastName: name('Last name'),
-    phoneNumber: z
-      .string()
-      .trim()
-      .refine((value) => value !== '' || !user.phone_number, 'Phone number is required')
-      .refine((value) => value === '' || PHONE.test(value), 'Please enter a valid phone number'),
-    country: z
-      .string()
-      .refine((value) => value !== '' || !user.country, 'Country is required')
-      .refine((value) => value === '' || /^[A-Z]{2}$/.test(value), 'Please choose a country'),
+    phoneNumber: {
+      trim: true,
+      rules: [keptOnceSaved(user.phone_number, 'Phone number is required'), matches(PHONE, 'Please enter a valid phone number')],
+    },
+    country: { rules: [keptOnceSaved(user.country, 'Country is required'), matches(/^[A-Z]{2}$/, 'Please choose a country')] },
   });
 }
 
