@@ -68,6 +68,11 @@ describe('a fan’s listening in Chromium', () => {
     const recent = page.getByRole('list', { name: 'Your latest plays' });
     await recent.waitFor();
     expect(await recent.getByRole('listitem').count()).toBeGreaterThan(0);
+    // The daily chart: one bar per day, named for assistive technology by what it shows.
+    const chart = page.getByRole('img', { name: /^Daily listening over the last 28 days: / });
+    await chart.waitFor();
+    expect(await chart.locator('rect').count()).toBe(28);
+    expect(await chart.locator('rect title').first().textContent()).toMatch(/^\w{3} \d{1,2}: .+ · [\d,]+ plays$/);
     // The chart's figures as a table, one click away.
     await page.getByText('Show the figures as a table').click();
     await page.getByRole('table', { name: 'Listening per day' }).waitFor();

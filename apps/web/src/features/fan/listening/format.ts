@@ -32,11 +32,6 @@ export function formatClock(ms: number): string {
   return `${minutes}:${ss}`;
 }
 
-/** Hours with one decimal, for the chart's axis and tooltips. */
-export function hoursOf(ms: number): number {
-  return Math.round((ms / 3_600_000) * 10) / 10;
-}
-
 export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
 }

@@ -1,12 +1,20 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
 import { errorMessage } from '../../../../shared/api';
 
+/**
+ * Shaped like the status that replaces it (badge line, a detail line, the buttons), so the
+ * cards and sections below it stay where they are.
+ */
 export function ConnectionLoading() {
   return (
-    <Group gap="sm" role="status" aria-live="polite">
-      <Loader size="sm" aria-hidden="true" />
-      <Text size="sm">Checking your Spotify connection...</Text>
-    </Group>
+    <Stack gap="sm" role="status" aria-live="polite">
+      <Group gap="sm" mih={30}>
+        <Loader size="sm" aria-hidden="true" />
+        <Text size="sm">Checking your Spotify connection...</Text>
+      </Group>
+      <Skeleton height={16} width="60%" aria-hidden="true" />
+      <Skeleton height={36} width={120} aria-hidden="true" />
+    </Stack>
   );
 }
 

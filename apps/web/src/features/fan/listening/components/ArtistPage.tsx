@@ -1,5 +1,6 @@
 import type { ArtistDetails } from '#pie/contracts';
 import { Alert, Anchor, Badge, Button, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { TableScroll } from '../../../../shared/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
@@ -53,7 +54,7 @@ function YourListening({ artist }: { artist: ArtistDetails }) {
           ]}
         />
         {mine.top_tracks.length > 0 && (
-          <Table.ScrollContainer minWidth={420}>
+          <TableScroll minWidth={420}>
             <Table striped>
               <Table.Caption>{`Your most played tracks by ${artist.name}`}</Table.Caption>
               <Table.Thead>
@@ -75,7 +76,7 @@ function YourListening({ artist }: { artist: ArtistDetails }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
       </Stack>
     );

@@ -1,4 +1,5 @@
 import { Table, Text, UnstyledButton } from '@mantine/core';
+import { TableScroll } from '../../../../shared/ui';
 import { useMemo, useState } from 'react';
 import type { CountryTotals } from '../choropleth';
 import { countryName, formatListened, formatNumber } from '../format';
@@ -40,7 +41,7 @@ export function CountryTable({ totals }: { totals: CountryTotals }) {
   const share = (ms: number) => (totalMs > 0 ? `${Math.round((ms / totalMs) * 1000) / 10}%` : '–');
 
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <TableScroll minWidth={520}>
       <Table striped highlightOnHover>
         <Table.Caption>{`Countries of the artists you listened to, sorted by ${sort.key === 'country' ? 'country' : sort.key} (${sort.direction})`}</Table.Caption>
         <Table.Thead>
@@ -88,6 +89,6 @@ export function CountryTable({ totals }: { totals: CountryTotals }) {
           </Table.Tfoot>
         )}
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }

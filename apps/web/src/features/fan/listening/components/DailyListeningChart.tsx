@@ -1,10 +1,9 @@
 import type { DailyListening } from '#pie/contracts';
-import { useReducedMotion } from '@mantine/hooks';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatDay, hoursOf } from '../format';
+import { dailyChartLayout } from '../daily-chart-layout';
 
-const HEIGHT = 240;
+/** The chart's fixed height: the space is kept from the first paint, so nothing below it moves. */
+export const DAILY_CHART_HEIGHT = 240;
 
 /** The element's width, followed as it resizes (0 until laid out). */
 function useWidth<T extends HTMLElement>() {
@@ -21,30 +20,46 @@ function useWidth<T extends HTMLElement>() {
   return [ref, width] as const;
 }
 
+const axisText = { fill: 'var(--mantine-color-dark-1)', fontSize: 12 } as const;
+
 /**
- * The daily listening bars (recharts, loaded lazily with this module). The picture is one image
- * to assistive technology, named by `label`; the table beside it carries the figures.
+ * The daily listening bars, drawn as plain SVG (a charting library would be most of the
+ * dashboard's JavaScript). The picture is one image to assistive technology, named by `label`;
+ * the table beside it carries the figures. A pointer over a bar shows its day's figures.
  */
-export default function DailyListeningChart({ days, label }: { days: readonly DailyListening[]; label: string }) {
+export function DailyListeningChart({ days, label }: { days: readonly DailyListening[]; label: string }) {
   const [ref, width] = useWidth<HTMLDivElement>();
-  const reduceMotion = useReducedMotion();
-  const rows = days.map((day) => ({ day: formatDay(day.date), hours: hoursOf(day.listened_ms), plays: day.plays }));
-  const tick = { fill: 'var(--mantine-color-dark-1)', fontSize: 12 };
+  const layout = width > 0 ? dailyChartLayout(days, width, DAILY_CHART_HEIGHT) : null;
   return (
-    <div ref={ref} role="img" aria-label={label} style={{ width: '100%', height: HEIGHT }}>
-      {width > 0 && (
-        <BarChart width={width} height={HEIGHT} data={rows} margin={{ top: 8, right: 8, bottom: 0, left: 0 }} accessibilityLayer={false}>
-          <CartesianGrid strokeDasharray="3 3" stroke="var(--mantine-color-dark-4)" vertical={false} />
-          <XAxis dataKey="day" tick={tick} interval="preserveStartEnd" minTickGap={16} stroke="var(--mantine-color-dark-3)" />
-          <YAxis tick={tick} unit=" h" width={56} allowDecimals stroke="var(--mantine-color-dark-3)" />
-          <Tooltip
-            cursor={{ fill: 'rgba(124, 58, 237, 0.15)' }}
-            contentStyle={{ background: 'var(--mantine-color-dark-7)', border: '1px solid var(--mantine-color-dark-4)', borderRadius: 8 }}
-            labelStyle={{ color: 'var(--mantine-color-dark-0)' }}
-            formatter={(value, _name, item) => [`${String(value)} h · ${String((item?.payload as { plays?: number } | undefined)?.plays ?? 0)} plays`, 'Listened']}
-          />
-          <Bar dataKey="hours" name="Hours listened" fill="var(--mantine-color-pie-5)" radius={[4, 4, 0, 0]} isAnimationActive={!reduceMotion} />
-        </BarChart>
+    <div ref={ref} role="img" aria-label={label} style={{ width: '100%', height: DAILY_CHART_HEIGHT }}>
+      {layout && (
+        <svg width={width} height={DAILY_CHART_HEIGHT} aria-hidden="true" focusable="false" data-testid="daily-chart">
+          {layout.yTicks.map((tick) => (
+            <g key={tick.label}>
+              <line
+                x1={layout.plot.left}
+                x2={layout.plot.right}
+                y1={tick.position}
+                y2={tick.position}
+                stroke="var(--mantine-color-dark-4)"
+                strokeDasharray={tick.position === layout.plot.bottom ? undefined : '3 3'}
+              />
+              <text x={layout.plot.left - 8} y={tick.position} textAnchor="end" dominantBaseline="middle" {...axisText}>
+                {tick.label}
+              </text>
+            </g>
+          ))}
+          {layout.bars.map((bar) => (
+            <rect key={bar.title} x={bar.x} y={bar.y} width={bar.width} height={bar.height} rx={Math.min(4, bar.width / 2)} fill="var(--mantine-color-pie-5)">
+              <title>{bar.title}</title>
+            </rect>
+          ))}
+          {layout.xTicks.map((tick) => (
+            <text key={tick.label} x={tick.position} y={layout.plot.bottom + 18} textAnchor="middle" {...axisText}>
+              {tick.label}
+            </text>
+          ))}
+        </svg>
       )}
     </div>
   );

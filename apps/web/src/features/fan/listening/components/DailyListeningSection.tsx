@@ -1,12 +1,17 @@
 import type { DailyListening } from '#pie/contracts';
-import { Box, Table, Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Box, Text } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useGetDailyListeningQuery } from '../api/listening.api';
 import { formatListened, formatLongDay, formatNumber } from '../format';
+import { DAILY_CHART_HEIGHT, DailyListeningChart } from './DailyListeningChart';
 import { EmptyBlock, ErrorBlock, LoadingBlock } from './LoadState';
 import { Section } from './Section';
 
-const DailyListeningChart = lazy(() => import('./DailyListeningChart'));
+/** The chart's caption (two lines on a phone) and the table's toggle under it, in px. */
+const LOADED_EXTRAS_HEIGHT = 92;
+
+// Mantine's Table (and the ScrollArea it brings) loads only when someone opens the figures.
+const DailyListeningTable = lazy(() => import('./DailyListeningTable'));
 
 /** One sentence that says what the chart shows. */
 export function dailySummary(days: readonly DailyListening[]): string {
@@ -17,16 +22,25 @@ export function dailySummary(days: readonly DailyListening[]): string {
   return best && best.listened_ms > 0 ? `${base}; most on ${formatLongDay(best.date)} (${formatListened(best.listened_ms)}).` : `${base}.`;
 }
 
-/** The daily chart (`GET /api/tracks/user/daily`) with its figures as a table. */
-export function DailyListeningSection({ days = 28 }: { days?: number }) {
-  const daily = useGetDailyListeningQuery({ days });
+/**
+ * The daily chart (`GET /api/tracks/user/daily`) with its figures as a table. With `waiting`,
+ * it holds the chart's place without asking yet (the dashboard first learns whether there is
+ * any listening at all).
+ */
+export function DailyListeningSection({ days = 28, waiting = false }: { days?: number; waiting?: boolean }) {
+  const daily = useGetDailyListeningQuery({ days }, { skip: waiting });
+  const [tableOpen, setTableOpen] = useState(false);
   const rows = daily.data ?? [];
   const anyListening = rows.some((day) => day.plays > 0);
 
   return (
     <Section title="Daily listening" description={`The last ${days} days, by UTC day`}>
-      {daily.isLoading ? (
-        <LoadingBlock label="Loading your daily listening..." />
+      {waiting || daily.isLoading ? (
+        // About the height of the chart with its caption and the table's toggle, so nothing below
+        // moves much when they arrive.
+        <Box h={DAILY_CHART_HEIGHT + LOADED_EXTRAS_HEIGHT}>
+          <LoadingBlock label="Loading your daily listening..." />
+        </Box>
       ) : daily.isError ? (
         <ErrorBlock error={daily.error} fallback="Your daily listening could not be loaded." onRetry={() => void daily.refetch()} retrying={daily.isFetching} />
       ) : !anyListening ? (
@@ -34,40 +48,20 @@ export function DailyListeningSection({ days = 28 }: { days?: number }) {
       ) : (
         <>
           <Box component="figure" m={0}>
-            <Suspense fallback={<LoadingBlock label="Loading the chart..." />}>
-              <DailyListeningChart days={rows} label={dailySummary(rows)} />
-            </Suspense>
+            <DailyListeningChart days={rows} label={dailySummary(rows)} />
             <Text component="figcaption" size="sm" c="dimmed" mt="xs">
               {dailySummary(rows)}
             </Text>
           </Box>
-          <details>
+          <details onToggle={(event) => setTableOpen(event.currentTarget.open)}>
             <Text component="summary" size="sm" style={{ cursor: 'pointer' }}>
               Show the figures as a table
             </Text>
-            <Table.ScrollContainer minWidth={320} mt="sm">
-              <Table striped highlightOnHover>
-                <Table.Caption>Listening per day</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Day</Table.Th>
-                    <Table.Th scope="col">Listened</Table.Th>
-                    <Table.Th scope="col">Plays</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {[...rows].reverse().map((day) => (
-                    <Table.Tr key={day.date}>
-                      <Table.Th scope="row" fw={400}>
-                        {formatLongDay(day.date)}
-                      </Table.Th>
-                      <Table.Td>{formatListened(day.listened_ms)}</Table.Td>
-                      <Table.Td>{formatNumber(day.plays)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            {tableOpen && (
+              <Suspense fallback={<LoadingBlock label="Loading the figures..." />}>
+                <DailyListeningTable days={rows} />
+              </Suspense>
+            )}
           </details>
         </>
       )}

@@ -34,7 +34,7 @@ function loadedRoutes(overrides: Record<string, ReturnType<typeof ok> | Array<Re
 describe('dashboard', () => {
   it('greets the fan and shows the last 28 days, the daily chart, top artists, recent plays, sync status and pies', async () => {
     const fetchMock = loadedRoutes();
-    renderListening('/dashboard');
+    const { user } = renderListening('/dashboard');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeTruthy();
     const summary = await screen.findByRole('region', { name: 'Your last 28 days' });
@@ -56,8 +56,10 @@ describe('dashboard', () => {
     expect(within(recent).getByText('Dancing Queen')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'See all your history' }).getAttribute('href')).toBe('/history');
 
-    // The chart's figures as a table, and a sentence that says what the chart shows.
-    const table = screen.getByRole('table', { name: 'Listening per day' });
+    // The chart's figures as a table once opened, and a sentence that says what the chart shows.
+    expect(screen.queryByRole('table', { name: 'Listening per day' })).toBeNull();
+    await user.click(screen.getByText('Show the figures as a table'));
+    const table = await screen.findByRole('table', { name: 'Listening per day' });
     expect(within(table).getAllByRole('row')).toHaveLength(29);
     expect(screen.getByText(/^Daily listening over the last 28 days: /, { selector: 'figcaption' })).toBeTruthy();
 

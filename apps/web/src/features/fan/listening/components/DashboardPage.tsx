@@ -1,16 +1,18 @@
 import type { ListeningActivity } from '#pie/contracts';
 import { Anchor, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useGetFanArtistsQuery, useGetLatestPlaysQuery, useGetListeningOverviewQuery } from '../api/listening.api';
 import { formatListened, formatNumber } from '../format';
 import { DailyListeningSection } from './DailyListeningSection';
-import { EmptyListening } from './EmptyListening';
-import { EmptyBlock, ErrorBlock, LoadingBlock } from './LoadState';
+import { EmptyBlock, ErrorBlock, ListPlaceholder } from './LoadState';
 import { RecentPlaysList } from './RecentPlaysList';
 import { Section } from './Section';
 import { StatList } from './StatList';
 import { TopArtistsList } from './TopArtistsList';
+
+// Only a fan with no listening yet sees it: it loads for them alone.
+const EmptyListening = lazy(() => import('./EmptyListening').then((module) => ({ default: module.EmptyListening })));
 
 export const SUMMARY_DAYS = 28;
 const TOP_ARTISTS = 6;
@@ -31,24 +33,32 @@ function useWindowStart(days: number): string {
   return from;
 }
 
-function ListeningSummary({ activity, from }: { activity: ListeningActivity; from: string }) {
-  const artists = useGetFanArtistsQuery({ from, itemsPerPage: TOP_ARTISTS });
-  const recent = useGetLatestPlaysQuery({ page: 1, limit: RECENT_PLAYS });
-  const last = activity.last_28_days;
+/**
+ * The summary's sections. Until the overview arrives (`activity` undefined) they keep their
+ * places with placeholders and ask for nothing: a fan without listening gets the empty state
+ * instead, and the page never jumps as the figures come in.
+ */
+function ListeningSummary({ activity, from }: { activity: ListeningActivity | undefined; from: string }) {
+  const waiting = activity === undefined;
+  const artists = useGetFanArtistsQuery({ from, itemsPerPage: TOP_ARTISTS }, { skip: waiting });
+  const recent = useGetLatestPlaysQuery({ page: 1, limit: RECENT_PLAYS }, { skip: waiting });
   const artistCount = artists.data ? formatNumber(artists.data.pagination.total) : artists.isError ? '–' : '…';
 
   return (
     <>
-      <Section title={`Your last ${SUMMARY_DAYS} days`} description={`All time: ${formatNumber(activity.totals.plays)} plays, ${formatListened(activity.totals.listened_ms)}`}>
+      <Section
+        title={`Your last ${SUMMARY_DAYS} days`}
+        description={activity ? `All time: ${formatNumber(activity.totals.plays)} plays, ${formatListened(activity.totals.listened_ms)}` : 'All time: …'}
+      >
         <StatList
           stats={[
-            { label: 'Listening time', value: formatListened(last.listened_ms) },
-            { label: 'Plays', value: formatNumber(last.plays) },
+            { label: 'Listening time', value: activity ? formatListened(activity.last_28_days.listened_ms) : '…' },
+            { label: 'Plays', value: activity ? formatNumber(activity.last_28_days.plays) : '…' },
             { label: 'Artists', value: artistCount },
           ]}
         />
       </Section>
-      <DailyListeningSection days={SUMMARY_DAYS} />
+      <DailyListeningSection days={SUMMARY_DAYS} waiting={waiting} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <Section
           title="Top artists"
@@ -64,8 +74,8 @@ function ListeningSummary({ activity, from }: { activity: ListeningActivity; fro
             </Group>
           }
         >
-          {artists.isLoading ? (
-            <LoadingBlock label="Loading your top artists..." />
+          {waiting || artists.isLoading ? (
+            <ListPlaceholder rows={TOP_ARTISTS} label="Loading your top artists..." />
           ) : artists.isError ? (
             <ErrorBlock error={artists.error} fallback="Your top artists could not be loaded." onRetry={() => void artists.refetch()} retrying={artists.isFetching} />
           ) : !artists.data?.items.length ? (
@@ -86,8 +96,8 @@ function ListeningSummary({ activity, from }: { activity: ListeningActivity; fro
             </Anchor>
           }
         >
-          {recent.isLoading ? (
-            <LoadingBlock label="Loading your recent plays..." />
+          {waiting || recent.isLoading ? (
+            <ListPlaceholder rows={RECENT_PLAYS} label="Loading your recent plays..." />
           ) : recent.isError ? (
             <ErrorBlock error={recent.error} fallback="Your recent plays could not be loaded." onRetry={() => void recent.refetch()} retrying={recent.isFetching} />
           ) : !recent.data?.items.length ? (
@@ -120,7 +130,7 @@ export function DashboardPage({ firstName, actions, syncStatus }: DashboardPageP
         </Group>
         {syncStatus}
         {overview.isLoading ? (
-          <LoadingBlock label="Loading your listening..." />
+          <ListeningSummary activity={undefined} from={from} />
         ) : overview.isError ? (
           <ErrorBlock
             title="Your listening could not be loaded"
@@ -130,7 +140,9 @@ export function DashboardPage({ firstName, actions, syncStatus }: DashboardPageP
             retrying={overview.isFetching}
           />
         ) : overview.data && overview.data.totals.plays === 0 ? (
-          <EmptyListening latestImport={overview.data.latest_import} />
+          <Suspense fallback={null}>
+            <EmptyListening latestImport={overview.data.latest_import} />
+          </Suspense>
         ) : overview.data ? (
           <ListeningSummary activity={overview.data} from={from} />
         ) : null}

@@ -1,5 +1,6 @@
 import type { PlayItem } from '#pie/contracts';
 import { Anchor, Badge, Button, Container, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { TableScroll } from '../../../../shared/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -13,7 +14,7 @@ import { TrackArtists } from './TrackArtists';
 
 function PlaysTable({ plays, caption, busy }: { plays: readonly PlayItem[]; caption: string; busy: boolean }) {
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <TableScroll minWidth={640}>
       <Table striped highlightOnHover verticalSpacing="sm" aria-busy={busy} style={{ opacity: busy ? 0.6 : 1 }}>
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -54,7 +55,7 @@ function PlaysTable({ plays, caption, busy }: { plays: readonly PlayItem[]; capt
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../../../shared/api';
 
@@ -43,5 +43,26 @@ export function EmptyBlock({ children }: { children: ReactNode }) {
     <Text c="dimmed" py="sm">
       {children}
     </Text>
+  );
+}
+
+/**
+ * A list's loading state in the list's own shape (rows of a 40 px picture and two lines), so
+ * the page doesn't move when the rows arrive.
+ */
+export function ListPlaceholder({ rows, label }: { rows: number; label: string }) {
+  return (
+    <Stack gap="sm" role="status" aria-live="polite">
+      <VisuallyHidden>{label}</VisuallyHidden>
+      {Array.from({ length: rows }, (_, index) => (
+        <Group key={index} gap="sm" wrap="nowrap" aria-hidden="true">
+          <Skeleton height={40} circle />
+          <Stack gap={6} style={{ flex: 1 }}>
+            <Skeleton height={18} width="55%" />
+            <Skeleton height={14} width="35%" />
+          </Stack>
+        </Group>
+      ))}
+    </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import { Alert, Button, Container, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { TableScroll } from '../../../../shared/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useGetAllFanArtistsQuery, useGetLatestPlaysQuery, useGetPopularTracksQuery } from '../api/listening.api';
@@ -152,7 +153,7 @@ export function ReportPage() {
                   />
                 </Section>
                 <Section title="Top tracks" description="Most played in the period">
-                  <Table.ScrollContainer minWidth={360}>
+                  <TableScroll minWidth={360}>
                     <Table striped>
                       <Table.Caption>Top tracks of the period</Table.Caption>
                       <Table.Thead>
@@ -179,7 +180,7 @@ export function ReportPage() {
                         ))}
                       </Table.Tbody>
                     </Table>
-                  </Table.ScrollContainer>
+                  </TableScroll>
                 </Section>
               </SimpleGrid>
             )}
