@@ -1,1 +1,2 @@
 export * from './session.slice';
+export { RequireSession, type RequireSessionProps, type SessionQuery } from './RequireSession';
