@@ -1,6 +1,7 @@
-import { matchRoutes } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { routes } from './router';
+import { createMemoryRouter, matchRoutes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { allRoutes as routes } from './all-routes';
+import { discoverAreaRoutes, fanAreaRoutes, rootRoutes } from './router';
 import { WEB_ROUTES } from './web-routes';
 
 /** A path with its parameters filled in. */
@@ -41,5 +42,47 @@ describe('the route table', () => {
   ])('sends the unknown %s to its area’s catch-all', (path) => {
     const leaf = matchRoutes(routes, path)!.at(-1)!.route;
     expect(leaf.path).toBe('*');
+  });
+});
+
+describe('the artist and admin route tables, loaded on the first visit', () => {
+  /** The router as the app makes it (fan table only), started at `path`, once it has settled. */
+  async function settledRouter(path: string) {
+    const router = createMemoryRouter(rootRoutes(fanAreaRoutes), {
+      initialEntries: [path],
+      patchRoutesOnNavigation: discoverAreaRoutes(),
+    });
+    await vi.waitFor(() => expect(router.state.initialized).toBe(true));
+    return router;
+  }
+  const leafPath = (router: Awaited<ReturnType<typeof settledRouter>>) =>
+    router.state.matches.map((match) => match.route.path ?? '').filter(Boolean).join(' > ');
+
+  it('starts with the fan area alone', () => {
+    expect(matchRoutes(rootRoutes(fanAreaRoutes), '/for-artists/login')!.at(-1)!.route.path).toBe('*');
+  });
+
+  it.each([
+    ['/for-artists/login', '/for-artists > login'],
+    ['/auth/for-artists/verify-email/abc', '/auth/for-artists > verify-email/:token'],
+    ['/admin/claims', '/admin > claims'],
+    ['/admin/no/such/page', '/admin > *'],
+  ])('adds the area of %s when a page of it opens first', async (path, expected) => {
+    const router = await settledRouter(path);
+    expect(leafPath(router)).toBe(expected);
+    router.dispose();
+  });
+
+  it('loads an area once, and leaves the fan area as it was', async () => {
+    const router = await settledRouter('/login');
+    expect(leafPath(router)).toBe('/ > login');
+    await router.navigate('/for-artists/login');
+    await router.navigate('/for-artists/register');
+    expect(leafPath(router)).toBe('/for-artists > register');
+    const artistAreas = router.routes[0]!.children!.filter((route) => route.path === '/for-artists');
+    expect(artistAreas).toHaveLength(1);
+    await router.navigate('/artist/some-id');
+    expect(leafPath(router)).toBe('/ > artist/:id');
+    router.dispose();
   });
 });

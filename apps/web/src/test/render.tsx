@@ -5,7 +5,7 @@ import { createMemoryRouter, createPath, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { AppErrorBoundary } from '../app/errors';
 import { AppProviders } from '../app/providers';
-import { routes } from '../app/router';
+import { allRoutes as routes } from '../app/all-routes';
 import { makeStore, type RootState } from '../app/store';
 import { installUnauthorizedHandler } from '../app/unauthorized-handler';
 
