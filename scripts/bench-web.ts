@@ -5,17 +5,16 @@
  * ports of its own and a scratch database, then runs Lighthouse (mobile: Moto G Power screen,
  * simulated slow 4G and 4× CPU slowdown, Lighthouse's defaults) in Debian's Chromium on `/`,
  * `/login`, `/for-artists` and, signed in as the demo fan, `/dashboard`. Prints for each the
- * performance and accessibility scores, the main metrics and the JavaScript the page loaded
- * (gzip size of each file, and the bytes actually transferred).
- *
- * Each page is measured twice: as the api serves the app today (no HTTP compression), and
- * behind a small gzip reverse proxy started here — what a compressing CDN, or compression
- * turned on in apps/api, would give. The first-load JS column is gzip sizes either way.
+ * performance and accessibility scores, the main metrics, the JavaScript the page loaded (gzip
+ * size of each file, and the bytes actually transferred: the api sends the build's Brotli files)
+ * and what moved the layout.
  *
  * Goals (issue 4): performance ≥ 90, accessibility 100, first-load JS ≤ 170 KB gzip.
+ *
+ * BENCH_WEB_PAGES=/login,/dashboard measures only those pages; BENCH_WEB_REPORTS=<dir> keeps
+ * each page's full Lighthouse report.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -23,7 +22,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { signInThroughApi, startPlatform } from '../test/e2e/support/platform.ts';
 
-const PORTS = { app: 3350, smtp: 2555, mailHttp: 2590, providers: 2560, gzipProxy: 3351 };
+const PORTS = { app: 3350, smtp: 2555, mailHttp: 2590, providers: 2560 };
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const WEB_DIST = process.env.WEB_DIST_DIR ?? 'dist/web';
 const GOALS = { performance: 90, accessibility: 100, firstLoadJsKb: 170 };
@@ -37,6 +36,12 @@ interface NetworkRequest {
   resourceSize?: number;
 }
 
+interface LayoutShift {
+  score: number;
+  /** The element that moved, as Lighthouse describes it. */
+  node: string;
+}
+
 interface Result {
   page: string;
   finalPath: string;
@@ -46,6 +51,9 @@ interface Result {
   jsFiles: number;
   jsGzipKb: number;
   jsTransferredKb: number;
+  /** The page's scripts, largest first: [file, gzip KB]. */
+  jsByFile: [string, number][];
+  layoutShifts: LayoutShift[];
   failingAccessibility: string[];
 }
 
@@ -117,6 +125,9 @@ async function audit(url: string, cookies?: string): Promise<Result> {
     .filter((result) => result && result.score !== null && result.score < 1 && result.scoreDisplayMode === 'binary')
     .map((result) => `${result!.id}: ${result!.title}`);
 
+  const shifts = ((lhr.audits['layout-shifts']?.details as { items?: { score?: number; node?: { snippet?: string; nodeLabel?: string } }[] } | undefined)
+    ?.items ?? []).map((item) => ({ score: item.score ?? 0, node: item.node?.nodeLabel || item.node?.snippet || '?' }));
+
   return {
     page: new URL(url).pathname,
     finalPath: new URL(lhr.finalDisplayedUrl).pathname,
@@ -132,53 +143,12 @@ async function audit(url: string, cookies?: string): Promise<Result> {
     jsFiles: scripts.length,
     jsGzipKb: kb(scripts.reduce((sum, request) => sum + gzipSizeOf(request.url), 0)),
     jsTransferredKb: kb(scripts.reduce((sum, request) => sum + (request.transferSize ?? 0), 0)),
+    jsByFile: scripts
+      .map((request): [string, number] => [new URL(request.url).pathname.replace('/assets/', ''), kb(gzipSizeOf(request.url))])
+      .sort((a, b) => b[1] - a[1]),
+    layoutShifts: shifts,
     failingAccessibility,
   };
-}
-
-/**
- * A reverse proxy that gzips text responses (HTML, JS, CSS, JSON, SVG, the manifest) for
- * clients that accept it, as a CDN or a compressing server would. Everything else passes as is.
- */
-function startGzipProxy(target: string, port: number): Promise<Server> {
-  const server = createServer((request, response) => {
-    void (async () => {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(request.headers)) {
-        if (value === undefined || ['host', 'connection', 'accept-encoding', 'content-length'].includes(name)) continue;
-        headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-      }
-      const chunks: Buffer[] = [];
-      for await (const chunk of request) chunks.push(chunk as Buffer);
-      const upstream = await fetch(`${target}${request.url}`, {
-        method: request.method,
-        headers,
-        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
-        redirect: 'manual',
-      });
-      let body: Buffer = Buffer.from(await upstream.arrayBuffer());
-      const out: Record<string, string | string[]> = {};
-      upstream.headers.forEach((value, name) => {
-        if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'set-cookie'].includes(name)) out[name] = value;
-      });
-      const cookies = upstream.headers.getSetCookie();
-      if (cookies.length > 0) out['set-cookie'] = cookies;
-      const type = upstream.headers.get('content-type') ?? '';
-      const accepts = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-      if (accepts && body.length > 1024 && /text\/|javascript|json|svg|manifest/.test(type)) {
-        body = gzipSync(body);
-        out['content-encoding'] = 'gzip';
-        out.vary = 'accept-encoding';
-      }
-      out['content-length'] = String(body.length);
-      response.writeHead(upstream.status, out);
-      response.end(body);
-    })().catch((error: unknown) => {
-      response.writeHead(502);
-      response.end(String(error));
-    });
-  });
-  return new Promise((resolveListen) => server.listen(port, '127.0.0.1', () => resolveListen(server)));
 }
 
 function pad(text: string | number, width: number): string {
@@ -187,12 +157,7 @@ function pad(text: string | number, width: number): string {
 
 console.log('[bench:web] starting the platform (scratch database pie_bench_web)…');
 const platform = await startPlatform({ ports: PORTS, database: 'pie_bench_web', queuePrefix: 'pie-bench-web' });
-const proxy = await startGzipProxy(platform.appUrl, PORTS.gzipProxy);
-const SERVINGS = [
-  { name: 'as the api serves it (no HTTP compression)', origin: platform.appUrl },
-  { name: `behind a gzip proxy (compression as a CDN or apps/api would add it)`, origin: `http://localhost:${PORTS.gzipProxy}` },
-] as const;
-const results = new Map<string, Result[]>();
+const results: Result[] = [];
 try {
   const fanCookies = await signInThroughApi(platform.appUrl, 'fan', { email: 'fan@pie.local', password: 'pie-demo-fan' });
   const pages: [string, string | undefined][] = [
@@ -201,46 +166,38 @@ try {
     ['/for-artists', undefined],
     ['/dashboard', fanCookies],
   ];
-  for (const serving of SERVINGS) {
-    const measured: Result[] = [];
-    for (const [path, cookies] of pages) {
-      console.log(`[bench:web] Lighthouse (mobile) on ${path}${cookies ? ' signed in as the demo fan' : ''}, ${serving.name}…`);
-      const result = await audit(`${serving.origin}${path}`, cookies);
-      if (result.finalPath !== path) throw new Error(`${path} ended on ${result.finalPath}: the page is not what was measured`);
-      measured.push(result);
-    }
-    results.set(serving.name, measured);
+  const only = process.env.BENCH_WEB_PAGES?.split(',').filter(Boolean);
+  for (const [path, cookies] of pages.filter(([path]) => !only || only.includes(path))) {
+    console.log(`[bench:web] Lighthouse (mobile) on ${path}${cookies ? ' signed in as the demo fan' : ''}…`);
+    const result = await audit(`${platform.appUrl}${path}`, cookies);
+    if (result.finalPath !== path) throw new Error(`${path} ended on ${result.finalPath}: the page is not what was measured`);
+    results.push(result);
   }
 } finally {
-  proxy.close();
   await platform.stop();
 }
 
 const misses: string[] = [];
-for (const [serving, measured] of results) {
-  console.log('');
-  console.log(`Lighthouse ${lighthouseVersion()}, mobile, ${serving}:`);
+console.log('');
+console.log(`Lighthouse ${lighthouseVersion()}, mobile, as the api serves the app (Brotli):`);
+console.log(`${pad('page', 14)}${pad('perf', 6)}${pad('a11y', 6)}${pad('first-load JS (gzip)', 22)}${pad('JS transferred', 16)}metrics`);
+for (const result of results) {
   console.log(
-    `${pad('page', 14)}${pad('perf', 6)}${pad('a11y', 6)}${pad('first-load JS (gzip)', 22)}${pad('JS transferred', 16)}metrics`,
+    `${pad(result.page, 14)}${pad(result.performance, 6)}${pad(result.accessibility, 6)}${pad(
+      `${result.jsGzipKb.toFixed(1)} KB, ${result.jsFiles} files`,
+      22,
+    )}${pad(`${result.jsTransferredKb.toFixed(1)} KB`, 16)}${Object.entries(result.metrics)
+      .map(([name, value]) => `${name} ${value}`)
+      .join(', ')}`,
   );
-  for (const result of measured) {
-    console.log(
-      `${pad(result.page, 14)}${pad(result.performance, 6)}${pad(result.accessibility, 6)}${pad(
-        `${result.jsGzipKb.toFixed(1)} KB, ${result.jsFiles} files`,
-        22,
-      )}${pad(`${result.jsTransferredKb.toFixed(1)} KB`, 16)}${Object.entries(result.metrics)
-        .map(([name, value]) => `${name} ${value}`)
-        .join(', ')}`,
-    );
-    for (const failing of result.failingAccessibility) console.log(`${' '.repeat(14)}accessibility: ${failing}`);
-    const where = `${result.page} (${serving.startsWith('as the api') ? 'no compression' : 'gzip'})`;
-    if (result.performance < GOALS.performance) misses.push(`${where}: performance ${result.performance} < ${GOALS.performance}`);
-    if (result.accessibility < GOALS.accessibility) {
-      misses.push(`${where}: accessibility ${result.accessibility} < ${GOALS.accessibility}`);
-    }
-    if (result.jsGzipKb > GOALS.firstLoadJsKb && serving.startsWith('as the api')) {
-      misses.push(`${result.page}: first-load JS ${result.jsGzipKb.toFixed(1)} KB > ${GOALS.firstLoadJsKb} KB gzip`);
-    }
+  const indent = ' '.repeat(14);
+  console.log(`${indent}largest scripts: ${result.jsByFile.slice(0, 6).map(([file, size]) => `${file} ${size.toFixed(1)} KB`).join(', ')}`);
+  for (const shift of result.layoutShifts) console.log(`${indent}layout shift ${shift.score.toFixed(3)}: ${shift.node}`);
+  for (const failing of result.failingAccessibility) console.log(`${indent}accessibility: ${failing}`);
+  if (result.performance < GOALS.performance) misses.push(`${result.page}: performance ${result.performance} < ${GOALS.performance}`);
+  if (result.accessibility < GOALS.accessibility) misses.push(`${result.page}: accessibility ${result.accessibility} < ${GOALS.accessibility}`);
+  if (result.jsGzipKb > GOALS.firstLoadJsKb) {
+    misses.push(`${result.page}: first-load JS ${result.jsGzipKb.toFixed(1)} KB > ${GOALS.firstLoadJsKb} KB gzip`);
   }
 }
 console.log('');
