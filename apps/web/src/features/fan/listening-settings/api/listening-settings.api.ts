@@ -1,5 +1,6 @@
-import type { ApiSuccess, CreateImportRequest, ImportChunkRequest, ImportProgress, ListeningActivity, SyncResult } from '#pie/contracts';
+import type { ApiSuccess, CreateImportRequest, ImportChunkRequest, ImportProgress, SyncResult } from '#pie/contracts';
 import { baseApi } from '../../../../shared/api';
+import { listeningApi } from '../../listening';
 
 /** The body the page sends for chunk 0 (`totalChunks` given, unlike the schema's input default). */
 export type StartImportBody = Pick<CreateImportRequest, 'fileName' | 'totalChunks'> & { rows: unknown[] };
@@ -20,12 +21,6 @@ function unwrap<T>(response: ApiSuccess<T>): T {
  */
 export const listeningSettingsApi = baseApi.enhanceEndpoints({ addTagTypes: LISTENING_TAGS }).injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/user/activity: the connection (status, last sync, broken reason) and the latest upload. */
-    getListeningConnection: build.query<ListeningActivity, void>({
-      query: () => 'user/activity',
-      transformResponse: unwrap<ListeningActivity>,
-      providesTags: ['ListeningConnection'],
-    }),
     /**
      * GET /api/tracks/user/fetchLatestFromSpotify: ingests the fan's latest plays now. A GET in the
      * spec, but it changes data, so it is a mutation here (never cached, run on demand).
@@ -56,7 +51,6 @@ export const listeningSettingsApi = baseApi.enhanceEndpoints({ addTagTypes: LIST
 });
 
 export const {
-  useGetListeningConnectionQuery,
   useSyncNowMutation,
   useLinkSpotifyMutation,
   useStartImportMutation,
@@ -64,3 +58,10 @@ export const {
   useLazyGetImportProgressQuery,
   useGetImportProgressQuery,
 } = listeningSettingsApi;
+
+/**
+ * GET /api/user/activity (the connection, last sync, broken reason and the latest upload): the
+ * listening screens' overview query, so the dashboard's sync card and its figures share one
+ * request and one cache entry.
+ */
+export const useGetListeningConnectionQuery = listeningApi.useGetListeningOverviewQuery;

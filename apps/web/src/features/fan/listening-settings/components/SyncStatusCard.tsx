@@ -1,12 +1,12 @@
 import { Anchor, Paper, Stack, Title } from '@mantine/core';
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { Link } from 'react-router';
 import { useGetListeningConnectionQuery } from '../api/listening-settings.api';
 import { ConnectionStatus } from './ConnectionStatus';
 import { ConnectionLoadError, ConnectionLoading } from './ConnectionLoadState';
 
 /** The dashboard's card: the streaming connection's status and 'Sync now'. */
-export function SyncStatusCard() {
+export const SyncStatusCard = memo(function SyncStatusCard() {
   const headingId = useId();
   const query = useGetListeningConnectionQuery();
 
@@ -33,4 +33,4 @@ export function SyncStatusCard() {
       </Stack>
     </Paper>
   );
-}
+});

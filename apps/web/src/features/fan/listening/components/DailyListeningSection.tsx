@@ -1,6 +1,6 @@
 import type { DailyListening } from '#pie/contracts';
 import { Box, Text } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { useGetDailyListeningQuery } from '../api/listening.api';
 import { formatListened, formatLongDay, formatNumber } from '../format';
 import { DAILY_CHART_HEIGHT, DailyListeningChart } from './DailyListeningChart';
@@ -27,7 +27,7 @@ export function dailySummary(days: readonly DailyListening[]): string {
  * it holds the chart's place without asking yet (the dashboard first learns whether there is
  * any listening at all).
  */
-export function DailyListeningSection({ days = 28, waiting = false }: { days?: number; waiting?: boolean }) {
+export const DailyListeningSection = memo(function DailyListeningSection({ days = 28, waiting = false }: { days?: number; waiting?: boolean }) {
   const daily = useGetDailyListeningQuery({ days }, { skip: waiting });
   const [tableOpen, setTableOpen] = useState(false);
   const rows = daily.data ?? [];
@@ -67,4 +67,4 @@ export function DailyListeningSection({ days = 28, waiting = false }: { days?: n
       )}
     </Section>
   );
-}
+});

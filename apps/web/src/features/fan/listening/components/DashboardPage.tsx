@@ -1,4 +1,4 @@
-import type { ListeningActivity } from '#pie/contracts';
+import type { FanArtist, ListeningActivity } from '#pie/contracts';
 import { Anchor, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -18,6 +18,8 @@ export const SUMMARY_DAYS = 28;
 const TOP_ARTISTS = 6;
 const RECENT_PLAYS = 8;
 const OVERVIEW_POLL_MS = 5_000;
+
+const topArtistDetail = (artist: FanArtist) => `${formatListened(artist.listened_ms)} · ${formatNumber(artist.plays)} plays`;
 
 export interface DashboardPageProps {
   firstName: string;
@@ -84,7 +86,7 @@ function ListeningSummary({ activity, from }: { activity: ListeningActivity | un
             <TopArtistsList
               label={`Top artists of the last ${SUMMARY_DAYS} days`}
               artists={artists.data.items}
-              detail={(artist) => `${formatListened(artist.listened_ms)} · ${formatNumber(artist.plays)} plays`}
+              detail={topArtistDetail}
             />
           )}
         </Section>

@@ -1,11 +1,12 @@
 import type { PlayItem } from '#pie/contracts';
 import { Group, Stack, Text } from '@mantine/core';
+import { memo } from 'react';
 import { formatDateTime } from '../format';
 import { ArtistAvatar } from './ArtistAvatar';
 import { TrackArtists } from './TrackArtists';
 
 /** The latest plays, newest first. */
-export function RecentPlaysList({ plays, label }: { plays: readonly PlayItem[]; label: string }) {
+export const RecentPlaysList = memo(function RecentPlaysList({ plays, label }: { plays: readonly PlayItem[]; label: string }) {
   return (
     <Stack component="ol" gap="sm" p={0} m={0} aria-label={label} style={{ listStyle: 'none' }}>
       {plays.map((play) => (
@@ -24,4 +25,4 @@ export function RecentPlaysList({ plays, label }: { plays: readonly PlayItem[]; 
       ))}
     </Stack>
   );
-}
+});

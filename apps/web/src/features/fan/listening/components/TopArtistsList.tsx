@@ -1,11 +1,11 @@
 import type { ArtistSummary } from '#pie/contracts';
 import { Anchor, Group, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArtistAvatar } from './ArtistAvatar';
 
 /** Artists in rank order, each with a picture and a link to their page. */
-export function TopArtistsList<T extends ArtistSummary>({ artists, detail, label }: { artists: readonly T[]; detail: (artist: T) => ReactNode; label: string }) {
+function TopArtistsListImpl<T extends ArtistSummary>({ artists, detail, label }: { artists: readonly T[]; detail: (artist: T) => ReactNode; label: string }) {
   return (
     <Stack component="ol" gap="sm" p={0} m={0} aria-label={label} style={{ listStyle: 'none' }}>
       {artists.map((artist, index) => (
@@ -27,3 +27,6 @@ export function TopArtistsList<T extends ArtistSummary>({ artists, detail, label
     </Stack>
   );
 }
+
+/** Memoized: a parent's re-render (another query arriving) leaves an unchanged list alone. */
+export const TopArtistsList = memo(TopArtistsListImpl) as typeof TopArtistsListImpl;
