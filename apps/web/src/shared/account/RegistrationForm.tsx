@@ -1,7 +1,8 @@
 import { Anchor, Button, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { FormAlert, PasswordField, SubmitButton, TextField } from '../ui';
+import { FormAlert, SubmitButton, TextField } from '../ui';
+import { NewPasswordFields } from './NewPasswordFields';
 import type { RegistrationFormState } from './use-registration-form';
 
 export interface RegistrationFormProps {
@@ -31,19 +32,7 @@ export function RegistrationForm({ state, ariaLabel = 'Create account', footer }
           inputMode="email"
           {...form.getFieldProps('email')}
         />
-        <PasswordField
-          label="Password"
-          required
-          autoComplete="new-password"
-          description="At least 8 characters."
-          {...form.getFieldProps('password')}
-        />
-        <PasswordField
-          label="Confirm password"
-          required
-          autoComplete="new-password"
-          {...form.getFieldProps('repeatPassword')}
-        />
+        <NewPasswordFields fieldProps={form.getFieldProps} />
         <SubmitButton
           label="Create account"
           pendingLabel="Creating account..."

@@ -3,7 +3,8 @@ import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../api';
-import { AuthCard, FormAlert, PasswordField, SubmitButton, useForm } from '../ui';
+import { AuthCard, FormAlert, SubmitButton, useForm } from '../ui';
+import { NewPasswordFields } from './NewPasswordFields';
 import { newPasswordFormSchema } from './schemas';
 
 export const RESET_PASSWORD_DONE = 'Your password has been changed. Log in with the new one.';
@@ -88,19 +89,7 @@ export function ResetPasswordCard({ token, reset, loginPath, forgotPath }: Reset
               </Anchor>
             </Text>
           )}
-          <PasswordField
-            label="New password"
-            required
-            autoComplete="new-password"
-            description="At least 8 characters."
-            {...form.getFieldProps('password')}
-          />
-          <PasswordField
-            label="Confirm password"
-            required
-            autoComplete="new-password"
-            {...form.getFieldProps('repeatPassword')}
-          />
+          <NewPasswordFields fieldProps={form.getFieldProps} label="New password" />
           <SubmitButton label="Reset password" pendingLabel="Resetting password..." pending={saving} />
         </Stack>
       </form>

@@ -36,3 +36,4 @@ export {
   type LoginCredentials,
   type LoginFormState,
 } from './LoginCard';
+export { NewPasswordFields, type NewPasswordFieldsProps } from './NewPasswordFields';

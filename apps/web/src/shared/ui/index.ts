@@ -19,3 +19,4 @@ export { EmptyTable, type EmptyTableProps } from './EmptyTable';
 export { PageFrame, type PageFrameProps } from './PageFrame';
 export { Section } from './Section';
 export { TableScroll, type TableScrollProps } from './TableScroll';
+export { StepsSection, type Step } from './StepsSection';

@@ -3,10 +3,10 @@ import { Anchor, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { nameAndPasswordFormSchema } from '../../../../shared/account';
+import { nameAndPasswordFormSchema, NewPasswordFields } from '../../../../shared/account';
 import { errorMessage } from '../../../../shared/api';
 import { artistSessionConfirmed } from '../../../../shared/session';
-import { AuthCard, FormAlert, PasswordField, SubmitButton, TextField, useForm } from '../../../../shared/ui';
+import { AuthCard, FormAlert, SubmitButton, TextField, useForm } from '../../../../shared/ui';
 import { useCompleteRegistrationMutation } from '../api/artist-auth.api';
 import { ARTIST_HOME } from '../hooks/use-artist-login';
 
@@ -80,19 +80,7 @@ export function CompleteRegistration() {
             <TextField label="First name" required autoComplete="given-name" {...form.getFieldProps('firstName')} />
             <TextField label="Last name" required autoComplete="family-name" {...form.getFieldProps('lastName')} />
           </SimpleGrid>
-          <PasswordField
-            label="Password"
-            required
-            autoComplete="new-password"
-            description="At least 8 characters."
-            {...form.getFieldProps('password')}
-          />
-          <PasswordField
-            label="Confirm password"
-            required
-            autoComplete="new-password"
-            {...form.getFieldProps('repeatPassword')}
-          />
+          <NewPasswordFields fieldProps={form.getFieldProps} />
           <SubmitButton label="Complete registration" pendingLabel="Completing registration..." pending={saving} />
           <Text size="sm">
             Already set up?{' '}

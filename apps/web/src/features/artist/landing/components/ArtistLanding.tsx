@@ -1,5 +1,6 @@
-import { Alert, Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import { StepsSection } from '../../../../shared/ui';
 
 const STEPS = [
   {
@@ -56,26 +57,7 @@ export function ArtistLanding({ sessionEnded = false, signedIn = false }: { sess
           )}
         </Stack>
 
-        <Stack gap="md" component="section" aria-labelledby="artist-steps-heading">
-          <Title order={2} id="artist-steps-heading">
-            From fans’ listening to your bank
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
-            {STEPS.map((step, index) => (
-              <Paper key={step.title} component="li" withBorder radius="md" p="lg">
-                <Text c="pie.3" fw={800} fz="xl" aria-hidden="true">
-                  {index + 1}
-                </Text>
-                <Title order={3} size="h4" mt={4}>
-                  {step.title}
-                </Title>
-                <Text c="dimmed" mt="xs">
-                  {step.text}
-                </Text>
-              </Paper>
-            ))}
-          </SimpleGrid>
-        </Stack>
+        <StepsSection title="From fans’ listening to your bank" steps={STEPS} />
 
         <Stack gap="md" component="section" aria-labelledby="artist-money-heading">
           <Title order={2} id="artist-money-heading">

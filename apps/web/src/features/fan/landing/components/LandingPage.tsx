@@ -1,5 +1,6 @@
-import { Alert, Anchor, Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
+import { StepsSection } from '../../../../shared/ui';
 
 const STEPS = [
   {
@@ -66,26 +67,7 @@ export function LandingPage({ signedIn = false }: { signedIn?: boolean }) {
           )}
         </Stack>
 
-        <Stack gap="md" component="section" aria-labelledby="how-heading">
-          <Title order={2} id="how-heading">
-            How it works
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md" component="ol" p={0} m={0} style={{ listStyle: 'none' }}>
-            {STEPS.map((step, index) => (
-              <Paper key={step.title} component="li" withBorder radius="md" p="lg">
-                <Text c="pie.3" fw={800} fz="xl" aria-hidden="true">
-                  {index + 1}
-                </Text>
-                <Title order={3} size="h4" mt={4}>
-                  {step.title}
-                </Title>
-                <Text c="dimmed" mt="xs">
-                  {step.text}
-                </Text>
-              </Paper>
-            ))}
-          </SimpleGrid>
-        </Stack>
+        <StepsSection title="How it works" steps={STEPS} />
 
         <Stack gap="md" component="section" aria-labelledby="fair-heading">
           <Title order={2} id="fair-heading">

@@ -1,5 +1,5 @@
 import type { ArtistDetails } from '#pie/contracts';
-import { Alert, Anchor, Badge, Button, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { TableScroll } from '../../../../shared/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type ReactNode } from 'react';
@@ -10,11 +10,11 @@ import { selectSessionStatus } from '../../../../shared/session';
 import { useGetArtistDetailsQuery, useGetArtistFansQuery, useGetArtistTopTracksQuery, useGetMyArtistListeningQuery } from '../api/listening.api';
 import { countryName, fanName, formatDate, formatListened, formatNumber } from '../format';
 import { ArtistAvatar } from './ArtistAvatar';
-import { EmptyBlock, ErrorBlock, LoadingBlock } from './LoadState';
+import { EmptyBlock, ErrorBlock, LoadingBlock, Unavailable } from './LoadState';
 import { Pager } from './Pager';
 import { Section } from './Section';
 import { StatList } from './StatList';
-import { TrackArtists } from './TrackArtists';
+import { RankedTrackList } from './RankedTrackList';
 
 const FANS_DAYS = 28;
 const FANS_PER_PAGE = 20;
@@ -95,22 +95,7 @@ function TopTracks({ artist }: { artist: ArtistDetails }) {
       ) : !query.data?.length ? (
         <EmptyBlock>No plays of this artist on Pie yet.</EmptyBlock>
       ) : (
-        <Stack component="ol" gap="xs" p={0} m={0} aria-label={`Top tracks of ${artist.name}`} style={{ listStyle: 'none' }}>
-          {query.data.map((item, index) => (
-            <Group component="li" key={item.track.id} gap="sm" wrap="nowrap" align="flex-start">
-              <Text c="dimmed" w={24} ta="right" aria-hidden="true">
-                {index + 1}
-              </Text>
-              <div style={{ minWidth: 0 }}>
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {item.track.name}
-                </Text>
-                <TrackArtists artists={item.track.artists} />
-                <Text size="xs" c="dimmed">{`${formatNumber(item.plays)} plays · ${formatNumber(item.listeners)} ${item.listeners === 1 ? 'listener' : 'listeners'}`}</Text>
-              </div>
-            </Group>
-          ))}
-        </Stack>
+        <RankedTrackList items={query.data} label={`Top tracks of ${artist.name}`} detail={(item) => `${formatNumber(item.plays)} plays · ${formatNumber(item.listeners)} ${item.listeners === 1 ? 'listener' : 'listeners'}`} />
       )}
     </Section>
   );
@@ -152,20 +137,6 @@ function Fans({ artist }: { artist: ArtistDetails }) {
   );
 }
 
-function NotFound({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="md">
-      <Title order={1}>{title}</Title>
-      <Alert color="gray" variant="light" role="alert">
-        {children}
-      </Alert>
-      <Button component={Link} to="/dashboard" variant="light" w="fit-content">
-        Back to your dashboard
-      </Button>
-    </Stack>
-  );
-}
-
 /** `/artist/:id`: the public artist page; a signed-in fan also sees their own listening. */
 export function ArtistPage({ artistId }: { artistId: string }) {
   const query = useGetArtistDetailsQuery(artistId);
@@ -178,9 +149,9 @@ export function ArtistPage({ artistId }: { artistId: string }) {
   } else if (query.isError) {
     body =
       status === 404 ? (
-        <NotFound title="Artist not found">{errorMessage(query.error, 'No artist with this id.')}</NotFound>
+        <Unavailable title="Artist not found">{errorMessage(query.error, 'No artist with this id.')}</Unavailable>
       ) : status === 400 ? (
-        <NotFound title="Artist not found">This address does not point to an artist.</NotFound>
+        <Unavailable title="Artist not found">This address does not point to an artist.</Unavailable>
       ) : (
         <Stack gap="md">
           <Title order={1}>Artist</Title>

@@ -1,16 +1,16 @@
 import type { ProfileVisibility, UserDetails } from '#pie/contracts';
-import { Alert, Anchor, Badge, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage, errorStatus } from '../../../../shared/api';
 import { useGetFanProfileQuery, useGetFanRecentArtistsQuery, useGetFanTopArtistsQuery, useGetFanTopTracksQuery } from '../api/listening.api';
 import { fanName, formatDate, formatDateTime, formatListened, formatNumber } from '../format';
-import { EmptyBlock, ErrorBlock, LoadingBlock } from './LoadState';
+import { EmptyBlock, ErrorBlock, LoadingBlock, Unavailable } from './LoadState';
 import { Section } from './Section';
 import { StatList } from './StatList';
 import { TopArtistsList } from './TopArtistsList';
-import { TrackArtists } from './TrackArtists';
+import { RankedTrackList } from './RankedTrackList';
 
 const TOP_DAYS = 28;
 const TOP_LIMIT = 10;
@@ -64,22 +64,7 @@ function TopTracks({ user, name }: { user: UserDetails; name: string }) {
       ) : !query.data?.length ? (
         <EmptyBlock>{`No tracks in the last ${TOP_DAYS} days.`}</EmptyBlock>
       ) : (
-        <Stack component="ol" gap="xs" p={0} m={0} aria-label={`${whose(user, name)} top tracks`} style={{ listStyle: 'none' }}>
-          {query.data.map((item, index) => (
-            <Group component="li" key={item.track.id} gap="sm" wrap="nowrap" align="flex-start">
-              <Text c="dimmed" w={24} ta="right" aria-hidden="true">
-                {index + 1}
-              </Text>
-              <div style={{ minWidth: 0 }}>
-                <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {item.track.name}
-                </Text>
-                <TrackArtists artists={item.track.artists} />
-                <Text size="xs" c="dimmed">{`${formatNumber(item.plays)} plays · ${formatListened(item.listened_ms)}`}</Text>
-              </div>
-            </Group>
-          ))}
-        </Stack>
+        <RankedTrackList items={query.data} label={`${whose(user, name)} top tracks`} detail={(item) => `${formatNumber(item.plays)} plays · ${formatListened(item.listened_ms)}`} />
       )}
     </Section>
   );
@@ -102,20 +87,6 @@ function RecentListening({ user, name }: { user: UserDetails; name: string }) {
         <TopArtistsList label={`${whose(user, name)} recent artists`} artists={query.data} detail={(artist) => `Last played ${formatDateTime(artist.last_played_at)}`} />
       )}
     </Section>
-  );
-}
-
-function Unavailable({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Stack gap="md">
-      <Title order={1}>{title}</Title>
-      <Alert color="gray" variant="light" role="alert">
-        {children}
-      </Alert>
-      <Anchor component={Link} to="/dashboard">
-        Back to your dashboard
-      </Anchor>
-    </Stack>
   );
 }
 

@@ -1,5 +1,6 @@
-import { Alert, Button, Group, Loader, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Loader, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { errorMessage } from '../../../../shared/api';
 
 /** A section's loading line, announced politely. */
@@ -63,6 +64,21 @@ export function ListPlaceholder({ rows, label }: { rows: number; label: string }
           </Stack>
         </Group>
       ))}
+    </Stack>
+  );
+}
+
+/** A page that can't be shown (unknown, private, gone): its title, why, and the way back. */
+export function Unavailable({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap="md">
+      <Title order={1}>{title}</Title>
+      <Alert color="gray" variant="light" role="alert">
+        {children}
+      </Alert>
+      <Button component={Link} to="/dashboard" variant="light" w="fit-content">
+        Back to your dashboard
+      </Button>
     </Stack>
   );
 }
