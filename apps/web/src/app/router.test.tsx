@@ -85,4 +85,15 @@ describe('the artist and admin route tables, loaded on the first visit', () => {
     expect(leafPath(router)).toBe('/ > artist/:id');
     router.dispose();
   });
+
+  it('adds an area whose first navigation was overtaken by another', async () => {
+    const router = await settledRouter('/login');
+    const overtaken = router.navigate('/admin/claims');
+    await router.navigate('/login?again');
+    await overtaken;
+    expect(leafPath(router)).toBe('/ > login');
+    await router.navigate('/admin/claims');
+    expect(leafPath(router)).toBe('/admin > claims');
+    router.dispose();
+  });
 });

@@ -103,13 +103,15 @@ function within(path: string, prefix: string): boolean {
  */
 export function discoverAreaRoutes(): PatchRoutesOnNavigationFunction {
   const added = new Set<(typeof LAZY_AREAS)[number]>();
-  return async ({ path, patch }) => {
+  return async ({ path, patch, signal }) => {
     const area = LAZY_AREAS.find((candidate) => candidate.paths.some((prefix) => within(path, prefix)));
     if (!area || added.has(area)) return;
     const routes = await lazyRoute(area.load)();
-    if (added.has(area)) return;
-    added.add(area);
+    // A navigation overtaken by another while the table loaded patches nothing (React Router
+    // ignores `patch` then): the area stays to be added by the next navigation into it.
+    if (signal.aborted || added.has(area)) return;
     patch('root', routes);
+    added.add(area);
   };
 }
 
