@@ -7,6 +7,7 @@ import type {
   RegisterFanRequest,
 } from '#pie/contracts';
 import { baseApi } from '../../../../shared/api';
+import { sessionConfirmed } from '../../../../shared/session';
 
 /** Fan authentication calls under `/api` (spec §7 "Fan auth"). */
 export const authApi = baseApi.injectEndpoints({
@@ -49,6 +50,16 @@ export const authApi = baseApi.injectEndpoints({
         return response.data;
       },
       providesTags: (user) => (user ? [{ type: 'User', id: user._id }, 'User'] : ['User']),
+      // Signed in as soon as the answer comes, whoever asked: the layout's navigation then
+      // appears in the same render as the screen, not one after it.
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(sessionConfirmed());
+        } catch {
+          // A 401 clears the session in the base query; other failures leave it as it was.
+        }
+      },
     }),
     /** GET /api/stripe/promoAvailability: are free /try codes left, and how many. */
     promoAvailability: build.query<ApiSuccess<PromoAvailability>, { recaptchaToken?: string }>({

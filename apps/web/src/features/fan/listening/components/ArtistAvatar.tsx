@@ -1,4 +1,5 @@
-import { Avatar } from '@mantine/core';
+import { useState } from 'react';
+import classes from './lists.module.css';
 
 function initials(name: string): string {
   const letters = name
@@ -9,11 +10,19 @@ function initials(name: string): string {
   return letters.join('') || '?';
 }
 
-/** An artist's or track's picture; decorative (the name is always next to it). */
+/**
+ * An artist's or track's picture, or their initials when there is none (or it fails to load).
+ * Decorative: the name is always next to it. Plain elements, as lists show many of them.
+ */
 export function ArtistAvatar({ name, imageUrl, size = 40, radius = 'xl' }: { name: string; imageUrl: string | null; size?: number; radius?: 'xl' | 'sm' }) {
+  const [failed, setFailed] = useState(false);
   return (
-    <Avatar src={imageUrl} alt="" size={size} radius={radius} color="pie" aria-hidden="true">
-      {initials(name)}
-    </Avatar>
+    <span
+      className={radius === 'sm' ? `${classes.avatar} ${classes.avatarSquare}` : classes.avatar}
+      style={{ width: size, height: size, fontSize: Math.round(size * 0.4) }}
+      aria-hidden="true"
+    >
+      {imageUrl && !failed ? <img src={imageUrl} alt="" loading="lazy" onError={() => setFailed(true)} /> : initials(name)}
+    </span>
   );
 }

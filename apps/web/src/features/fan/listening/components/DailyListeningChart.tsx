@@ -1,19 +1,21 @@
 import type { DailyListening } from '#pie/contracts';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { dailyChartLayout } from '../daily-chart-layout';
 
 /** The chart's fixed height: the space is kept from the first paint, so nothing below it moves. */
 export const DAILY_CHART_HEIGHT = 240;
 
-/** The element's width, followed as it resizes (0 until laid out). */
+/**
+ * The element's width, followed as it resizes (0 until laid out). Read from ResizeObserver's
+ * entries, which come after layout: reading clientWidth during render would force one.
+ */
 function useWidth<T extends HTMLElement>() {
   const ref = useRef<T>(null);
   const [width, setWidth] = useState(0);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = ref.current;
     if (!element) return;
-    setWidth(element.clientWidth);
-    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry?.contentRect.width ?? 0)));
     observer.observe(element);
     return () => observer.disconnect();
   }, []);

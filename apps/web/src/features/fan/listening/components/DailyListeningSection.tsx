@@ -22,20 +22,16 @@ export function dailySummary(days: readonly DailyListening[]): string {
   return best && best.listened_ms > 0 ? `${base}; most on ${formatLongDay(best.date)} (${formatListened(best.listened_ms)}).` : `${base}.`;
 }
 
-/**
- * The daily chart (`GET /api/tracks/user/daily`) with its figures as a table. With `waiting`,
- * it holds the chart's place without asking yet (the dashboard first learns whether there is
- * any listening at all).
- */
-export const DailyListeningSection = memo(function DailyListeningSection({ days = 28, waiting = false }: { days?: number; waiting?: boolean }) {
-  const daily = useGetDailyListeningQuery({ days }, { skip: waiting });
+/** The daily chart (`GET /api/tracks/user/daily`) with its figures as a table. */
+export const DailyListeningSection = memo(function DailyListeningSection({ days = 28 }: { days?: number }) {
+  const daily = useGetDailyListeningQuery({ days });
   const [tableOpen, setTableOpen] = useState(false);
   const rows = daily.data ?? [];
   const anyListening = rows.some((day) => day.plays > 0);
 
   return (
     <Section title="Daily listening" description={`The last ${days} days, by UTC day`}>
-      {waiting || daily.isLoading ? (
+      {daily.isLoading ? (
         // About the height of the chart with its caption and the table's toggle, so nothing below
         // moves much when they arrive.
         <Box h={DAILY_CHART_HEIGHT + LOADED_EXTRAS_HEIGHT}>

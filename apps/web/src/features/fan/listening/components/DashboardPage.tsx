@@ -1,6 +1,6 @@
 import type { FanArtist, ListeningActivity } from '#pie/contracts';
 import { Anchor, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useGetFanArtistsQuery, useGetLatestPlaysQuery, useGetListeningOverviewQuery } from '../api/listening.api';
 import { formatListened, formatNumber } from '../format';
@@ -35,79 +35,97 @@ function useWindowStart(days: number): string {
   return from;
 }
 
+/** The last 28 days' figures; the artist count comes from the top-artists query (one request). */
+const SummaryStats = memo(function SummaryStats({ activity, from }: { activity: ListeningActivity | undefined; from: string }) {
+  const artists = useGetFanArtistsQuery(
+    { from, itemsPerPage: TOP_ARTISTS },
+    { selectFromResult: ({ data, isError }) => ({ total: data?.pagination.total, isError }) },
+  );
+  const artistCount = artists.total !== undefined ? formatNumber(artists.total) : artists.isError ? '–' : '…';
+  return (
+    <Section
+      title={`Your last ${SUMMARY_DAYS} days`}
+      description={activity ? `All time: ${formatNumber(activity.totals.plays)} plays, ${formatListened(activity.totals.listened_ms)}` : 'All time: …'}
+    >
+      <StatList
+        stats={[
+          { label: 'Listening time', value: activity ? formatListened(activity.last_28_days.listened_ms) : '…' },
+          { label: 'Plays', value: activity ? formatNumber(activity.last_28_days.plays) : '…' },
+          { label: 'Artists', value: artistCount },
+        ]}
+      />
+    </Section>
+  );
+});
+
+const TopArtistsSection = memo(function TopArtistsSection({ from }: { from: string }) {
+  const artists = useGetFanArtistsQuery({ from, itemsPerPage: TOP_ARTISTS });
+  return (
+    <Section
+      title="Top artists"
+      description={`Most listened in the last ${SUMMARY_DAYS} days`}
+      actions={
+        <Group gap="md">
+          <Anchor component={Link} to="/earth" size="sm">
+            Your world map
+          </Anchor>
+          <Anchor component={Link} to="/report" size="sm">
+            Your report
+          </Anchor>
+        </Group>
+      }
+    >
+      {artists.isLoading ? (
+        <ListPlaceholder rows={TOP_ARTISTS} label="Loading your top artists..." />
+      ) : artists.isError ? (
+        <ErrorBlock error={artists.error} fallback="Your top artists could not be loaded." onRetry={() => void artists.refetch()} retrying={artists.isFetching} />
+      ) : !artists.data?.items.length ? (
+        <EmptyBlock>{`No artists in the last ${SUMMARY_DAYS} days.`}</EmptyBlock>
+      ) : (
+        <TopArtistsList label={`Top artists of the last ${SUMMARY_DAYS} days`} artists={artists.data.items} detail={topArtistDetail} />
+      )}
+    </Section>
+  );
+});
+
+const RecentPlaysSection = memo(function RecentPlaysSection() {
+  const recent = useGetLatestPlaysQuery({ page: 1, limit: RECENT_PLAYS });
+  return (
+    <Section
+      title="Recent plays"
+      actions={
+        <Anchor component={Link} to="/history" size="sm">
+          See all your history
+        </Anchor>
+      }
+    >
+      {recent.isLoading ? (
+        <ListPlaceholder rows={RECENT_PLAYS} label="Loading your recent plays..." />
+      ) : recent.isError ? (
+        <ErrorBlock error={recent.error} fallback="Your recent plays could not be loaded." onRetry={() => void recent.refetch()} retrying={recent.isFetching} />
+      ) : !recent.data?.items.length ? (
+        <EmptyBlock>No plays yet.</EmptyBlock>
+      ) : (
+        <RecentPlaysList label="Your latest plays" plays={recent.data.items} />
+      )}
+    </Section>
+  );
+});
+
 /**
- * The summary's sections. Until the overview arrives (`activity` undefined) they keep their
- * places with placeholders and ask for nothing: a fan without listening gets the empty state
- * instead, and the page never jumps as the figures come in.
+ * The summary's sections, each asking for its own data as soon as the dashboard opens (with
+ * the overview, not after it: one round trip instead of two), so an answer re-renders only its
+ * section. Until the overview arrives (`activity` undefined) they keep their places with
+ * placeholders; a fan without listening gets the empty state instead.
  */
 function ListeningSummary({ activity, from }: { activity: ListeningActivity | undefined; from: string }) {
-  const waiting = activity === undefined;
-  const artists = useGetFanArtistsQuery({ from, itemsPerPage: TOP_ARTISTS }, { skip: waiting });
-  const recent = useGetLatestPlaysQuery({ page: 1, limit: RECENT_PLAYS }, { skip: waiting });
-  const artistCount = artists.data ? formatNumber(artists.data.pagination.total) : artists.isError ? '–' : '…';
-
   return (
     <>
-      <Section
-        title={`Your last ${SUMMARY_DAYS} days`}
-        description={activity ? `All time: ${formatNumber(activity.totals.plays)} plays, ${formatListened(activity.totals.listened_ms)}` : 'All time: …'}
-      >
-        <StatList
-          stats={[
-            { label: 'Listening time', value: activity ? formatListened(activity.last_28_days.listened_ms) : '…' },
-            { label: 'Plays', value: activity ? formatNumber(activity.last_28_days.plays) : '…' },
-            { label: 'Artists', value: artistCount },
-          ]}
-        />
-      </Section>
-      <DailyListeningSection days={SUMMARY_DAYS} waiting={waiting} />
+      <SummaryStats activity={activity} from={from} />
+      <DailyListeningSection days={SUMMARY_DAYS} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-        <Section
-          title="Top artists"
-          description={`Most listened in the last ${SUMMARY_DAYS} days`}
-          actions={
-            <Group gap="md">
-              <Anchor component={Link} to="/earth" size="sm">
-                Your world map
-              </Anchor>
-              <Anchor component={Link} to="/report" size="sm">
-                Your report
-              </Anchor>
-            </Group>
-          }
-        >
-          {waiting || artists.isLoading ? (
-            <ListPlaceholder rows={TOP_ARTISTS} label="Loading your top artists..." />
-          ) : artists.isError ? (
-            <ErrorBlock error={artists.error} fallback="Your top artists could not be loaded." onRetry={() => void artists.refetch()} retrying={artists.isFetching} />
-          ) : !artists.data?.items.length ? (
-            <EmptyBlock>{`No artists in the last ${SUMMARY_DAYS} days.`}</EmptyBlock>
-          ) : (
-            <TopArtistsList
-              label={`Top artists of the last ${SUMMARY_DAYS} days`}
-              artists={artists.data.items}
-              detail={topArtistDetail}
-            />
-          )}
-        </Section>
-        <Section
-          title="Recent plays"
-          actions={
-            <Anchor component={Link} to="/history" size="sm">
-              See all your history
-            </Anchor>
-          }
-        >
-          {waiting || recent.isLoading ? (
-            <ListPlaceholder rows={RECENT_PLAYS} label="Loading your recent plays..." />
-          ) : recent.isError ? (
-            <ErrorBlock error={recent.error} fallback="Your recent plays could not be loaded." onRetry={() => void recent.refetch()} retrying={recent.isFetching} />
-          ) : !recent.data?.items.length ? (
-            <EmptyBlock>No plays yet.</EmptyBlock>
-          ) : (
-            <RecentPlaysList label="Your latest plays" plays={recent.data.items} />
-          )}
-        </Section>
+        <TopArtistsSection from={from} />
+        <RecentPlaysSection />
       </SimpleGrid>
     </>
   );

@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Loader, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Alert, Button, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import classes from './lists.module.css';
 import { errorMessage } from '../../../../shared/api';
 
 /** A section's loading line, announced politely. */
@@ -51,22 +52,22 @@ export function EmptyBlock({ children }: { children: ReactNode }) {
  * A list's loading state in the list's own shape (rows of a 40 px picture and two lines), so
  * the page doesn't move when the rows arrive.
  */
-export function ListPlaceholder({ rows, label }: { rows: number; label: string }) {
+export const ListPlaceholder = memo(function ListPlaceholder({ rows, label }: { rows: number; label: string }) {
   return (
-    <Stack gap="sm" role="status" aria-live="polite">
+    <div className={classes.list} role="status" aria-live="polite">
       <VisuallyHidden>{label}</VisuallyHidden>
       {Array.from({ length: rows }, (_, index) => (
-        <Group key={index} gap="sm" wrap="nowrap" aria-hidden="true">
-          <Skeleton height={40} circle />
-          <Stack gap={6} style={{ flex: 1 }}>
-            <Skeleton height={18} width="55%" />
-            <Skeleton height={14} width="35%" />
-          </Stack>
-        </Group>
+        <div key={index} className={classes.row} aria-hidden="true">
+          <span className={classes.avatarBone} />
+          <span className={classes.body}>
+            <span className={classes.bone} style={{ height: 18, width: '55%', marginBottom: 6 }} />
+            <span className={classes.bone} style={{ height: 14, width: '35%' }} />
+          </span>
+        </div>
       ))}
-    </Stack>
+    </div>
   );
-}
+});
 
 /** A page that can't be shown (unknown, private, gone): its title, why, and the way back. */
 export function Unavailable({ title, children }: { title: string; children: ReactNode }) {

@@ -1,28 +1,26 @@
 import type { PlayItem } from '#pie/contracts';
-import { Group, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { formatDateTime } from '../format';
 import { ArtistAvatar } from './ArtistAvatar';
+import classes from './lists.module.css';
 import { TrackArtists } from './TrackArtists';
 
 /** The latest plays, newest first. */
 export const RecentPlaysList = memo(function RecentPlaysList({ plays, label }: { plays: readonly PlayItem[]; label: string }) {
   return (
-    <Stack component="ol" gap="sm" p={0} m={0} aria-label={label} style={{ listStyle: 'none' }}>
+    <ol className={classes.list} aria-label={label}>
       {plays.map((play) => (
-        <Group component="li" key={`${play.track.id}-${play.played_at}`} gap="sm" wrap="nowrap">
+        <li key={`${play.track.id}-${play.played_at}`} className={classes.row}>
           <ArtistAvatar name={play.track.name} imageUrl={play.track.image_url} radius="sm" />
-          <div style={{ minWidth: 0, flex: 1 }}>
-            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-              {play.track.name}
-            </Text>
+          <span className={classes.body}>
+            <span className={classes.title}>{play.track.name}</span>
             <TrackArtists artists={play.track.artists} />
-          </div>
-          <Text size="xs" c="dimmed" component="time" dateTime={play.played_at} ta="right">
+          </span>
+          <time className={classes.time} dateTime={play.played_at}>
             {formatDateTime(play.played_at)}
-          </Text>
-        </Group>
+          </time>
+        </li>
       ))}
-    </Stack>
+    </ol>
   );
 });

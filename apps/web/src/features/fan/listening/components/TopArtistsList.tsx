@@ -1,30 +1,28 @@
 import type { ArtistSummary } from '#pie/contracts';
-import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ArtistAvatar } from './ArtistAvatar';
+import classes from './lists.module.css';
 
 /** Artists in rank order, each with a picture and a link to their page. */
 function TopArtistsListImpl<T extends ArtistSummary>({ artists, detail, label }: { artists: readonly T[]; detail: (artist: T) => ReactNode; label: string }) {
   return (
-    <Stack component="ol" gap="sm" p={0} m={0} aria-label={label} style={{ listStyle: 'none' }}>
+    <ol className={classes.list} aria-label={label}>
       {artists.map((artist, index) => (
-        <Group component="li" key={artist.id} gap="sm" wrap="nowrap">
-          <Text c="dimmed" w={24} ta="right" aria-hidden="true">
+        <li key={artist.id} className={classes.row}>
+          <span className={classes.rank} aria-hidden="true">
             {index + 1}
-          </Text>
+          </span>
           <ArtistAvatar name={artist.name} imageUrl={artist.image_url} />
-          <div style={{ minWidth: 0 }}>
-            <Anchor component={Link} to={`/artist/${artist.id}`} fw={600} underline="hover" style={{ overflowWrap: 'anywhere' }}>
+          <span className={classes.body}>
+            <Link to={`/artist/${artist.id}`} className={`${classes.link} ${classes.title}`}>
               {artist.name}
-            </Anchor>
-            <Text size="sm" c="dimmed">
-              {detail(artist)}
-            </Text>
-          </div>
-        </Group>
+            </Link>
+            <span className={classes.detail}>{detail(artist)}</span>
+          </span>
+        </li>
       ))}
-    </Stack>
+    </ol>
   );
 }
 

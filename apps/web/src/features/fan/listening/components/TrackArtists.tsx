@@ -1,27 +1,24 @@
 import type { TrackArtist } from '#pie/contracts';
-import { Anchor, Text } from '@mantine/core';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
+import classes from './lists.module.css';
 
-/** A track's credited artists, each a link to their page. */
+const FONT_SIZE = { xs: 'var(--mantine-font-size-xs)', sm: 'var(--mantine-font-size-sm)', md: 'var(--mantine-font-size-md)' } as const;
+
+/** A track's credited artists, each a link to their page (plain elements: lists show many). */
 export function TrackArtists({ artists, size = 'sm' }: { artists: readonly TrackArtist[]; size?: 'xs' | 'sm' | 'md' }) {
-  if (artists.length === 0) {
-    return (
-      <Text size={size} c="dimmed" component="span">
-        Unknown artist
-      </Text>
-    );
-  }
   return (
-    <Text size={size} c="dimmed" component="span">
-      {artists.map((artist, index) => (
-        <Fragment key={artist.id}>
-          {index > 0 && ', '}
-          <Anchor component={Link} to={`/artist/${artist.id}`} size={size} c="dimmed">
-            {artist.name}
-          </Anchor>
-        </Fragment>
-      ))}
-    </Text>
+    <span className={classes.artists} style={{ fontSize: FONT_SIZE[size] }}>
+      {artists.length === 0
+        ? 'Unknown artist'
+        : artists.map((artist, index) => (
+            <Fragment key={artist.id}>
+              {index > 0 && ', '}
+              <Link to={`/artist/${artist.id}`} className={classes.link}>
+                {artist.name}
+              </Link>
+            </Fragment>
+          ))}
+    </span>
   );
 }
