@@ -46,6 +46,14 @@ describe('the daily chart layout', () => {
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(56);
   });
 
+  it("keeps the newest day's label inside the chart on a narrow screen", () => {
+    const narrow = dailyChartLayout(days(28, () => 1), 320, 240);
+    const newest = narrow.xTicks.at(-1)!;
+    expect(newest).toMatchObject({ label: 'Nov 28', anchor: 'end' });
+    expect(newest.position).toBeLessThanOrEqual(320);
+    expect(narrow.xTicks[0]!.anchor).toBe('middle');
+  });
+
   it('keeps a one-hour axis when nothing was played', () => {
     const layout = dailyChartLayout(days(7, () => 0), 400, 240);
     expect(layout.yTicks.map((tick) => tick.label)).toEqual(['0 h', '1 h']);

@@ -7,6 +7,8 @@ const hoursOf = (ms: number) => ms / 3_600_000;
 export const CHART_MARGIN = { top: 8, right: 8, bottom: 28, left: 48 } as const;
 /** Day labels closer than this would overlap. */
 const MIN_LABEL_SPACING = 56;
+/** Half a day label's width at the axis' 12 px ("Nov 23"). */
+const HALF_LABEL_WIDTH = 22;
 
 export interface ChartBar {
   x: number;
@@ -20,6 +22,8 @@ export interface ChartBar {
 export interface ChartTick {
   position: number;
   label: string;
+  /** How the label sits on its position: centred, or ending there when centring would overflow the chart. */
+  anchor?: 'middle' | 'end';
 }
 
 export interface DailyChartLayout {
@@ -75,9 +79,12 @@ export function dailyChartLayout(days: readonly DailyListening[], width: number,
   });
 
   const every = Math.max(1, Math.ceil(MIN_LABEL_SPACING / Math.max(slot, 1)));
-  const xTicks = days.flatMap((day, index) =>
+  const xTicks = days.flatMap((day, index): ChartTick[] => {
     // Counted from the newest day, so today always has its label.
-    (days.length - 1 - index) % every === 0 ? [{ position: plot.left + index * slot + slot / 2, label: formatDay(day.date) }] : [],
-  );
+    if ((days.length - 1 - index) % every !== 0) return [];
+    const centre = plot.left + index * slot + slot / 2;
+    const label = formatDay(day.date);
+    return [centre + HALF_LABEL_WIDTH > width ? { position: plot.right, label, anchor: 'end' } : { position: centre, label, anchor: 'middle' }];
+  });
   return { bars, yTicks, xTicks, plot };
 }

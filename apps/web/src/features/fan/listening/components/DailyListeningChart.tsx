@@ -57,7 +57,7 @@ export function DailyListeningChart({ days, label }: { days: readonly DailyListe
             </rect>
           ))}
           {layout.xTicks.map((tick) => (
-            <text key={tick.label} x={tick.position} y={layout.plot.bottom + 18} textAnchor="middle" {...axisText}>
+            <text key={tick.label} x={tick.position} y={layout.plot.bottom + 18} textAnchor={tick.anchor ?? 'middle'} {...axisText}>
               {tick.label}
             </text>
           ))}

@@ -1,5 +1,5 @@
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
+import classes from './sections.module.css';
 
 export interface SectionProps {
   title: string;
@@ -14,24 +14,19 @@ export interface SectionProps {
 /** A titled card that is a landmark region named by its heading. */
 export function Section({ title, description, actions, children, order = 2 }: SectionProps) {
   const headingId = useId();
+  const Heading = order === 2 ? 'h2' : 'h3';
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby={headingId}>
-      <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
-          <Stack gap={2}>
-            <Title order={order} size="h3" id={headingId}>
-              {title}
-            </Title>
-            {description && (
-              <Text size="sm" c="dimmed">
-                {description}
-              </Text>
-            )}
-          </Stack>
-          {actions}
-        </Group>
-        {children}
-      </Stack>
-    </Paper>
+    <section className={classes.card} aria-labelledby={headingId}>
+      <div className={classes.header}>
+        <div className={classes.heading}>
+          <Heading className={classes.title} id={headingId}>
+            {title}
+          </Heading>
+          {description && <p className={classes.description}>{description}</p>}
+        </div>
+        {actions}
+      </div>
+      {children}
+    </section>
   );
 }

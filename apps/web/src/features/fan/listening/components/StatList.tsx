@@ -1,5 +1,5 @@
-import { Paper, SimpleGrid, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import classes from './sections.module.css';
 
 export interface Stat {
   label: string;
@@ -10,22 +10,14 @@ export interface Stat {
 /** Figures as a description list: each label (dt) with its value (dd). */
 export function StatList({ stats, cols = 3 }: { stats: readonly Stat[]; cols?: number }) {
   return (
-    <SimpleGrid cols={{ base: 1, xs: Math.min(2, cols), sm: cols }} spacing="md" component="dl" m={0}>
+    <dl className={classes.stats} style={{ '--stat-cols': cols } as CSSProperties}>
       {stats.map((stat) => (
-        <Paper key={stat.label} withBorder radius="md" p="md" bg="dark.6">
-          <Text component="dt" size="sm" c="dimmed">
-            {stat.label}
-          </Text>
-          <Text component="dd" m={0} fz={28} fw={700} lh={1.2}>
-            {stat.value}
-          </Text>
-          {stat.hint && (
-            <Text component="dd" m={0} size="xs" c="dimmed">
-              {stat.hint}
-            </Text>
-          )}
-        </Paper>
+        <div key={stat.label} className={classes.stat}>
+          <dt className={classes.statLabel}>{stat.label}</dt>
+          <dd className={classes.statValue}>{stat.value}</dd>
+          {stat.hint && <dd className={classes.statHint}>{stat.hint}</dd>}
+        </div>
       ))}
-    </SimpleGrid>
+    </dl>
   );
 }
