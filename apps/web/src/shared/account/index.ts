@@ -37,3 +37,4 @@ export {
   type LoginFormState,
 } from './LoginCard';
 export { NewPasswordFields, type NewPasswordFieldsProps } from './NewPasswordFields';
+export { AccountDetail } from './AccountDetail';

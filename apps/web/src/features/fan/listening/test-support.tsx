@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, createPath, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import type { FanUser } from '#pie/contracts';
+import { makeFanUser } from '../../../test/fixtures';
 import { baseApi, setUnauthorizedHandler, type UnauthorizedRedirect } from '../../../shared/api';
 import { adminSessionSlice, artistSessionSlice, sessionSlice, type SessionState } from '../../../shared/session';
 import { jsonResponse } from '../../../test/render';
@@ -68,20 +69,7 @@ export function renderListening(path: string, options: { session?: SessionState[
 
 /** The fan GET /api/user answers with (the route modules' session guard asks first). */
 export function fanUser(overrides: Partial<FanUser> = {}): FanUser {
-  return {
-    _id: '00000000-0000-4000-8000-000000000001',
-    email: 'ada@example.com',
-    first_name: 'Ada',
-    last_name: 'Lovelace',
-    email_verified: true,
-    promo_eligible: false,
-    used_promotion_code: false,
-    stripe_customer_id: null,
-    created_at: '2026-01-01T00:00:00.000Z',
-    linked_accounts: [],
-    has_password: true,
-    ...overrides,
-  };
+  return makeFanUser({ _id: '00000000-0000-4000-8000-000000000001', ...overrides });
 }
 
 /** `{ success: true, data, pagination? }`, as a repeatable answer. */

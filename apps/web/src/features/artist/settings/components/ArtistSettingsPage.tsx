@@ -1,24 +1,10 @@
 import type { ArtistUser } from '#pie/contracts';
 import { Anchor, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DeleteAccountSection, LinkedAccountsList, ProviderReturnAlerts } from '../../../../shared/account';
+import { AccountDetail, DeleteAccountSection, LinkedAccountsList, ProviderReturnAlerts } from '../../../../shared/account';
 import { useArtistAccountSettings } from '../hooks/use-artist-account-settings';
 
 const ARTIST_PROVIDERS = ['google'] as const;
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="sm" c="dimmed" component="dt">
-        {label}
-      </Text>
-      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** /for-artists/settings: account details, Google sign-in and account deletion. */
 export function ArtistSettingsPage({ user }: { user: ArtistUser }) {
@@ -37,8 +23,8 @@ export function ArtistSettingsPage({ user }: { user: ArtistUser }) {
               Account
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0}>
-              <Detail label="Name">{name || 'Not set yet'}</Detail>
-              <Detail label="Email">{user.email}</Detail>
+              <AccountDetail label="Name">{name || 'Not set yet'}</AccountDetail>
+              <AccountDetail label="Email">{user.email}</AccountDetail>
             </SimpleGrid>
             <Text size="sm">
               <Anchor component={Link} to="/for-artists/profile/update">

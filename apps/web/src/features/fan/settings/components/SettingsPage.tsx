@@ -1,22 +1,9 @@
 import { SOCIAL_PROVIDERS, type FanUser } from '#pie/contracts';
-import { Anchor, Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Container, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { DeleteAccountSection, LinkedAccountsList, ProviderReturnAlerts } from '../../../../shared/account';
+import { AccountDetail, DeleteAccountSection, LinkedAccountsList, ProviderReturnAlerts } from '../../../../shared/account';
 import { useAccountSettings } from '../hooks/use-account-settings';
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="sm" c="dimmed" component="dt">
-        {label}
-      </Text>
-      <Text component="dd" m={0} style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 const memberSince = (iso: string) =>
   new Intl.DateTimeFormat('en', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
@@ -47,16 +34,16 @@ export function SettingsPage({ user, actions }: SettingsPageProps) {
               Account
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0}>
-              <Detail label="Name">{`${user.first_name} ${user.last_name}`}</Detail>
-              <Detail label="Email">
+              <AccountDetail label="Name">{`${user.first_name} ${user.last_name}`}</AccountDetail>
+              <AccountDetail label="Email">
                 <Group gap="xs" component="span">
                   <span>{user.email}</span>
                   <Badge size="sm" variant="light" color={user.email_verified ? 'teal' : 'yellow'}>
                     {user.email_verified ? 'Verified' : 'Not verified'}
                   </Badge>
                 </Group>
-              </Detail>
-              <Detail label="Password">
+              </AccountDetail>
+              <AccountDetail label="Password">
                 {user.has_password === false ? (
                   <>
                     {'Not set: you sign in with a linked account. '}
@@ -67,8 +54,8 @@ export function SettingsPage({ user, actions }: SettingsPageProps) {
                 ) : (
                   'Set'
                 )}
-              </Detail>
-              <Detail label="Member since">{memberSince(user.created_at)}</Detail>
+              </AccountDetail>
+              <AccountDetail label="Member since">{memberSince(user.created_at)}</AccountDetail>
             </SimpleGrid>
           </Stack>
         </Paper>
