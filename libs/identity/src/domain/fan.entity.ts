@@ -19,6 +19,8 @@ export const FanSchema = defineEntity({
     usedPromotionCode: p.boolean().default(false),
     stripeCustomerId: p.string().nullable(),
     deletedAt: p.datetime().nullable(),
+    /** The provider whose sign-in created the account; cleared once the mailbox owner sets a password by e-mail link. */
+    createdVia: p.string().nullable().default(null),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -40,7 +40,7 @@ export abstract class SessionRoutes {
     { name: 'login:account', by: 'body.email', limit: 10, windowSeconds: 900 },
   )
   async login(@Body(validBody(LoginRequest)) body: LoginRequest, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const { subjectId, session } = await this.commands.execute(new LogIn(this.kind, body, request.headers['user-agent'] ?? null));
+    const { subjectId, session } = await this.commands.execute(new LogIn(this.kind, body, request.headers['user-agent'] ?? null, request.cookies?.[SESSION_COOKIE[this.kind]]));
     setSessionCookie(reply, this.config, this.kind, session.token, session.expiresAt);
     return ok(await this.currentUser(subjectId), 'Logged in');
   }
