@@ -209,4 +209,17 @@ describe('provider tokens for other modules', () => {
     await spotifyFan('listener3');
     expect((await tokens.connectedFans('spotify', { limit: 10 })).map((fan) => fan.fanId)).toContain(fanId);
   });
+
+  it('a token that no longer decrypts (the key changed) marks the connection broken with a reason the fan can act on', async () => {
+    const { ProviderTokens, ProviderTokensUnreadableError, TOKENS_UNREADABLE_REASON } = await import('#pie/identity');
+    const tokens = platform.api.get(ProviderTokens);
+    const fanId = await spotifyFan('listener2');
+    // What a different TOKEN_ENCRYPTION_KEY would make of the stored value: a well-formed seal that fails authentication.
+    await sql.query(`update identity.social_identities set access_token_enc = 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' where subject_id = $1`, [fanId]);
+    await expect(tokens.accessTokenFor(fanId, 'spotify')).rejects.toBeInstanceOf(ProviderTokensUnreadableError);
+    const [identity] = await sql.query(`select broken_at, broken_reason from identity.social_identities where subject_id = $1`, [fanId]);
+    expect(identity.broken_at).not.toBeNull();
+    expect(identity.broken_reason).toBe(TOKENS_UNREADABLE_REASON);
+    expect((await tokens.connectedFans('spotify', { limit: 50 })).map((fan) => fan.fanId)).not.toContain(fanId);
+  });
 });
