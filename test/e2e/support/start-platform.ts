@@ -48,6 +48,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       SANDBOX_MAIL_HTTP_PORT: String(E2E.mailHttpPort),
       SANDBOX_PROVIDERS_PORT: String(E2E.providersPort),
       LOG_LEVEL: 'warn',
+      // The suite signs in as the demo accounts; outside the embedded database they are seeded only when asked.
+      PIE_DEMO_DATA: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
