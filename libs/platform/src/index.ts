@@ -21,3 +21,4 @@ export { PlatformModule, type PlatformModuleOptions } from './platform.module.js
 export { WorkerRuntimeModule } from './worker-runtime.module.js';
 export { CsrfProtection, CSRF_COOKIE, CSRF_HEADER, type CsrfOptions } from './http/csrf.js';
 export { RateLimit, RateLimitGuard, RateLimiter, TooManyRequestsException, type RateLimitRule } from './http/rate-limit.js';
+export { defineModule, entitiesOf, nestModulesOf, type ModuleDescriptor } from './modules/module-descriptor.js';
