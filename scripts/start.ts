@@ -6,9 +6,9 @@
  * Ctrl-C stops the api and worker first and Postgres last; the data stays in .data/ for the next start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createOrm, migrateUp } from '#pie/platform';
+import { createOrm, entitiesOf, migrateUp } from '#pie/platform';
 import { migrations } from '#pie/migrations';
-import { identityEntities } from '#pie/identity';
+import { modules } from '#pie/modules';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
 import { DEMO_ADMIN, DEMO_ARTIST, DEMO_FAN, seedDemoData } from './demo-data.ts';
 import { seedDemoListening } from './demo-listening.ts';
@@ -109,7 +109,7 @@ try {
   // Demo accounts with published passwords: on the project's own embedded database, or when asked for; never in production.
   const demoData = env.NODE_ENV !== 'production' && (env.PIE_DEMO_DATA === undefined ? embedded !== undefined : env.PIE_DEMO_DATA === 'true');
   if (env.NODE_ENV === 'production' && env.PIE_DEMO_DATA === 'true') console.warn('[start] PIE_DEMO_DATA is ignored in production: no demo accounts');
-  const orm = await createOrm({ databaseUrl: env.DATABASE_URL, migrations, entities: identityEntities, poolMax: 2 });
+  const orm = await createOrm({ databaseUrl: env.DATABASE_URL, migrations, entities: entitiesOf(modules), poolMax: 2 });
   try {
     const applied = await migrateUp(orm);
     if (applied.length > 0) console.log(`[start] applied ${applied.length} migration(s)`);

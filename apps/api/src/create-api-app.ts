@@ -7,7 +7,9 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Logger } from 'nestjs-pino';
 import {
   ApiExceptionFilter,
+  clientErrorHandler,
   CsrfProtection,
+  frameworkErrorHandler,
   registerNoStoreForApi,
   registerWellFormedInput,
   REQUEST_ID_HEADER,
@@ -35,6 +37,9 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
     // cannot pick its own IP (and its own rate-limit bucket) with X-Forwarded-For.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     genReqId: requestIdFor,
+    // Errors Fastify answers before Nest sees the request still come out in the API's error shape.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   // Echo the request id so a person reporting a problem can quote it, and logs can be searched by it.
   adapter.getInstance().addHook('onSend', async (request, reply) => {
@@ -64,9 +69,12 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   registerNoStoreForApi(app.getHttpAdapter().getInstance());
   const sendSpaIndex = await serveWebApp(app.getHttpAdapter().getInstance(), config.WEB_DIST_DIR);
   app.useGlobalFilters(new ApiExceptionFilter(sendSpaIndex));
-  // OpenAPI generated from the controllers: UI at /api/docs, JSON at /api/docs-json.
-  const openApi = new DocumentBuilder().setTitle('Pie API').setVersion('1').addCookieAuth(SESSION_COOKIE.fan).build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  // OpenAPI generated from the controllers: UI at /api/docs, JSON at /api/docs-json. A production
+  // deployment does not publish its route map unless asked to (API_DOCS_PUBLIC=true).
+  if (config.API_DOCS_PUBLIC ?? config.NODE_ENV !== 'production') {
+    const openApi = new DocumentBuilder().setTitle('Pie API').setVersion('1').addCookieAuth(SESSION_COOKIE.fan).build();
+    SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  }
   app.enableShutdownHooks();
   return app;
 }

@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Body, HttpCode, Inject, Param, Post, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
+import { Body, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EmailTokenParam, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from '#pie/contracts';
-import { APP_CONFIG, Database, ok, RateLimit, RateLimitGuard, validBody, validParam, type AppConfig } from '#pie/platform';
+import { APP_CONFIG, Database, DomainError, ok, RateLimit, RateLimitGuard, validBody, validParam, type AppConfig } from '#pie/platform';
 import { LogIn } from '../commands/log-in/log-in.command.js';
 import { LogOut } from '../commands/log-out/log-out.command.js';
 import { RequestPasswordReset } from '../commands/request-password-reset/request-password-reset.command.js';
@@ -50,7 +50,7 @@ export abstract class SessionRoutes {
     try {
       opened = await this.commands.execute(new LogIn(this.kind, credentials, request.headers['user-agent'] ?? null, request.cookies?.[SESSION_COOKIE[this.kind]]));
     } catch (error) {
-      if (throttled && error instanceof UnauthorizedException) await recordLoginFailure(this.database.em(), this.kind, body.email);
+      if (throttled && error instanceof DomainError && error.code === 'identity.wrong-credentials') await recordLoginFailure(this.database.em(), this.kind, body.email);
       throw error;
     }
     if (failures > 0) await clearLoginFailures(this.database.em(), this.kind, body.email);

@@ -41,6 +41,7 @@ export function registerWellFormedInput(fastify: FastifyInstance): void {
       await reply.status(400).send({
         success: false,
         statusCode: 400,
+        code: 'validation-failed',
         message: `${what} is invalid: ${at || 'the value'} contains a lone UTF-16 surrogate (not valid Unicode text)`,
         errors: { [field]: ['must be valid Unicode text'] },
       });
