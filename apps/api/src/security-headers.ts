@@ -24,7 +24,14 @@ export function inlineScriptHashes(webDistDir: string | undefined): string[] {
 /** Origins besides Google's that may serve the captcha script: the sandbox outside production, and what the operator names. */
 function extraScriptOrigins(config: AppConfig): string[] {
   const origins = [...config.CSP_SCRIPT_ORIGINS];
-  if (config.NODE_ENV !== 'production' && config.SOCIAL_PROVIDERS_BASE_URL) origins.push(new URL(config.SOCIAL_PROVIDERS_BASE_URL).origin);
+  if (config.NODE_ENV !== 'production' && config.SOCIAL_PROVIDERS_BASE_URL) {
+    // The sandbox names itself by either loopback name (its images come from 127.0.0.1, the app is told localhost).
+    const sandbox = new URL(config.SOCIAL_PROVIDERS_BASE_URL);
+    origins.push(sandbox.origin);
+    if (['localhost', '127.0.0.1'].includes(sandbox.hostname)) {
+      for (const host of ['localhost', '127.0.0.1']) origins.push(`${sandbox.protocol}//${host}${sandbox.port ? `:${sandbox.port}` : ''}`);
+    }
+  }
   return [...new Set(origins)];
 }
 
