@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, makeAccount } from '../support/accounts.js';
 import { makeFanRegistration } from '../support/factories.js';
 import { openSql, type Sql } from '../support/sql.js';
+import { sandboxRecaptchaToken, SANDBOX_RECAPTCHA_SECRET } from '../../apps/sandbox/src/recaptcha/recaptcha.js';
 import { TestPlatform } from '../support/test-platform.js';
 
 /*
@@ -173,5 +174,40 @@ describe('behind a trusted proxy', () => {
       statuses.push(response.status);
     }
     expect(statuses.every((status) => status === 200)).toBe(true);
+  });
+});
+
+describe('in production, with no TRUST_PROXY set', () => {
+  let platform: TestPlatform;
+
+  beforeAll(async () => {
+    platform = await TestPlatform.start({
+      label: 'edge-production',
+      worker: false,
+      recaptchaFromSandbox: true,
+      env: {
+        NODE_ENV: 'production',
+        RATE_LIMIT_ENABLED: 'true',
+        SESSION_SECRET: 'a production session secret, long enough',
+        TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
+        RECAPTCHA_SECRET: SANDBOX_RECAPTCHA_SECRET,
+      },
+    });
+  });
+  afterAll(async () => {
+    await platform?.close();
+  });
+
+  it('X-Forwarded-For rotation does not escape the per-IP limit (production used to trust every proxy)', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 12; attempt++) {
+      const response = await platform.request('POST', '/api/auth/forgot-password', {
+        body: { email: `rotating-${attempt}-${randomBytes(3).toString('hex')}@example.test`, recaptchaToken: sandboxRecaptchaToken('forgot_password') },
+        headers: { 'x-forwarded-for': `192.0.2.${attempt + 1}` },
+      });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(200));
+    expect(statuses.slice(10)).toEqual([429, 429]);
   });
 });
