@@ -1,4 +1,4 @@
-import { ConflictException, ForbiddenException, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, NotFoundException, PayloadTooLargeException, ServiceUnavailableException } from '@nestjs/common';
 import type { ProfileSection } from './fan-profile.entity.js';
 
 const SECTION_LABEL: Record<ProfileSection, string> = {
@@ -33,3 +33,8 @@ export const importNotUploading = () =>
 
 export const tooManyOpenImports = () =>
   new ConflictException({ message: 'You have several uploads in progress. Wait for them to finish before starting another.' });
+
+export const uploadQuotaExceeded = (quotaBytes: number) =>
+  new PayloadTooLargeException({
+    message: `Your uploads in progress already hold ${Math.round(quotaBytes / 1024 / 1024)} MB of listening history. Wait for them to finish importing, then send the rest.`,
+  });
