@@ -48,6 +48,8 @@ export interface FanArtistsArgs extends PeriodArgs {
   search?: string;
   sortBy?: 'listened' | 'plays' | 'name' | 'lastPlayed' | 'popularity';
   direction?: 'asc' | 'desc';
+  /** The fan's last N local days, today included (the dashboard's window; not with from/to). */
+  days?: number;
 }
 
 /** `GET /api/artists/user` pages fetched for the map and the report: 100 × 50 = 5,000 artists at most. */
@@ -83,7 +85,7 @@ export const listeningApi = baseApi.enhanceEndpoints({ addTagTypes: LISTENING_TA
       transformResponse: unwrap<ListeningActivity>,
       providesTags: ['Listening', 'ListeningConnection'],
     }),
-    /** GET /api/tracks/user/daily?days: one row per UTC day, today included. */
+    /** GET /api/tracks/user/daily?days: one row per day of the fan's time zone, today included. */
     getDailyListening: build.query<DailyListening[], { days: number }>({
       query: ({ days }) => ({ url: 'tracks/user/daily', params: { days } }),
       transformResponse: unwrap<DailyListening[]>,
