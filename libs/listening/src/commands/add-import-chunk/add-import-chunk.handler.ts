@@ -1,11 +1,11 @@
-import { BadRequestException, Inject } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode } from '@mikro-orm/core';
 import { APP_CONFIG, Database, RateLimiter, recordInOutbox, TooManyRequestsException, type AppConfig, type EntityManager } from '#pie/platform';
 import { IMPORT_CHUNKS_PER_MINUTE, OPEN_UPLOAD_BYTE_QUOTA } from '../../domain/listening.constants.js';
 import { normalizeExportRows, type StoredExportRow } from '../../domain/export-rows.js';
 import { ListeningImport } from '../../domain/listening-import.entity.js';
-import { importNotFound, importNotUploading, uploadQuotaExceeded } from '../../domain/listening.errors.js';
+import { chunkIndexOutOfRange, importNotFound, importNotUploading, uploadQuotaExceeded } from '../../domain/listening.errors.js';
 import { ImportExport } from '../../jobs/import-export/import-export.job.js';
 import { AddImportChunk } from './add-import-chunk.command.js';
 
@@ -66,10 +66,7 @@ export class AddImportChunkHandler implements ICommandHandler<AddImportChunk> {
       if (!upload) throw importNotFound();
       if (upload.status !== 'uploading') throw importNotUploading();
       if (request.index >= upload.totalChunks) {
-        throw new BadRequestException({
-          message: `Request body is invalid: index must be below totalChunks (${upload.totalChunks})`,
-          errors: { index: [`must be below ${upload.totalChunks}`] },
-        });
+        throw chunkIndexOutOfRange(upload.totalChunks);
       }
       await storeChunk(em, upload, request.index, chunk);
       if (upload.allChunksReceived()) {
