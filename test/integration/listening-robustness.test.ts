@@ -5,16 +5,9 @@ import { SpotifyWebApi } from '../../libs/listening/src/provider/spotify-web-api
 import { logIn, makeAccount, type TestAccount } from '../support/accounts.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
-import { calmSandbox, connectSpotify, daysAgo, makeArtist, makeTrack, sandbox, seedPlays } from './listening-fixtures.js';
+import { calmSandbox, connectSpotify, daysAgo, makeArtist, makeTrack, quietUtcOffsetMinutes, sandbox, seedPlays } from './listening-fixtures.js';
 
 type Row = Record<string, unknown>;
-
-/** The listeners' UTC offset that puts them at 03:30 local time now: nobody plays, counts stay exact. */
-function quietUtcOffsetMinutes(now = new Date()): number {
-  const utcMinutes = now.getUTCHours() * 60 + now.getUTCMinutes();
-  const offset = (((3.5 * 60 - utcMinutes) % 1440) + 1440) % 1440;
-  return offset >= 720 ? offset - 1440 : offset;
-}
 
 /**
  * Listening under the conditions that break it (issue 10 items 7–9): another fan's privacy on an
@@ -161,6 +154,21 @@ describe('listening robustness', () => {
     const details = await platform.request('GET', `/api/artists/details/${artist}`);
     expect(details.body.data).toMatchObject({ listeners_28d: 0, total_listeners: 0 });
     expect((await platform.request('GET', `/api/artists/${artist}/fans`)).body.data.total_fans).toBe(0);
+  });
+
+  it('names from an uploaded export stay out of the shared catalogue until the provider confirms them; the uploader still sees their plays', async () => {
+    const { cookies } = await signedInFan();
+    const other = await signedInFan();
+    const rows = [{ endTime: '2026-01-05 10:00', artistName: 'Made Up Band', trackName: 'Not A Real Song', msPlayed: 90_000 }];
+    expect((await finished(cookies, await upload(cookies, 'StreamingHistory_music_0.json', rows))).status).toBe('completed');
+    const mine = (await platform.request('GET', '/api/artists/user', { cookies })).body.data as { id: string; name: string; spotify_id: string | null }[];
+    expect(mine).toEqual([expect.objectContaining({ name: 'Made Up Band', spotify_id: null })]);
+    expect((await platform.request('GET', `/api/artists/details/user/${mine[0].id}`, { cookies })).status).toBe(200);
+    // Nobody browsing the catalogue meets it.
+    expect((await platform.request('GET', '/api/artists?search=Made%20Up', { cookies: other.cookies })).body.data).toEqual([]);
+    expect((await platform.request('GET', `/api/artists/details/${mine[0].id}`)).status).toBe(404);
+    expect((await platform.request('GET', `/api/artists/${mine[0].id}/fans`)).status).toBe(404);
+    expect((await platform.request('GET', `/api/artists/${mine[0].id}/top-tracks`)).status).toBe(404);
   });
 
   it('an import whose job was lost is queued again and completes; one that keeps stalling is marked failed and frees the fan’s upload slots', async () => {
