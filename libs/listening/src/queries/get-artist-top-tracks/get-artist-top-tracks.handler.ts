@@ -19,7 +19,7 @@ export class GetArtistTopTracksHandler implements IQueryHandler<GetArtistTopTrac
          from listening.track_artists ta
          join listening.tracks t on t.id = ta.track_id
          left join listening.plays p on p.track_id = ta.track_id and p.trusted and p.played_at >= coalesce(${utcWindowStart('?')}, '-infinity')
-        where ta.artist_id = ? and t.metadata_fetched_at is not null
+        where ta.artist_id = ? and t.metadata_fetched_at is not null -- names the provider confirmed only
         group by ta.track_id, t.name
         order by plays desc, listeners desc, lower(t.name), ta.track_id
         limit ?`,

@@ -13,8 +13,7 @@ export class GetFanArtistDetailsHandler implements IQueryHandler<GetFanArtistDet
 
   async execute({ fanId, artistId }: GetFanArtistDetails) {
     const em = this.database.em();
-    // The fan's own listening: an artist only their export named is theirs to see.
-    const artist = await loadArtistDetails(em, artistId, { confirmedOnly: false });
+    const artist = await loadArtistDetails(em, artistId);
     const fanPlays = `
       with artist_tracks as (
         select ta.track_id, (select count(*) from listening.track_artists x where x.track_id = ta.track_id) as n
