@@ -236,6 +236,34 @@ describe('listening robustness', () => {
     expect((await stateOf(fan.id)).status).toBe('disconnected');
   });
 
+  it('one bad item from the provider (an empty or a 501-character name) is skipped and logged; the rest of the poll is stored', async () => {
+    const spotifyId = await sandboxListener();
+    const { fan, cookies } = await signedInFan();
+    const spotify = platform.api.get(SpotifyWebApi);
+    const original = spotify.recentlyPlayed.bind(spotify);
+    const bad = vi.spyOn(spotify, 'recentlyPlayed').mockImplementation(async (...args) => {
+      const page = await original(...args);
+      const items = page.items.map((item, index) =>
+        index === 0 ? { ...item, track: { ...item.track, name: '' } } : index === 1 ? { ...item, track: { ...item.track, artists: [{ ...item.track.artists[0], name: 'x'.repeat(501) }] } } : item,
+      );
+      return { ...page, items };
+    });
+    try {
+      // Connecting makes the worker poll (its own client); once that is done, the fan's plays are
+      // forgotten and a manual sync reads the same page through the spied client.
+      await connectSpotify(platform, cookies, spotifyId);
+      await eventually('the first poll', async () => (await playsOf(fan.id)) === 50, 30_000);
+      await sql.query(`delete from listening.plays where fan_id = $1`, [fan.id]);
+      await sql.query(`update listening.fan_listening_state set last_played_at = null where fan_id = $1`, [fan.id]);
+      const sync = await platform.request('GET', '/api/tracks/user/fetchLatestFromSpotify', { cookies });
+      expect(sync.status, JSON.stringify(sync.body)).toBe(200);
+      expect(sync.body.data).toMatchObject({ fetched: 48, inserted: 48 });
+    } finally {
+      bad.mockRestore();
+    }
+    expect(await sql.value<number>(`select count(*)::int from listening.artists where length(name) > 500`)).toBe(0);
+  });
+
   it('a deleted fan’s poll that finishes late stores nothing and brings nothing back', async () => {
     const spotifyId = await sandboxListener();
     const { fan, cookies } = await signedInFan();

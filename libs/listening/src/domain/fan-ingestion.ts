@@ -176,6 +176,8 @@ export class FanIngestion {
       // that landed while the provider was answering wins. The status is never set here (only the
       // connect, disconnect and broken paths set it); a fan whose state is gone (account deleted)
       // gets nothing stored.
+      // The fan's writer lock first, as the play writer takes it (then the state row): one order, no deadlock with an import.
+      await client.query(`select pg_advisory_xact_lock(hashtext('listening-plays:' || $1))`, [fanId]);
       const { rows: locked } = await client.query<{ status: string }>(`select status from listening.fan_listening_state where fan_id = $1 for update`, [fanId]);
       if (locked.length === 0) {
         this.logger.warn(`Poll of fan ${fanId} finished after their listening was forgotten; ${plays.length} play(s) dropped`);
