@@ -567,17 +567,22 @@ export class Billing {
       if (onlyClock !== undefined && clock !== onlyClock) continue;
       this.renewWhileDue(subscription.id);
     }
-    for (const invoice of this.store.all<Stripe.Invoice>('invoice', (i) => i.status === 'open' && i.next_payment_attempt !== null).reverse()) {
-      const customerId = idOf(invoice.customer)!;
-      const clock = idOf(invoice.test_clock);
-      if (onlyClock !== undefined && clock !== onlyClock) continue;
-      const now = this.engine.nowFor(customerId);
-      if (invoice.next_payment_attempt! > now) continue;
-      const method = this.cardFor(customerId, this.subscriptionOf(invoice));
-      const at = invoice.next_payment_attempt!;
-      const paid = method ? this.attemptPayment(invoice.id, method, at, 'Subscription update') : false;
-      if (!method) this.store.put({ ...invoice, attempt_count: invoice.attempt_count + 1, next_payment_attempt: null });
-      this.afterInvoiceAttempt(invoice.id, paid, at);
+    // Each retry schedules the next one, which may be due already when the clock jumped far.
+    for (let pass = 0; pass < 100; pass++) {
+      const due = this.store.all<Stripe.Invoice>('invoice', (i) => {
+        if (i.status !== 'open' || i.next_payment_attempt === null) return false;
+        if (onlyClock !== undefined && idOf(i.test_clock) !== onlyClock) return false;
+        return i.next_payment_attempt <= this.engine.nowFor(idOf(i.customer));
+      });
+      if (due.length === 0) return;
+      for (const invoice of due.reverse()) {
+        const customerId = idOf(invoice.customer)!;
+        const method = this.cardFor(customerId, this.subscriptionOf(invoice));
+        const at = invoice.next_payment_attempt!;
+        const paid = method ? this.attemptPayment(invoice.id, method, at, 'Subscription update') : false;
+        if (!method) this.store.put({ ...invoice, attempt_count: invoice.attempt_count + 1, next_payment_attempt: null });
+        this.afterInvoiceAttempt(invoice.id, paid, at);
+      }
     }
   }
 
