@@ -539,7 +539,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       await webhooks.flush();
       store.reset((id) => store.internals.endpoints[id]?.source === 'startup');
       engine.ensurePlatformFunds();
-      webhooks.resetKnobs();
+      webhooks.reset();
       return json(200, { reset: true });
     }
     return undefined;

@@ -84,8 +84,10 @@ export class WebhookDispatcher {
     return this.knobs;
   }
 
-  resetKnobs(): void {
+  /** Start-up knobs and an empty delivery log. */
+  reset(): void {
     this.setKnobs({ ...structuredClone(DEFAULT_KNOBS) });
+    this.log.length = 0;
   }
 
   deliveries(): DeliveryRecord[] {
