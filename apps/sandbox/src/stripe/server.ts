@@ -536,10 +536,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       return json(200, { flushed: true });
     }
     if (req.method === 'POST' && req.path === '/_sandbox/reset') {
-      await webhooks.flush();
+      // Deliveries of the old state are dropped, not awaited: an endpoint that is down must not block a reset.
+      await webhooks.reset();
       store.reset((id) => store.internals.endpoints[id]?.source === 'startup');
       engine.ensurePlatformFunds();
-      webhooks.reset();
       return json(200, { reset: true });
     }
     return undefined;

@@ -142,3 +142,18 @@ describe('delivery', () => {
     }
   });
 });
+
+describe('reset', () => {
+  it('drops deliveries still being retried instead of waiting for a dead endpoint', async () => {
+    await h.control.setDeliveryKnobs({ retry: { initialMs: 60_000, maxMs: 60_000, maxAttempts: 5 } });
+    h.receiver.failNext = 1;
+    await h.stripe.customers.create({ email: 'dropped@pie.local' });
+    await expect.poll(async () => (await h.control.deliveries()).length).toBe(1);
+    const started = Date.now();
+    await h.control.reset();
+    await h.control.flushWebhooks();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await h.control.deliveries()).toEqual([]);
+    expect(h.receiver.received).toHaveLength(0);
+  });
+});
