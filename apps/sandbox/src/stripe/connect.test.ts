@@ -181,3 +181,15 @@ describe('transfers, balances and payouts', () => {
     await expect(h.stripe.payouts.create({ amount: 100, currency: 'usd' }, { stripeAccount: account.id })).rejects.toMatchObject({ code: 'payouts_not_allowed' });
   });
 });
+
+describe('idempotency under concurrency', () => {
+  it('20 concurrent transfers with one Idempotency-Key make one transfer', async () => {
+    const account = await onboardedAccount();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => h.stripe.transfers.create({ amount: 700, currency: 'usd', destination: account.id, transfer_group: 'race' }, { idempotencyKey: 'race-transfer' })),
+    );
+    expect(new Set(results.map((t) => t.id)).size).toBe(1);
+    expect((await h.stripe.transfers.list({ destination: account.id })).data).toHaveLength(1);
+    expect(await balanceOf(account.id)).toEqual({ available: 700, pending: 0 });
+  });
+});

@@ -262,6 +262,15 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     if (!/^(sk|rk)_test_\w+$/.test(key)) throw new StripeApiError(401, 'invalid_request_error', `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`);
   }
 
+  /** Stripe keeps keys for 24 hours; older answers are forgotten once there are many. */
+  function pruneIdempotency(): void {
+    const saved = store.data.idempotency;
+    const keys = Object.keys(saved);
+    if (keys.length < 20_000) return;
+    const cutoff = engine.now() - IDEMPOTENCY_TTL_SECONDS;
+    for (const key of keys) if (saved[key].at <= cutoff) delete saved[key];
+  }
+
   function api(req: Request): Respond {
     const requestId = newId('req', 14);
     const headers = { 'request-id': requestId, 'stripe-version': API_VERSION };
@@ -278,7 +287,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       const fingerprint = createHash('sha256').update(`${req.method} ${req.path}\n${req.body}`).digest('hex');
       if (scope) {
         const saved = store.data.idempotency[scope];
-        if (saved && saved.at > engine.now() - IDEMPOTENCY_TTL_SECONDS - store.data.clockOffsetSeconds) {
+        if (saved && saved.at > engine.now() - IDEMPOTENCY_TTL_SECONDS) {
           if (saved.fingerprint !== fingerprint) {
             throw new StripeApiError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`);
           }
@@ -303,7 +312,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         status = 402;
         body = error.body();
       }
-      if (scope) store.data.idempotency[scope] = { fingerprint, status, body, at: Math.floor(Date.now() / 1000) + store.data.clockOffsetSeconds };
+      if (scope) {
+        store.data.idempotency[scope] = { fingerprint, status, body, at: engine.now() };
+        pruneIdempotency();
+      }
       store.changed();
       return json(status, body, { ...headers, ...(key ? { 'idempotency-key': key } : {}) });
     } catch (error) {
