@@ -1,18 +1,12 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startStripeHarness, type StripeHarness } from './testing/harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type StripeHarness } from './testing/harness.js';
+import { stripeHarnessPerFile } from './testing/per-file.js';
 
+const harness = stripeHarnessPerFile();
 let h: StripeHarness;
-beforeAll(async () => {
-  h = await startStripeHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
-beforeEach(async () => {
-  await h.control.reset();
-  await h.control.setDeliveryKnobs({ retry: { initialMs: 20, maxMs: 100, maxAttempts: 8 } });
-  h.receiver.received.length = 0;
+beforeEach(() => {
+  h = harness();
 });
 
 const DAY = 86_400;

@@ -1,21 +1,13 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sdkFor, startStripeHarness, TEST_WEBHOOK_SECRET, WebhookReceiver, type StripeHarness } from './testing/harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sdkFor, TEST_WEBHOOK_SECRET, WebhookReceiver, type StripeHarness } from './testing/harness.js';
+import { stripeHarnessPerFile } from './testing/per-file.js';
 import { signatureHeader } from './webhooks.js';
 
+const harness = stripeHarnessPerFile();
 let h: StripeHarness;
-beforeAll(async () => {
-  h = await startStripeHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
-beforeEach(async () => {
-  await h.control.reset();
-  await h.control.setDeliveryKnobs({ retry: { initialMs: 20, maxMs: 100, maxAttempts: 8 } });
-  h.receiver.received.length = 0;
-  h.receiver.rejected.length = 0;
-  h.receiver.failNext = 0;
+beforeEach(() => {
+  h = harness();
 });
 
 async function paidCheckout(): Promise<Stripe.Checkout.Session> {
