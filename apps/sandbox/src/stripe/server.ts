@@ -80,9 +80,13 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     return endpoint;
   }
 
+  // Due work only appears when the state changes or global time reaches the next due moment.
+  let dueChecked = { version: -1, until: 0 };
   function runDue(): void {
+    if (store.version === dueChecked.version && engine.now() < dueChecked.until) return;
     billing.runDue();
     connect.runDue();
+    dueChecked = { version: store.version, until: Math.min(billing.nextDueAt(), connect.nextDueAt()) };
   }
 
   const tick = setInterval(() => {
@@ -316,7 +320,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         store.data.idempotency[scope] = { fingerprint, status, body, at: engine.now() };
         pruneIdempotency();
       }
-      store.changed();
+      if (req.method !== 'GET') store.changed();
       return json(status, body, { ...headers, ...(key ? { 'idempotency-key': key } : {}) });
     } catch (error) {
       if (error instanceof StripeApiError) return json(error.status, error.body(), headers);

@@ -110,7 +110,7 @@ export class WebhookDispatcher {
 
   /** Queues the event for each target; returns at once. */
   dispatch(event: Stripe.Event, targets: WebhookTarget[]): void {
-    if (this.closed) return;
+    if (this.closed || targets.length === 0) return;
     const payload = JSON.stringify(event, null, 2);
     for (const target of targets) {
       const copies = this.random() < this.knobs.duplicateRate ? 2 : 1;
