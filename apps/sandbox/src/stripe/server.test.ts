@@ -23,6 +23,8 @@ describe('decodeForm', () => {
       expand: ['customer', 'subscription'],
     });
     expect(decodeForm('expand[]=a&expand[]=b')).toEqual({ expand: ['a', 'b'] });
+    expect(decodeForm('metadata[__proto__][polluted]=yes&metadata[ok]=1')).toEqual({ metadata: { ok: '1' } });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });
 
