@@ -306,5 +306,7 @@ describe('the API as the SDK sees it', () => {
     expect(events.data[0].data.object).toMatchObject({ id: session.id });
     const one = await h.stripe.events.retrieve(events.data[0].id);
     expect(one.type).toBe('checkout.session.completed');
+    expect((await h.stripe.events.list({ created: { gt: one.created } })).data).toHaveLength(0);
+    expect((await h.stripe.events.list({ created: { gte: one.created }, types: ['checkout.session.completed', 'invoice.paid'] })).data.map((e) => e.type).sort()).toEqual(['checkout.session.completed', 'invoice.paid']);
   });
 });

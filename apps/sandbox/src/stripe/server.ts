@@ -9,7 +9,7 @@ import { API_VERSION, PLATFORM, StripeEngine } from './engine.js';
 import { invalid, missing, StripeApiError } from './errors.js';
 import { decodeForm, type FormObject } from './form.js';
 import { checkoutDonePage, checkoutPage, expressDashboardPage, linkProblemPage, onboardingPage, portalPage } from './pages.js';
-import { expandParam, metadataParam, optionalBoolean, optionalString, requiredString, type Params } from './params.js';
+import { createdFilter, expandParam, metadataParam, optionalBoolean, optionalString, requiredString, type Params } from './params.js';
 import { newId, StripeStore, type ListParams } from './store.js';
 import { webhookEndpointObject } from './objects.js';
 import { WebhookDispatcher, type DeliveryKnobs } from './webhooks.js';
@@ -103,7 +103,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   type Handler = (match: RegExpExecArray, params: Params, req: Request, account: string | undefined) => unknown;
   const routes: Array<[string, RegExp, Handler]> = [];
   const route = (method: string, pattern: string, handler: Handler) => routes.push([method, new RegExp(`^${pattern.replace(/:\w+/g, '([^/]+)')}$`), handler]);
-  const list = <T extends { id: string }>(items: T[], params: Params, req: Request) => store.page(items, params as unknown as ListParams, req.path);
+  const list = <T extends { id: string; created?: number }>(items: T[], params: Params, req: Request) => {
+    const created = createdFilter(params);
+    return store.page(items.filter((item) => item.created === undefined || created(item.created)), params as unknown as ListParams, req.path);
+  };
 
   route('POST', '/v1/customers', (_m, p) => billing.createCustomer(p));
   route('GET', '/v1/customers', (_m, p, req) => list(billing.listCustomers(p), p, req));
