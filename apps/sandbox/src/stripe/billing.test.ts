@@ -59,7 +59,8 @@ describe('Checkout in subscription mode', () => {
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`http://localhost:3000/pie/successCheckout?session_id=${session.id}`);
 
-    const done = await h.stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription'] });
+    const done = await h.stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription', 'line_items'] });
+    expect(done.line_items?.data.map((item) => [item.amount_total, item.description, item.quantity])).toEqual([[1000, 'Pie', 1]]);
     expect(done.status).toBe('complete');
     expect(done.payment_status).toBe('paid');
     expect(done.metadata).toEqual({ pieDays: '30', artistLimit: '20' });

@@ -31,12 +31,20 @@ export interface EmitOptions {
  * `expand[]`.
  */
 export class StripeEngine {
+  /** Fields Stripe only shows when expanded (`invoice.payments`, `checkout.session.line_items`). */
+  private readonly includables = new Map<string, (id: string) => unknown>();
+
   constructor(
     readonly store: StripeStore,
     readonly webhooks: WebhookDispatcher,
     readonly publicUrl: () => string,
   ) {
     this.ensurePlatformFunds();
+    this.includable('invoice', 'payments', (id) => ({ object: 'list', data: this.invoicePayments(id).map((payment) => this.render(payment)), has_more: false, url: `/v1/invoice_payments?invoice=${id}` }));
+  }
+
+  includable(kind: string, field: string, build: (id: string) => unknown): void {
+    this.includables.set(`${kind}.${field}`, build);
   }
 
   // ---- time -------------------------------------------------------------------------------
@@ -154,8 +162,9 @@ export class StripeEngine {
       for (const entry of record.data) this.expandPath(entry, rest, depth);
       return;
     }
-    if (record.object === 'invoice' && key === 'payments') {
-      record.payments = { object: 'list', data: this.invoicePayments(record.id as string).map((payment) => this.render(payment)), has_more: false, url: `/v1/invoice_payments?invoice=${String(record.id)}` };
+    const include = this.includables.get(`${String(record.object)}.${key}`);
+    if (include) {
+      record[key] = include(record.id as string);
     } else {
       const value = record[key];
       if (typeof value === 'string') {

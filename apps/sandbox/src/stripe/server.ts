@@ -73,6 +73,25 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   }
   for (const webhook of options.webhooks ?? []) registerEndpoint(webhook.url, webhook.secret ?? DEFAULT_WEBHOOK_SECRET, 'both', 'startup', ['*']);
 
+  /** A session's line items (`GET …/line_items`, or `expand[]=line_items`). */
+  function sessionLineItems(sessionId: string): Stripe.LineItem[] {
+    return billing.sessionItems(sessionId).map(({ price, quantity }, index) => ({
+      id: `li_${sessionId.slice(-12)}${index}`,
+      object: 'item' as const,
+      adjustable_quantity: null,
+      amount_discount: 0,
+      amount_subtotal: (price.unit_amount ?? 0) * quantity,
+      amount_tax: 0,
+      amount_total: (price.unit_amount ?? 0) * quantity,
+      currency: price.currency,
+      description: store.find<Stripe.Product>(price.product as string, 'product')?.name ?? null,
+      metadata: {},
+      price,
+      quantity,
+    }));
+  }
+  engine.includable('checkout.session', 'line_items', (id) => ({ object: 'list', data: sessionLineItems(id), has_more: false, url: `/v1/checkout/sessions/${id}/line_items` }));
+
   function registerEndpoint(url: string, secret: string, scope: 'both' | 'platform' | 'connect', source: 'startup' | 'api' | 'control', events: string[], description: string | null = null, metadata: Record<string, string> = {}): Stripe.WebhookEndpoint {
     if (!/^https?:\/\/\S+$/.test(url)) throw invalid('Invalid URL: must be an http or https URL', 'url', 'url_invalid');
     const endpoint = store.put(webhookEndpointObject({ created: engine.now(), url, enabledEvents: events, description, metadata, secret }));
@@ -135,19 +154,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   route('POST', '/v1/checkout/sessions/:id/expire', (m) => billing.expireCheckoutSession(m[1]));
   route('GET', '/v1/checkout/sessions/:id/line_items', (m, p, req) => {
     store.get(m[1], 'checkout.session', 'checkout session');
-    const items = billing.sessionItems(m[1]).map(({ price, quantity }, index) => ({
-      id: `li_${m[1].slice(-12)}${index}`,
-      object: 'item' as const,
-      amount_discount: 0,
-      amount_subtotal: (price.unit_amount ?? 0) * quantity,
-      amount_tax: 0,
-      amount_total: (price.unit_amount ?? 0) * quantity,
-      currency: price.currency,
-      description: store.find<Stripe.Product>(price.product as string, 'product')?.name ?? null,
-      price,
-      quantity,
-    }));
-    return list(items, p, req);
+    return list(sessionLineItems(m[1]), p, req);
   });
 
   route('POST', '/v1/subscriptions', (_m, p) => billing.createSubscription(p));
