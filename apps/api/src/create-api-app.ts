@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import { ApiExceptionFilter, clientErrorHandler, CsrfProtection, frameworkErrorHandler, REQUEST_ID_HEADER, requestIdFor, type AppConfig } from '#pie/platform';
+import { ApiExceptionFilter, clientErrorHandler, completeOpenApiDocument, CsrfProtection, frameworkErrorHandler, REQUEST_ID_HEADER, requestIdFor, type AppConfig } from '#pie/platform';
 import { SESSION_COOKIE } from '#pie/identity';
 import { ApiModule } from './api.module.js';
 import { serveWebApp } from './web-app.js';
@@ -47,11 +47,11 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   }).register(app.getHttpAdapter().getInstance());
   const sendSpaIndex = await serveWebApp(app.getHttpAdapter().getInstance(), config.WEB_DIST_DIR);
   app.useGlobalFilters(new ApiExceptionFilter(sendSpaIndex));
-  // OpenAPI generated from the controllers: UI at /api/docs, JSON at /api/docs-json. A production
+  // OpenAPI generated from the controllers and the zod schemas of their @ZodBody/@ZodQuery/@ZodParam/@ZodResponse: UI at /api/docs, JSON at /api/docs-json. A production
   // deployment does not publish its route map unless asked to (API_DOCS_PUBLIC=true).
   if (config.API_DOCS_PUBLIC ?? config.NODE_ENV !== 'production') {
     const openApi = new DocumentBuilder().setTitle('Pie API').setVersion('1').addCookieAuth(SESSION_COOKIE.fan).build();
-    SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+    SwaggerModule.setup('api/docs', app, () => completeOpenApiDocument(SwaggerModule.createDocument(app, openApi)));
   }
   app.enableShutdownHooks();
   return app;

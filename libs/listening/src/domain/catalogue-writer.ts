@@ -1,6 +1,6 @@
 import type { EntityManager } from '#pie/platform';
 import type { SpotifyArtist, SpotifyTrack } from '../provider/spotify-web-api.js';
-import { intArray, textArray } from './pg-arrays.js';
+import { intArray, textArray } from '#pie/platform';
 
 /** How an export row without a provider id finds its track: lower(primary artist) ␟ lower(track name). */
 export const MATCH_KEY_SQL = (artist: string, track: string) => `lower(${artist}) || chr(9247) || lower(${track})`;

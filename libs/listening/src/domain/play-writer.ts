@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '#pie/platform';
-import { nativeTransaction } from './native-transaction.js';
+import { nativeTransaction } from '#pie/platform';
 
 export type PlaySource = 'recently-played' | 'export';
 

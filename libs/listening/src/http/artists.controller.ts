@@ -12,7 +12,7 @@ import {
 // Parameter types under other names: decorator metadata must not point at the zod schemas (OpenAPI reads it).
 import type { ArtistFansQuery as ArtistFansParams, ArtistTopTracksQuery as ArtistTopTracksParams, ListArtistsQuery as ListArtistsParams, ListFanArtistsQuery as ListFanArtistsParams, RecentArtistsQuery as RecentArtistsParams, TopItemsQuery as TopItemsParams } from '#pie/contracts';
 import { CurrentSubject, FanSessionGuard, type SessionPrincipal } from '#pie/identity';
-import { ok, RateLimit, RateLimitGuard, validParam, validQuery } from '#pie/platform';
+import { ok, paged, RateLimit, RateLimitGuard, validParam, validQuery } from '#pie/platform';
 import { GetArtistDetails } from '../queries/get-artist-details/get-artist-details.query.js';
 import { GetArtistTopTracks } from '../queries/get-artist-top-tracks/get-artist-top-tracks.query.js';
 import { GetFanArtistDetails } from '../queries/get-fan-artist-details/get-fan-artist-details.query.js';
@@ -21,7 +21,6 @@ import { ListArtists } from '../queries/list-artists/list-artists.query.js';
 import { ListFanArtists } from '../queries/list-fan-artists/list-fan-artists.query.js';
 import { ListRecentArtists } from '../queries/list-recent-artists/list-recent-artists.query.js';
 import { ListTopArtists } from '../queries/list-top-artists/list-top-artists.query.js';
-import { paged } from './paged.js';
 
 /** The public artist page (`/artist/:id`) reads these without a session; limited per address. */
 const PUBLIC_ARTIST_LIMIT = RateLimit({ name: 'artists-public:ip', by: 'ip', limit: 300, windowSeconds: 60 });

@@ -4,13 +4,12 @@ import { DailyListeningQuery, LatestPlaysQuery, ListeningIdParam, PopularTracksQ
 // Parameter types under other names: decorator metadata must not point at the zod schemas (OpenAPI reads it).
 import type { DailyListeningQuery as DailyListeningParams, LatestPlaysQuery as LatestPlaysParams, PopularTracksQuery as PopularTracksParams, TopItemsQuery as TopItemsParams } from '#pie/contracts';
 import { CurrentSubject, FanSessionGuard, type SessionPrincipal } from '#pie/identity';
-import { ok, validParam, validQuery } from '#pie/platform';
+import { ok, paged, validParam, validQuery } from '#pie/platform';
 import { SyncFanNow } from '../commands/sync-fan-now/sync-fan-now.command.js';
 import { GetDailyListening } from '../queries/get-daily-listening/get-daily-listening.query.js';
 import { ListLatestPlays } from '../queries/list-latest-plays/list-latest-plays.query.js';
 import { ListPopularTracks } from '../queries/list-popular-tracks/list-popular-tracks.query.js';
 import { ListTopTracks } from '../queries/list-top-tracks/list-top-tracks.query.js';
-import { paged } from './paged.js';
 
 /** `/api/tracks/user/*` (spec §7 fan data): the signed-in fan's plays, and another fan's top tracks if public. */
 @Controller('api/tracks/user')

@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { Database } from '#pie/platform';
-import { pageOf } from '../../domain/paging.js';
-import { containsPattern, trackSummaries } from '../../domain/read-models.js';
+import { containsPattern, Database, pageOf } from '#pie/platform';
+import { trackSummaries } from '../../domain/read-models.js';
 import { ListLatestPlays } from './list-latest-plays.query.js';
 
 @QueryHandler(ListLatestPlays)
