@@ -1,8 +1,8 @@
-import { Body, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EmailTokenParam, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from '#pie/contracts';
-import { APP_CONFIG, ok, RateLimit, RateLimitGuard, validBody, validParam, type AppConfig } from '#pie/platform';
+import { APP_CONFIG, ok, RateLimit, RateLimitGuard, ZodBody, ZodParam, type AppConfig } from '#pie/platform';
 import { LogIn } from '../commands/log-in/log-in.command.js';
 import { LogOut } from '../commands/log-out/log-out.command.js';
 import { RequestPasswordReset } from '../commands/request-password-reset/request-password-reset.command.js';
@@ -39,7 +39,7 @@ export abstract class SessionRoutes {
     { name: 'login:ip', by: 'ip', limit: 30, windowSeconds: 300 },
     { name: 'login:account', by: 'body.email', limit: 10, windowSeconds: 900 },
   )
-  async login(@Body(validBody(LoginRequest)) body: LoginRequest, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async login(@ZodBody(LoginRequest) body: LoginRequest, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const { subjectId, session } = await this.commands.execute(new LogIn(this.kind, body, request.headers['user-agent'] ?? null));
     setSessionCookie(reply, this.config, this.kind, session.token, session.expiresAt);
     return ok(await this.currentUser(subjectId), 'Logged in');
@@ -60,7 +60,7 @@ export abstract class MailedAccountRoutes extends SessionRoutes {
 
   @Post('verify-email/:token')
   @HttpCode(200)
-  async verifyEmail(@Param('token', validParam(EmailTokenParam)) token: string) {
+  async verifyEmail(@ZodParam('token', EmailTokenParam) token: string) {
     const subjectId = await this.commands.execute(new VerifyEmail(this.kind, token));
     return ok(await this.currentUser(subjectId), 'Your e-mail is verified. You can log in now.');
   }
@@ -72,7 +72,7 @@ export abstract class MailedAccountRoutes extends SessionRoutes {
     { name: 'forgot-password:ip', by: 'ip', limit: 10, windowSeconds: 3600 },
     { name: 'forgot-password:account', by: 'body.email', limit: 3, windowSeconds: 3600 },
   )
-  async forgotPassword(@Body(validBody(ForgotPasswordRequest)) body: ForgotPasswordRequest, @Req() request: FastifyRequest) {
+  async forgotPassword(@ZodBody(ForgotPasswordRequest) body: ForgotPasswordRequest, @Req() request: FastifyRequest) {
     await this.captcha.verify(body.recaptchaToken, 'forgot_password', request.ip);
     await this.commands.execute(new RequestPasswordReset(this.kind, body.email));
     return ok(undefined, FORGOT_PASSWORD_ANSWER);
@@ -80,7 +80,7 @@ export abstract class MailedAccountRoutes extends SessionRoutes {
 
   @Post('reset-password/:token')
   @HttpCode(200)
-  async resetPassword(@Param('token', validParam(EmailTokenParam)) token: string, @Body(validBody(ResetPasswordRequest)) body: ResetPasswordRequest) {
+  async resetPassword(@ZodParam('token', EmailTokenParam) token: string, @ZodBody(ResetPasswordRequest) body: ResetPasswordRequest) {
     await this.commands.execute(new ResetPassword(this.kind, token, body.password));
     return ok(undefined, 'Your password has been changed. Log in with the new one.');
   }
