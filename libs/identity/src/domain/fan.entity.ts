@@ -1,5 +1,18 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
 import type { FanUser, LinkedAccount } from '#pie/contracts';
+import type { EntityManager } from '#pie/platform';
+
+export interface NewFan {
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Null for an account made through a social sign-in. */
+  passwordHash: string | null;
+  /** A provider that vouches for the address verifies it at once. */
+  emailVerified: boolean;
+  signupPromo: string | null;
+}
 
 export const FanSchema = defineEntity({
   name: 'Fan',
@@ -25,6 +38,24 @@ export const FanSchema = defineEntity({
 });
 
 export class Fan extends FanSchema.class {
+  /** A new fan account, persisted in the caller's unit of work (they have accepted the terms by signing up). */
+  static register(em: EntityManager, details: NewFan, now = new Date()): Fan {
+    const fan = em.create(Fan, {
+      id: randomUUID(),
+      email: details.email.toLowerCase(),
+      firstName: details.firstName,
+      lastName: details.lastName,
+      passwordHash: details.passwordHash,
+      emailVerifiedAt: details.emailVerified ? now : null,
+      acceptedTermsAt: now,
+      signupPromo: details.signupPromo,
+      stripeCustomerId: null,
+      deletedAt: null,
+    });
+    em.persist(fan);
+    return fan;
+  }
+
   hasVerifiedEmail(): boolean {
     return this.emailVerifiedAt !== null && this.emailVerifiedAt !== undefined;
   }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { SocialProvider } from '#pie/contracts';
 import { APP_CONFIG, Database, DomainError, recordInOutbox, type AppConfig, type EntityManager } from '#pie/platform';
@@ -149,19 +148,14 @@ export class SocialSignIn {
       fanId = sameEmail?.id ?? null;
     }
     if (!fanId) {
-      const fan = em.create(Fan, {
-        id: randomUUID(),
-        email: (profile.email ?? `${settings.provider}.${profile.providerUserId}@no-email.pie.invalid`).toLowerCase(),
+      const fan = Fan.register(em, {
+        email: profile.email ?? `${settings.provider}.${profile.providerUserId}@no-email.pie.invalid`,
         firstName: profile.firstName ?? profile.displayName ?? settings.label,
         lastName: profile.lastName ?? 'Fan',
         passwordHash: null,
-        emailVerifiedAt: profile.emailVerified ? new Date() : null,
-        acceptedTermsAt: new Date(),
+        emailVerified: profile.emailVerified,
         signupPromo: state.promo,
-        stripeCustomerId: null,
-        deletedAt: null,
       });
-      em.persist(fan);
       recordInOutbox(
         em,
         FanRegistered.create({ fanId: fan.id, email: fan.email, firstName: fan.firstName, promo: state.promo, emailVerified: fan.hasVerifiedEmail() }),
