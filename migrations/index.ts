@@ -4,6 +4,8 @@ import { Migration20261123000300_identity_accounts } from './Migration2026112300
 import { Migration20261123000350_provider_connections } from './Migration20261123000350_provider_connections.js';
 import { Migration20261123000400_listening } from './Migration20261123000400_listening.js';
 import { Migration20261124000100_dead_jobs } from './Migration20261124000100_dead_jobs.js';
+import { Migration20261124000300_listening_read_models } from './Migration20261124000300_listening_read_models.js';
+import { Migration20261124000310_identity_time_zone } from './Migration20261124000310_identity_time_zone.js';
 
 /** The one migration history of the whole database, oldest first. Append; never edit a shipped one. */
 export const migrations = [
@@ -11,4 +13,6 @@ export const migrations = [
   Migration20261123000350_provider_connections,
   Migration20261123000400_listening,
   Migration20261124000100_dead_jobs,
+  Migration20261124000300_listening_read_models,
+  Migration20261124000310_identity_time_zone,
 ];

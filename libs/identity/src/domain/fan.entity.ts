@@ -12,6 +12,8 @@ export interface NewFan {
   /** A provider that vouches for the address verifies it at once. */
   emailVerified: boolean;
   signupPromo: string | null;
+  /** IANA time zone from the browser at sign-up; UTC when unknown. */
+  timeZone?: string;
 }
 
 export const FanSchema = defineEntity({
@@ -31,6 +33,8 @@ export const FanSchema = defineEntity({
     promoEligible: p.boolean().default(false),
     usedPromotionCode: p.boolean().default(false),
     stripeCustomerId: p.string().nullable(),
+    /** IANA time zone from the browser at sign-up (UTC when unknown): the fan's days in listening figures. */
+    timeZone: p.string().default('UTC'),
     deletedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
@@ -49,6 +53,7 @@ export class Fan extends FanSchema.class {
       emailVerifiedAt: details.emailVerified ? now : null,
       acceptedTermsAt: now,
       signupPromo: details.signupPromo,
+      timeZone: details.timeZone ?? 'UTC',
       stripeCustomerId: null,
       deletedAt: null,
     });
@@ -86,6 +91,7 @@ export class Fan extends FanSchema.class {
       promo_eligible: this.promoEligible,
       used_promotion_code: this.usedPromotionCode,
       stripe_customer_id: this.stripeCustomerId ?? null,
+      time_zone: this.timeZone,
       created_at: this.createdAt.toISOString(),
     };
   }

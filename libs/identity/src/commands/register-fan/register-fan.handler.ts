@@ -39,10 +39,11 @@ export class RegisterFanHandler implements ICommandHandler<RegisterFan> {
           passwordHash,
           emailVerified: false,
           signupPromo: request.promo ?? null,
+          timeZone: request.time_zone ?? 'UTC',
         });
         recordInOutbox(
           em,
-          FanRegistered.create({ fanId: fan.id, email: fan.email, firstName: fan.firstName, promo: fan.signupPromo ?? null }),
+          FanRegistered.create({ fanId: fan.id, email: fan.email, firstName: fan.firstName, promo: fan.signupPromo ?? null, timeZone: fan.timeZone }),
         );
         await em.flush();
         if (request.promo === 'try') await claimPromotionCode(em, fan.id);
