@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPromotionCodes } from '#pie/identity';
+import { addPromotionCodes } from '#pie/identity/testing';
 import { Database } from '#pie/platform';
 import { TestPlatform } from '../support/test-platform.js';
 import { openSql, type Sql } from '../support/sql.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPromotionCodes } from '#pie/identity';
+import { addPromotionCodes } from '#pie/identity/testing';
 import { Database } from '#pie/platform';
 import { approve, cancel } from '../../apps/sandbox/src/oauth/oauth-test-client.js';
 import { roundTripCookie, TestPlatform, type InjectResult } from '../support/test-platform.js';

@@ -8,6 +8,7 @@ import { Logger } from 'nestjs-pino';
 import {
   ApiExceptionFilter,
   clientErrorHandler,
+  completeOpenApiDocument,
   CsrfProtection,
   frameworkErrorHandler,
   registerNoStoreForApi,
@@ -69,11 +70,11 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   registerNoStoreForApi(app.getHttpAdapter().getInstance());
   const sendSpaIndex = await serveWebApp(app.getHttpAdapter().getInstance(), config.WEB_DIST_DIR);
   app.useGlobalFilters(new ApiExceptionFilter(sendSpaIndex));
-  // OpenAPI generated from the controllers: UI at /api/docs, JSON at /api/docs-json. A production
+  // OpenAPI generated from the controllers and the zod schemas of their @ZodBody/@ZodQuery/@ZodParam/@ZodResponse: UI at /api/docs, JSON at /api/docs-json. A production
   // deployment does not publish its route map unless asked to (API_DOCS_PUBLIC=true).
   if (config.API_DOCS_PUBLIC ?? config.NODE_ENV !== 'production') {
     const openApi = new DocumentBuilder().setTitle('Pie API').setVersion('1').addCookieAuth(SESSION_COOKIE.fan).build();
-    SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+    SwaggerModule.setup('api/docs', app, () => completeOpenApiDocument(SwaggerModule.createDocument(app, openApi)));
   }
   app.enableShutdownHooks();
   return app;

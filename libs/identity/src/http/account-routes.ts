@@ -1,9 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Body, HttpCode, Inject, Param, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EmailTokenParam, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from '#pie/contracts';
-import { APP_CONFIG, Database, DomainError, ok, RateLimit, RateLimitGuard, validBody, validParam, type AppConfig } from '#pie/platform';
+import { APP_CONFIG, Database, DomainError, ok, RateLimit, RateLimitGuard, ZodBody, ZodParam, type AppConfig } from '#pie/platform';
 import { LogIn } from '../commands/log-in/log-in.command.js';
 import { LogOut } from '../commands/log-out/log-out.command.js';
 import { RequestPasswordReset } from '../commands/request-password-reset/request-password-reset.command.js';
@@ -40,7 +40,7 @@ export abstract class SessionRoutes {
   @UseGuards(RateLimitGuard)
   // Per IP only: per account, guessing slows down and then needs the captcha (below), so the owner is never locked out.
   @RateLimit({ name: 'login:ip', by: 'ip', limit: 30, windowSeconds: 300 })
-  async login(@Body(validBody(LoginRequest)) body: LoginRequest, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async login(@ZodBody(LoginRequest) body: LoginRequest, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const throttled = this.config.RATE_LIMIT_ENABLED;
     const failures = throttled ? await recentLoginFailures(this.database.em(), this.kind, body.email) : 0;
     if (failures >= CAPTCHA_AFTER_FAILURES) await this.captcha.verify(body.recaptchaToken, 'login', request.ip);
@@ -73,7 +73,7 @@ export abstract class MailedAccountRoutes extends SessionRoutes {
 
   @Post('verify-email/:token')
   @HttpCode(200)
-  async verifyEmail(@Param('token', validParam(EmailTokenParam)) token: string) {
+  async verifyEmail(@ZodParam('token', EmailTokenParam) token: string) {
     const subjectId = await this.commands.execute(new VerifyEmail(this.kind, token));
     return ok(await this.currentUser(subjectId), 'Your e-mail is verified. You can log in now.');
   }
@@ -85,7 +85,7 @@ export abstract class MailedAccountRoutes extends SessionRoutes {
     { name: 'forgot-password:ip', by: 'ip', limit: 10, windowSeconds: 3600 },
     { name: 'forgot-password:account', by: 'body.email', limit: 3, windowSeconds: 3600 },
   )
-  async forgotPassword(@Body(validBody(ForgotPasswordRequest)) body: ForgotPasswordRequest, @Req() request: FastifyRequest) {
+  async forgotPassword(@ZodBody(ForgotPasswordRequest) body: ForgotPasswordRequest, @Req() request: FastifyRequest) {
     await this.captcha.verify(body.recaptchaToken, 'forgot_password', request.ip);
     await this.commands.execute(new RequestPasswordReset(this.kind, body.email));
     return ok(undefined, FORGOT_PASSWORD_ANSWER);
@@ -93,7 +93,7 @@ export abstract class MailedAccountRoutes extends SessionRoutes {
 
   @Post('reset-password/:token')
   @HttpCode(200)
-  async resetPassword(@Param('token', validParam(EmailTokenParam)) token: string, @Body(validBody(ResetPasswordRequest)) body: ResetPasswordRequest) {
+  async resetPassword(@ZodParam('token', EmailTokenParam) token: string, @ZodBody(ResetPasswordRequest) body: ResetPasswordRequest) {
     await this.commands.execute(new ResetPassword(this.kind, token, body.password));
     return ok(undefined, 'Your password has been changed. Log in with the new one.');
   }

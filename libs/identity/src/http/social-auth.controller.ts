@@ -1,8 +1,8 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SOCIAL_PROVIDERS, SocialLoginQuery, type SocialProvider } from '#pie/contracts';
-import { APP_CONFIG, DomainError, ok, RateLimit, RateLimitGuard, validParam, validQuery, type AppConfig } from '#pie/platform';
+import { APP_CONFIG, DomainError, ok, RateLimit, RateLimitGuard, ZodParam, ZodQuery, type AppConfig } from '#pie/platform';
 import { CaptchaVerifier, type CaptchaAction } from '../domain/captcha.js';
 import type { SessionKind } from '../domain/session.entity.js';
 import { OAUTH_STATE_LIFETIME_MS, type OAuthPurpose } from '../social/oauth-states.js';
@@ -79,29 +79,29 @@ export class FanSocialAuthController {
   }
 
   @Get('loginSpotify')
-  loginSpotify(@Query(validQuery(SocialLoginQuery)) query: SocialLoginParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  loginSpotify(@ZodQuery(SocialLoginQuery) query: SocialLoginParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     return this.startLogin('spotify', query, request, reply);
   }
 
   @Get('loginGoogle')
-  loginGoogle(@Query(validQuery(SocialLoginQuery)) query: SocialLoginParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  loginGoogle(@ZodQuery(SocialLoginQuery) query: SocialLoginParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     return this.startLogin('google', query, request, reply);
   }
 
   @Get('loginTwitter')
-  loginTwitter(@Query(validQuery(SocialLoginQuery)) query: SocialLoginParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  loginTwitter(@ZodQuery(SocialLoginQuery) query: SocialLoginParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     return this.startLogin('twitter', query, request, reply);
   }
 
   @Get('loginFacebookFan')
-  loginFacebook(@Query(validQuery(SocialLoginQuery)) query: SocialLoginParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  loginFacebook(@ZodQuery(SocialLoginQuery) query: SocialLoginParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     return this.startLogin('facebook', query, request, reply);
   }
 
   @Get('callback/:provider')
   async callback(
-    @Param('provider', validParam(ProviderParam)) provider: SocialProvider,
-    @Query(validQuery(CallbackQuery)) query: CallbackParams,
+    @ZodParam('provider', ProviderParam) provider: SocialProvider,
+    @ZodQuery(CallbackQuery) query: CallbackParams,
     @Req() request: FastifyRequest,
     @Res() reply: FastifyReply,
   ) {
@@ -206,7 +206,7 @@ export class ArtistSocialAuthController {
   }
 
   @Get('callback/google')
-  async callback(@Query(validQuery(CallbackQuery)) query: CallbackParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  async callback(@ZodQuery(CallbackQuery) query: CallbackParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const outcome = await this.social.complete('google', query, callbackContext(request, reply, this.config, ['artist-link']));
     return redirect(reply, outcome.redirectTo);
   }
@@ -229,7 +229,7 @@ export class AdminSocialAuthController {
   }
 
   @Get('google/callback')
-  async callback(@Query(validQuery(CallbackQuery)) query: CallbackParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+  async callback(@ZodQuery(CallbackQuery) query: CallbackParams, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const outcome = await this.social.complete('google', query, callbackContext(request, reply, this.config, ['admin-login']));
     if (outcome.session) setSessionCookie(reply, this.config, 'admin', outcome.session.opened.token, outcome.session.opened.expiresAt);
     return redirect(reply, outcome.redirectTo);

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { SocialProvider } from '#pie/contracts';
 import { APP_CONFIG, Database, DomainError, recordInOutbox, type AppConfig, type EntityManager } from '#pie/platform';
@@ -203,20 +202,16 @@ export class SocialSignIn {
     }
     if (!fanId) {
       const verifiedEmail = profile.emailVerified ? email : null;
-      const fan = em.create(Fan, {
-        id: randomUUID(),
-        email: verifiedEmail ?? `${settings.provider}.${profile.providerUserId}@no-email.pie.invalid`.toLowerCase(),
+      const fan = Fan.register(em, {
+        // An e-mail the provider does not vouch for never becomes the account's address (pre-hijacking).
+        email: verifiedEmail ?? `${settings.provider}.${profile.providerUserId}@no-email.pie.invalid`,
         firstName: profile.firstName ?? profile.displayName ?? settings.label,
         lastName: profile.lastName ?? 'Fan',
         passwordHash: null,
-        emailVerifiedAt: verifiedEmail ? new Date() : null,
-        acceptedTermsAt: new Date(),
+        emailVerified: verifiedEmail !== null,
         signupPromo: state.promo,
-        stripeCustomerId: null,
-        deletedAt: null,
         createdVia: settings.provider,
       });
-      em.persist(fan);
       recordInOutbox(
         em,
         FanRegistered.create({ fanId: fan.id, email: fan.email, firstName: fan.firstName, promo: state.promo, emailVerified: fan.hasVerifiedEmail() }),

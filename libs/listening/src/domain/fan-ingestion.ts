@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ProviderAccessRevokedError, ProviderNotConnectedError, ProviderTokens } from '#pie/identity';
 import { DeadlockException, ForeignKeyConstraintViolationException } from '@mikro-orm/core';
-import { Database, recordInOutbox } from '#pie/platform';
+import { Database, nativeTransaction, recordInOutbox } from '#pie/platform';
 import { FetchCatalogue } from '../jobs/fetch-catalogue/fetch-catalogue.job.js';
 import {
   SpotifyForbiddenError,
@@ -14,7 +14,6 @@ import {
 import { isStorableTrack, upsertTrackMetadata } from './catalogue-writer.js';
 import { markConnectionBroken, markDisconnected } from './fan-connection.js';
 import { MAX_PAGES_PER_POLL, nextPollAt, PROVIDER, RECENTLY_PLAYED_LIMIT } from './listening.constants.js';
-import { nativeTransaction } from './native-transaction.js';
 import { writePlaysIn, type IncomingPlay } from './play-writer.js';
 import { cooldownRemainingMs, startCooldown } from './provider-cooldown.js';
 

@@ -105,6 +105,15 @@ export const AppConfigSchema = z
     QUEUE_LOCK_DURATION_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
     /** How often workers look for jobs whose lock expired (their worker died) and queue them again. */
     QUEUE_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
+    /**
+     * Retries: a failing job runs again after 1 s, 2 s, 4 s… doubling up to QUEUE_BACKOFF_MAX_MS, for
+     * QUEUE_RETRY_ATTEMPTS runs in all (defaults: about 29 hours, past a real outage); then it is kept as dead.
+     */
+    QUEUE_RETRY_ATTEMPTS: z.coerce.number().int().min(1).max(1_000).default(40),
+    QUEUE_BACKOFF_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(1_000),
+    QUEUE_BACKOFF_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(3_600_000),
+    /** How long adding jobs may take before the producer gives up (a Redis outage fails a relay batch, never hangs it). */
+    QUEUE_PRODUCER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && config.SESSION_SECRET === DEV_SESSION_SECRET) {
