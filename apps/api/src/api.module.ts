@@ -3,6 +3,8 @@ import { LoggerModule } from 'nestjs-pino';
 import { HealthModule, httpLoggerParams, PlatformModule, type AppConfig } from '#pie/platform';
 import { IdentityHttpModule, identityEntities } from '#pie/identity';
 import { ListeningHttpModule, listeningEntities } from '#pie/listening';
+import { OfficesHttpModule } from '#pie/offices';
+import { ClaimsHttpModule } from '#pie/claims';
 
 /** The HTTP process: platform, health and every module's HTTP side. */
 @Module({})
@@ -16,6 +18,8 @@ export class ApiModule {
         HealthModule,
         IdentityHttpModule,
         ListeningHttpModule,
+        OfficesHttpModule,
+        ClaimsHttpModule,
       ],
     };
   }

@@ -10,6 +10,7 @@ export { SESSION_COOKIE } from './http/session-cookies.js';
 export { SESSION_LIFETIME_MS } from './domain/sessions.js';
 export { hashPassword, ARGON2_OPTIONS } from './domain/secrets.js';
 export { prepareInvitedArtistUser } from './domain/artist-invitations.js';
+export { artistUserCards, type ArtistUserCard } from './domain/artist-directory.js';
 export { addPromotionCodes, remainingPromotionCodes, PROMO_UNAVAILABLE_MESSAGE } from './domain/promotions.js';
 export { createAdmin } from './domain/admins.js';
 export { IdentityFacadeModule } from './identity-facade.module.js';
