@@ -158,7 +158,7 @@ describe('claims', () => {
     it('two offices verifying one artist at the same moment: exactly one succeeds', async () => {
       const artist = await makeCatalogueArtist(sql, 'Contested Artist');
       const offices = await Promise.all([officeAdmin(platform, sql, 'First'), officeAdmin(platform, sql, 'Second'), officeAdmin(platform, sql, 'Third')]);
-      const claims = [];
+      const claims: { id: string; verificationString: string }[] = [];
       for (const office of offices) claims.push(await makeClaim(platform, office, artist.id));
       // Every office's string on the profile: each attempt on its own would succeed.
       await editBio(platform, `/socials/spotify/artist/${artist.spotifyId}`, claims.map((claim) => claim.verificationString).join(' '));

@@ -172,8 +172,8 @@ export const MemberEmailBody = z.strictObject({ email });
 export const ChangeRoleRequest = z.strictObject({ role });
 export type ChangeRoleRequest = z.infer<typeof ChangeRoleRequest>;
 
-/** Signed invitation tokens: four dot-separated parts of base64url. */
-export const InvitationToken = z.string({ error: 'token is required' }).regex(/^[A-Za-z0-9_-]{1,64}(\.[A-Za-z0-9_-]{1,64}){3}$/, 'This invitation link is not valid');
+/** Signed invitation tokens: three dot-separated parts of base64url. */
+export const InvitationToken = z.string({ error: 'token is required' }).regex(/^[A-Za-z0-9_-]{16,32}\.[a-z0-9]{1,10}\.[A-Za-z0-9_-]{43}$/, 'This invitation link is not valid');
 
 /** `GET …/validate-invitation` (token). */
 export const ValidateInvitationQuery = z.strictObject({ token: InvitationToken });

@@ -3,7 +3,7 @@ import { prepareInvitedArtistUser } from '#pie/identity';
 import { recordInOutbox, type AppConfig, type EntityManager } from '#pie/platform';
 import type { OfficeRole } from '#pie/contracts';
 import { INVITATION_LIFETIME_MS, newNonce, readInvitation, signInvitation } from './invitation-token.js';
-import { invitationExpired, invitationInvalid } from './offices.errors.js';
+import { invitationExpired, invitationInvalid, invitationUsed } from './offices.errors.js';
 
 export interface InvitedRow {
   office_id: string;
@@ -35,7 +35,7 @@ export async function issueInvitation(em: EntityManager, config: AppConfig, invi
     `update offices.members set invitation_nonce = ?, invitation_expires_at = ?, invited_at = now() where office_id = ? and user_id = ?`,
     [nonce, expiresAt, invitation.officeId, prepared.artistUserId],
   );
-  const token = signInvitation(config.SESSION_SECRET, invitation.officeId, { userId: prepared.artistUserId, nonce, expiresAt });
+  const token = signInvitation(config.SESSION_SECRET, invitation.officeId, { nonce, expiresAt });
   recordInOutbox(
     em,
     SendEmail.create(
@@ -61,11 +61,15 @@ export async function invitationFor(em: EntityManager, config: AppConfig, office
   const rows = await em.execute<InvitedRow[]>(
     `select m.office_id, m.user_id, m.email, m.role, m.status, m.invitation_nonce, m.invitation_expires_at
        from offices.members m join offices.offices o on o.id = m.office_id
-      where m.office_id = ? and m.user_id = ? and o.deleted_at is null ${options.lock ? 'for update of m' : ''}`,
-    [officeId, claims.userId],
+      where m.office_id = ? and m.invitation_nonce = ? and o.deleted_at is null ${options.lock ? 'for update of m' : ''}`,
+    [officeId, claims.nonce],
   );
   const row = rows[0];
-  if (!row || row.invitation_nonce !== claims.nonce) throw invitationInvalid();
-  if (claims.expiresAt.getTime() <= Date.now()) throw invitationExpired();
+  // No row: resent (a new nonce), removed, or never issued.
+  if (!row) throw invitationInvalid();
+  // Accepting keeps the nonce: a genuine token for a membership that is already active was used.
+  if (row.status === 'active') throw invitationUsed();
+  const expiry = Math.min(claims.expiresAt.getTime(), row.invitation_expires_at ? new Date(row.invitation_expires_at).getTime() : 0);
+  if (expiry <= Date.now()) throw invitationExpired();
   return row;
 }

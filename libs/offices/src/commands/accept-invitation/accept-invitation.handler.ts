@@ -18,9 +18,9 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
       const invitation = await invitationFor(em, this.config, officeId, token, { lock: true });
       if (invitation.user_id !== userId) throw invitationForSomeoneElse();
       if (invitation.status === 'active') throw invitationUsed();
-      // The nonce goes with the acceptance: the same link can never be used again.
+      // The nonce stays, so the same link is recognised as used (409) rather than unknown.
       await em.execute(
-        `update offices.members set status = 'active', joined_at = now(), invitation_nonce = null, invitation_expires_at = null where office_id = ? and user_id = ?`,
+        `update offices.members set status = 'active', joined_at = now() where office_id = ? and user_id = ?`,
         [officeId, userId],
       );
       return officeOf(em, userId, officeId);

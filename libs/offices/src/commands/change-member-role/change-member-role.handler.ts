@@ -13,8 +13,9 @@ export class ChangeMemberRoleHandler implements ICommandHandler<ChangeMemberRole
 
   execute({ userId, officeId, memberId, role }: ChangeMemberRole) {
     return this.database.transaction(async (em) => {
-      await requireAdmin(em, officeId, userId);
+      // Lock first: the caller's own role is read after any concurrent change to it.
       await lockOffice(em, officeId);
+      await requireAdmin(em, officeId, userId);
       const rows = await em.execute<{ role: OfficeRole; status: string }[]>(`select role, status from offices.members where office_id = ? and user_id = ?`, [officeId, memberId]);
       const target = rows[0];
       if (!target) throw memberNotFound();

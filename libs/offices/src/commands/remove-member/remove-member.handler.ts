@@ -12,8 +12,9 @@ export class RemoveMemberHandler implements ICommandHandler<RemoveMember> {
 
   execute({ userId, officeId, email }: RemoveMember) {
     return this.database.transaction(async (em) => {
-      const me = await requireMember(em, officeId, userId);
+      // Lock first: the caller's own role is read after any concurrent change to it.
       await lockOffice(em, officeId);
+      const me = await requireMember(em, officeId, userId);
       const rows = await em.execute<{ user_id: string; role: OfficeRole; status: string }[]>(
         `select user_id, role, status from offices.members where office_id = ? and lower(email) = ?`,
         [officeId, email],

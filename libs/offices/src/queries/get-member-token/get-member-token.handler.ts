@@ -25,7 +25,7 @@ export class GetMemberTokenHandler implements IQueryHandler<GetMemberToken> {
     if (!row?.invitation_nonce || !row.invitation_expires_at) throw notInvited();
     const expiresAt = new Date(row.invitation_expires_at);
     // The current link (same nonce): handing it out again does not void what was mailed.
-    const token = signInvitation(this.config.SESSION_SECRET, officeId, { userId: row.user_id, nonce: row.invitation_nonce, expiresAt });
+    const token = signInvitation(this.config.SESSION_SECRET, officeId, { nonce: row.invitation_nonce, expiresAt });
     return { email, token, link: invitationLink(this.config, officeId, token, null), expires_at: expiresAt.toISOString() };
   }
 }
