@@ -43,6 +43,14 @@ module.exports = {
       to: { path: '^apps/([^/]+)/', pathNot: '^apps/$1/' },
     },
     {
+      name: 'web-features-do-not-import-each-other',
+      comment:
+        'DESIGN §10: a feature (features/<area>/<feature>) imports shared/ and the contracts, never another feature; routes in app/ compose them.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/$2/' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: {},
