@@ -45,7 +45,7 @@ describe('claims', () => {
 
       // Not there yet: a failed attempt, recorded, the claim now verifying.
       const absent = await verifyBio(admin.cookies, claim.id, { spotifyArtistUrl });
-      expect(absent.status).toBe(422);
+      expect(absent.status).toBe(409);
       expect(absent.body.message).toContain(`We could not find ${claim.verificationString} on Velvet Orbit’s Spotify profile`);
       expect(await statusOf(claim.id)).toBe('verifying');
 
@@ -93,7 +93,7 @@ describe('claims', () => {
       const impostorPage = (await socialsFor(platform, admin, impostor.id)).links.twitter!;
       await editBio(platform, new URL(impostorPage).pathname, claim.verificationString);
       const wrongPage = await verifyBio(admin.cookies, claim.id, { spotifyArtistUrl: socials.spotifyArtistUrl, twitterLink: impostorPage });
-      expect(wrongPage.status).toBe(422);
+      expect(wrongPage.status).toBe(409);
       expect(wrongPage.body.message).toBe('This X (Twitter) page is not linked from Paper Comets’s Spotify profile');
 
       // The wrong artist's Spotify URL is the caller's mistake: 400.

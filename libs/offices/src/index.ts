@@ -1,5 +1,6 @@
 // Public surface of libs/offices.
 export { OfficesHttpModule } from './offices-http.module.js';
+export { officesModule } from './offices.module-descriptor.js';
 // Facade for synchronous reads by other modules (claims, pies, payouts): who belongs to an office, with which role.
 export {
   membershipOf,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from '#pie/contracts';
 import { APP_CONFIG, type AppConfig } from '#pie/platform';
-import { providerUnavailable } from './claims.errors.js';
+import { pagesUnavailable } from './claims.errors.js';
 
 /** What a profile or social page says, as text, and which social accounts it links to (handles, lower case). */
 export interface PageContent {
@@ -115,10 +115,10 @@ export class ArtistPages {
     try {
       response = await fetch(url, { headers: { accept: 'text/html' }, redirect: 'error', signal: AbortSignal.timeout(10_000) });
     } catch {
-      throw providerUnavailable();
+      throw pagesUnavailable();
     }
     if (response.status === 404) return null;
-    if (!response.ok) throw providerUnavailable();
+    if (!response.ok) throw pagesUnavailable();
     const html = (await response.text()).slice(0, 2_000_000);
     const links: PageContent['links'] = {};
     for (const match of html.matchAll(/href\s*=\s*"([^"]+)"/gi)) {

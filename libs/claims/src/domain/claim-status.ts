@@ -1,5 +1,5 @@
-import { ConflictException } from '@nestjs/common';
 import type { ClaimStatus } from '#pie/contracts';
+import { illegalTransition } from './claims.errors.js';
 
 /**
  * The one place claim transitions are decided (DESIGN §8): pending → verifying → successful |
@@ -21,6 +21,3 @@ export function canTransition(from: ClaimStatus, to: ClaimStatus): boolean {
 export function assertTransition(from: ClaimStatus, to: ClaimStatus): void {
   if (!canTransition(from, to)) throw illegalTransition(from, to);
 }
-
-export const illegalTransition = (from: ClaimStatus, to: ClaimStatus) =>
-  new ConflictException({ message: `A ${from} claim cannot become ${to}` });

@@ -2,7 +2,7 @@ import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SOCIAL_PLATFORM_LABELS } from '#pie/contracts';
 import { artistFacts } from '#pie/listening';
-import { APP_CONFIG, Database, type AppConfig } from '#pie/platform';
+import { APP_CONFIG, Database, DomainError, type AppConfig } from '#pie/platform';
 import { ArtistPages } from '../../domain/artist-pages.js';
 import { claimForCaller } from '../../domain/claims-store.js';
 import { exchangeCode, platformSignIn, stateHash } from '../../domain/social-accounts.js';
@@ -56,8 +56,8 @@ export class CompleteSocialVerificationHandler implements ICommandHandler<Comple
       await finishVerifying(this.database, claimId, actor, outcome);
       return { ok: true, claimId, message: outcome.message };
     } catch (error) {
-      const message = (error as { response?: { message?: string } }).response?.message ?? outcome.message;
-      return { ok: false, claimId, message };
+      if (!(error instanceof DomainError)) throw error;
+      return { ok: false, claimId, message: error.message };
     }
   }
 }

@@ -1,7 +1,8 @@
-import { ConflictException, Inject } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { requireAdmin, softDeleteOffice } from '#pie/offices';
 import { Database } from '#pie/platform';
+import { officeIsPayee } from '../../domain/claims.errors.js';
 import { changeStatus, claimsWhere } from '../../domain/claims-store.js';
 import { DeleteOffice } from './delete-office.command.js';
 
@@ -15,7 +16,7 @@ export class DeleteOfficeHandler implements ICommandHandler<DeleteOffice> {
       await requireAdmin(em, officeId, userId);
       const open = await claimsWhere(em, `office_id = ? and status in ('pending', 'verifying', 'successful')`, [officeId], { lock: true });
       if (open.some((claim) => claim.status === 'successful')) {
-        throw new ConflictException({ message: 'This office is the payee of a claimed artist. Remove its claimed artists first.' });
+        throw officeIsPayee();
       }
       for (const claim of open) await changeStatus(em, claim, 'cancelled', { kind: 'artist', id: userId }, 'Office deleted');
       await softDeleteOffice(em, officeId);
