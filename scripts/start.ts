@@ -11,6 +11,7 @@ import { modules } from '#pie/modules';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
 import { DEMO_ADMIN, DEMO_ARTIST, DEMO_FAN, seedDemoData } from './demo-data.ts';
 import { seedDemoListening } from './demo-listening.ts';
+import { DEMO_MEMBER, seedDemoArtistArea } from './demo-artist-area.ts';
 
 const env = { ...process.env };
 env.NODE_ENV ??= 'development';
@@ -114,6 +115,12 @@ try {
       (error: Error) => `could not seed the demo fan's listening: ${error.message}`,
     );
     console.log(`[start] demo listening: ${outcome}`);
+    const artistArea = await seedDemoArtistArea({
+      appUrl: `http://127.0.0.1:${env.PORT}`,
+      providersUrl: env.SOCIAL_PROVIDERS_BASE_URL,
+      inboxUrl: `http://127.0.0.1:${env.SANDBOX_MAIL_HTTP_PORT}`,
+    }).catch((error: Error) => `could not seed the demo artist's office: ${error.message}`);
+    console.log(`[start] demo artist area: ${artistArea}`);
   }
 
   console.log(`
@@ -121,6 +128,7 @@ try {
 
     Demo fan:       ${DEMO_FAN.email} / ${DEMO_FAN.password}        (${env.PUBLIC_URL}/login)
     Demo artist:    ${DEMO_ARTIST.email} / ${DEMO_ARTIST.password}  (${env.PUBLIC_URL}/for-artists/login)
+    Demo member:    ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}  (the demo artist's office, one artist assigned)
     Demo admin:     ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}    (${env.PUBLIC_URL}/admin)
     Sandbox inbox:  http://localhost:${env.SANDBOX_MAIL_HTTP_PORT} (verification mails land here)
     Sandbox sign-in providers (Spotify, Google, X, Facebook): http://localhost:${env.SANDBOX_PROVIDERS_PORT}
