@@ -44,7 +44,7 @@ export async function seedDemoArtistArea(options: { appUrl: string; providersUrl
       const open = page.data.filter((item) => item.spotify_id && !item.claimed);
       return open.length >= 2 ? open : undefined;
     },
-    120_000,
+    15 * 60_000,
   );
   const office = await artist.json<{ data: { _id: string } }>('POST', '/api/for-artists/offices', { name: 'Demo Artist Office', type: 'management' });
   const officeId = office.data._id;

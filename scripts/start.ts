@@ -115,12 +115,14 @@ try {
       (error: Error) => `could not seed the demo fan's listening: ${error.message}`,
     );
     console.log(`[start] demo listening: ${outcome}`);
-    const artistArea = await seedDemoArtistArea({
+    // In the background: it waits for the worker to fill the catalogue from the demo fan's listening.
+    void seedDemoArtistArea({
       appUrl: `http://127.0.0.1:${env.PORT}`,
       providersUrl: env.SOCIAL_PROVIDERS_BASE_URL,
       inboxUrl: `http://127.0.0.1:${env.SANDBOX_MAIL_HTTP_PORT}`,
-    }).catch((error: Error) => `could not seed the demo artist's office: ${error.message}`);
-    console.log(`[start] demo artist area: ${artistArea}`);
+    })
+      .catch((error: Error) => `could not seed the demo artist's office: ${error.message}`)
+      .then((outcome) => console.log(`[start] demo artist area: ${outcome}`));
   }
 
   console.log(`
