@@ -86,7 +86,7 @@ export async function seedDemoArtistArea(options: { appUrl: string; providersUrl
       const match = mail?.text.match(/https?:\/\/\S+\/for-artists\/office-invitation\/\S+/);
       return match ? new URL(match[0]) : undefined;
     },
-    60_000,
+    5 * 60_000,
   );
   const member = new Visitor(options.appUrl);
   await member.call('GET', '/api/health');

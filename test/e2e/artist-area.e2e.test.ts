@@ -68,7 +68,7 @@ describe('the artist area in Chromium', () => {
     await page.getByRole('button', { name: 'Claim an artist' }).click();
 
     // Step 0: an artist must be chosen.
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next step' }).click();
     await page.getByText('Please select an artist').waitFor();
     await page.getByLabel('Search for the artist').fill(CATALOGUE_PREFIX);
     await page.getByRole('list', { name: 'Artists' }).getByText(`${CATALOGUE_PREFIX} One`).waitFor();
@@ -76,17 +76,17 @@ describe('the artist area in Chromium', () => {
     const artistName = ((await choice.textContent()) ?? '').trim();
     await choice.click();
     expect(await page.getByText('Please select an artist').count()).toBe(0);
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next step' }).click();
 
     // Step 1: the three agreements.
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next step' }).click();
     for (const text of ['You must agree to the waiver', 'You must agree to the funds terms', 'You must agree to the terms and conditions']) {
       await page.getByText(text).waitFor();
     }
     await page.getByLabel('I agree to the waiver').check();
     await page.getByLabel('I agree to the funds terms').check();
     await page.getByLabel('I agree to the terms and conditions').check();
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next step' }).click();
 
     // Step 2: method, platform, and the string (generated; emptied here to see its rule).
     const stringField = page.getByLabel('Verification string');
@@ -98,7 +98,7 @@ describe('the artist area in Chromium', () => {
       await page.getByText(text).waitFor();
     }
     await page.getByRole('radio', { name: /^Bio string/ }).check();
-    await page.getByRole('textbox', { name: 'Social platform' }).click();
+    await page.getByRole('textbox', { name: 'Social platform' }).or(page.getByRole('combobox', { name: 'Social platform' })).first().click();
     await page.getByRole('option', { name: 'X (Twitter)' }).click();
     await page.getByRole('button', { name: 'Reset' }).click();
     expect(await stringField.inputValue()).toBe(generated);
@@ -113,7 +113,7 @@ describe('the artist area in Chromium', () => {
 
     // Verifying before the bio says so fails, and says why.
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByRole('alert').filter({ hasText: `We could not find ${generated}` }).waitFor();
+    await page.getByRole('alert').filter({ hasText: `We could not find ${generated}` }).first().waitFor();
 
     // The artist edits the bio on the sandbox's Spotify page.
     const profileUrl = await page.getByRole('link', { name: 'Spotify profile' }).getAttribute('href');

@@ -225,7 +225,7 @@ export function ClaimWizard({ officeId, onCancel }: { officeId?: string; onCance
           )}
         </Group>
         <Button onClick={() => void next()} loading={creating.isLoading}>
-          {step < 2 ? 'Next' : 'Create claim'}
+          {step < 2 ? 'Next step' : 'Create claim'}
         </Button>
       </Group>
     </Stack>
