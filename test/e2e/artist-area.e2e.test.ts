@@ -159,7 +159,7 @@ describe('the artist area in Chromium', () => {
     await page.getByRole('heading', { level: 2, name: renamed }).waitFor();
   });
 
-  it('invites a new person, who registers and accepts from the mail in the sandbox inbox', async () => {
+  it('invites a new person, who registers and accepts from the mail in the sandbox inbox', { timeout: 240_000 }, async () => {
     const email = `invitee-${randomBytes(4).toString('hex')}@example.test`;
     await page.goto(`${appUrl}/for-artists/team`);
     await page.getByLabel(/^E-mail/).fill(email);
@@ -167,7 +167,7 @@ describe('the artist area in Chromium', () => {
     await page.getByText(`Invitation sent to ${email}`).waitFor();
     await page.getByRole('row').filter({ hasText: email }).getByText('Invited').waitFor();
 
-    const mail = await inbox.waitForMessage({ to: email, subjectIncludes: OFFICE_INVITATION_SUBJECT, timeoutMs: 30_000 });
+    const mail = await inbox.waitForMessage({ to: email, subjectIncludes: OFFICE_INVITATION_SUBJECT, timeoutMs: 120_000 });
     const link = mail.text.match(/https?:\/\/\S+\/for-artists\/office-invitation\/\S+/)?.[0];
     expect(link).toBeDefined();
 
