@@ -133,7 +133,8 @@ describe('artist area: authorization matrix', () => {
     { route: 'POST /api/claims/report/:claimedId', expected: [401, 201, 401, 401, 401, 401], mutates: false, call: (_f, c) => send('POST', `/api/claims/report/${successfulClaimId}`, c, { reason: 'Not the real artist' }) },
   ];
 
-  it('lets exactly the allowed callers through on every route that takes an id', async () => {
+  // ~120 fresh offices, each built through the API: slow by nature, so its own time budget.
+  it('lets exactly the allowed callers through on every route that takes an id', { timeout: 300_000 }, async () => {
     const actual: number[][] = [];
     for (const row of rows) {
       const statuses: number[] = [];
