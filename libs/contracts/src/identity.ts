@@ -113,6 +113,8 @@ export const LoginRequest = z.strictObject({
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  /** Required (action `login`) once an account has had many wrong passwords in a row. */
+  recaptchaToken: z.string().max(4096, 'recaptchaToken is too long').optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 

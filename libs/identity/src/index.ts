@@ -12,7 +12,13 @@ export { artistUserCards, type ArtistUserCard } from './domain/artist-directory.
 export { addPromotionCodes, remainingPromotionCodes, PROMO_UNAVAILABLE_MESSAGE } from './domain/promotions.js';
 export { createAdmin } from './domain/admins.js';
 export { IdentityFacadeModule } from './identity-facade.module.js';
-export { ProviderTokens, ProviderAccessRevokedError, ProviderNotConnectedError } from './social/provider-tokens.service.js';
+export {
+  ProviderTokens,
+  ProviderAccessRevokedError,
+  ProviderNotConnectedError,
+  ProviderTokensUnreadableError,
+  TOKENS_UNREADABLE_REASON,
+} from './social/provider-tokens.service.js';
 export { ProviderConnected, type ProviderConnectedPayload } from './events/provider-connected.event.js';
 export { FanContacts, type FanContact } from './social/fan-contacts.service.js';
 export { ProviderDisconnected, type ProviderDisconnectedPayload } from './events/provider-disconnected.event.js';

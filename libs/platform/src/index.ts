@@ -22,4 +22,6 @@ export { PlatformModule, type PlatformModuleOptions } from './platform.module.js
 export { WorkerRuntimeModule } from './worker-runtime.module.js';
 export { CsrfProtection, CSRF_COOKIE, CSRF_HEADER, type CsrfOptions } from './http/csrf.js';
 export { RateLimit, RateLimitGuard, RateLimiter, TooManyRequestsException, type RateLimitRule } from './http/rate-limit.js';
+export { registerWellFormedInput, registerNoStoreForApi, pathOfMalformedString } from './http/well-formed-input.js';
+export { declarePrunable, prunableRows, PruneGrowingTables, PruneGrowingTablesHandler, type PrunableRows } from './maintenance/prune-growing-tables.js';
 export { defineModule, entitiesOf, nestModulesOf, type ModuleDescriptor } from './modules/module-descriptor.js';

@@ -21,6 +21,8 @@ export const FanSchema = defineEntity({
     /** IANA time zone from the browser at sign-up (UTC when unknown): the fan's days in listening figures. */
     timeZone: p.string().default('UTC'),
     deletedAt: p.datetime().nullable(),
+    /** The provider whose sign-in created the account; cleared once the mailbox owner sets a password by e-mail link. */
+    createdVia: p.string().nullable().default(null),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -132,7 +132,7 @@ export class FanIngestion {
         await markDisconnected(em, fanId);
         return { kind: 'not-connected' };
       } else if (error instanceof ProviderAccessRevokedError) {
-        return this.broken(fanId, REVOKED_REASON);
+        return this.broken(fanId, error.reason ?? REVOKED_REASON);
       } else if (error instanceof ConnectionRefused) {
         return this.broken(fanId, error.reason);
       } else if (error instanceof SpotifyForbiddenError) {
