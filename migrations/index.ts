@@ -7,6 +7,7 @@ import { Migration20261124000100_dead_jobs } from './Migration20261124000100_dea
 import { Migration20261124000200_identity_hardening } from './Migration20261124000200_identity_hardening.js';
 import { Migration20261124000300_listening_read_models } from './Migration20261124000300_listening_read_models.js';
 import { Migration20261124000310_identity_time_zone } from './Migration20261124000310_identity_time_zone.js';
+import { Migration20261124000700_offices_claims } from './Migration20261124000700_offices_claims.js';
 
 /** The one migration history of the whole database, oldest first. Append; never edit a shipped one. */
 export const migrations = [
@@ -17,4 +18,5 @@ export const migrations = [
   Migration20261124000200_identity_hardening,
   Migration20261124000300_listening_read_models,
   Migration20261124000310_identity_time_zone,
+  Migration20261124000700_offices_claims,
 ];

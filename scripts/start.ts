@@ -12,6 +12,7 @@ import { modules } from '#pie/modules';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
 import { DEMO_ADMIN, DEMO_ARTIST, DEMO_FAN, seedDemoData } from './demo-data.ts';
 import { seedDemoListening } from './demo-listening.ts';
+import { DEMO_MEMBER, seedDemoArtistArea } from './demo-artist-area.ts';
 
 const env = { ...process.env };
 env.NODE_ENV ??= 'development';
@@ -143,11 +144,20 @@ try {
       (error: Error) => `could not seed the demo fan's listening: ${error.message}`,
     );
     console.log(`[start] demo listening: ${outcome}`);
+    // In the background: it waits for the worker to fill the catalogue from the demo fan's listening.
+    void seedDemoArtistArea({
+      appUrl: `http://127.0.0.1:${env.PORT}`,
+      providersUrl: env.SOCIAL_PROVIDERS_BASE_URL,
+      inboxUrl: `http://127.0.0.1:${env.SANDBOX_MAIL_HTTP_PORT}`,
+    })
+      .catch((error: Error) => `could not seed the demo artist's office: ${error.message}`)
+      .then((outcome) => console.log(`[start] demo artist area: ${outcome}`));
   }
 
   const demoLines = demoData
     ? `    Demo fan:       ${DEMO_FAN.email} / ${DEMO_FAN.password}        (${env.PUBLIC_URL}/login)
     Demo artist:    ${DEMO_ARTIST.email} / ${DEMO_ARTIST.password}  (${env.PUBLIC_URL}/for-artists/login)
+    Demo member:    ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}  (the demo artist's office, one artist assigned)
     Demo admin:     ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}    (${env.PUBLIC_URL}/admin)`
     : '    No demo accounts (your own database: PIE_DEMO_DATA=true adds them; never in production)';
   console.log(`

@@ -4,3 +4,4 @@ export * from './identity.js';
 export * from './identity-limits.js';
 export * from './listening.js';
 export * from './listening-limits.js';
+export * from './artist-area.js';

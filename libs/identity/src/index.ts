@@ -7,6 +7,7 @@ export { FanSessionGuard, ArtistSessionGuard, AdminSessionGuard, CurrentSubject,
 export { SESSION_COOKIE } from './http/session-cookies.js';
 // For the offices module's invitations (it calls this in its own transaction until invitations move to a command).
 export { prepareInvitedArtistUser } from './domain/artist-invitations.js';
+export { artistUserCards, type ArtistUserCard } from './domain/artist-directory.js';
 export { IdentityFacadeModule } from './identity-facade.module.js';
 export {
   ProviderTokens,
