@@ -1,7 +1,7 @@
 import { BadRequestException, Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#pie/platform';
 
-export const CAPTCHA_ACTIONS = ['email_register', 'artist_register', 'forgot_password', 'check_promo_availability', 'spotify_login', 'google_login', 'twitter_login', 'facebook_login'] as const;
+export const CAPTCHA_ACTIONS = ['email_register', 'artist_register', 'forgot_password', 'resend_verification', 'check_promo_availability', 'spotify_login', 'google_login', 'twitter_login', 'facebook_login'] as const;
 export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
 
 export const captchaFailed = () => new BadRequestException({ message: 'reCAPTCHA verification failed. Please try again.' });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import type { SocialProvider } from '#pie/contracts';
+import type { SignInErrorCode, SocialProvider } from '#pie/contracts';
 import { APP_CONFIG, Database, recordInOutbox, type AppConfig, type EntityManager } from '#pie/platform';
 import { Admin } from '../domain/admin.entity.js';
 import { Fan } from '../domain/fan.entity.js';
-import { claimPromotionCode } from '../domain/promotions.js';
+import { claimPromotionCode, PROMO_UNAVAILABLE_MESSAGE } from '../domain/promotions.js';
 import type { SessionKind } from '../domain/session.entity.js';
 import { openSession, type OpenedSession } from '../domain/sessions.js';
 import { FanRegistered } from '../events/fan-registered.event.js';
@@ -22,7 +22,12 @@ export interface SocialOutcome {
 }
 
 /** A failure the person should read on the page they land on. */
-class SignInProblem extends Error {}
+/** A round trip that cannot finish: its code is all the landing page's address carries. */
+class SignInProblem extends Error {
+  constructor(readonly code: SignInErrorCode) {
+    super(code);
+  }
+}
 
 const CALLBACK_PATH: Record<OAuthPurpose, (provider: SocialProvider) => string> = {
   'fan-login': (provider) => `/api/auth/callback/${provider}`,
@@ -71,10 +76,10 @@ export class SocialSignIn {
   /** Finishes a round trip; never throws for what the browser sent, it redirects with a message. */
   async complete(provider: SocialProvider, query: { code?: string; state?: string; error?: string }, userAgent: string | null): Promise<SocialOutcome> {
     const state = query.state ? await consumeOAuthState(this.database.em(), provider, query.state) : null;
-    if (!state) return { redirectTo: withMessage('/login', 'error', 'Sign-in could not be completed (the link expired or was already used). Please try again.') };
+    if (!state) return { redirectTo: withMessage('/login', 'error', 'expired') };
     const landing = landingFor(state);
     try {
-      if (query.error || !query.code) throw new SignInProblem(query.error === 'access_denied' ? 'Sign-in was cancelled.' : 'The provider did not complete the sign-in.');
+      if (query.error || !query.code) throw new SignInProblem(query.error === 'access_denied' ? 'cancelled' : 'incomplete');
       const settings = this.settings(provider);
       const tokens = await exchangeCode(settings, { code: query.code, redirectUri: this.redirectUri(state.purpose, provider), verifier: state.codeVerifier });
       const profile = await fetchProfile(settings, tokens.accessToken);
@@ -92,13 +97,13 @@ export class SocialSignIn {
           case 'artist-link': {
             const kind = state.purpose === 'fan-link' ? 'fan' : 'artist';
             const owner = await findLinkedSubject(em, kind, provider, profile.providerUserId);
-            if (owner && owner !== state.subjectId) throw new SignInProblem(`This ${settings.label} account is already linked to another Pie account.`);
+            if (owner && owner !== state.subjectId) throw new SignInProblem('already_linked');
             await saveLinkedAccount(em, this.cipher, { kind, subjectId: state.subjectId!, provider, profile, tokens });
             return { redirectTo: withMessage(landing, 'linked', provider) };
           }
           case 'admin-login': {
             const admin = profile.emailVerified && profile.email ? await em.findOne(Admin, { email: profile.email.toLowerCase() }) : null;
-            if (!admin) throw new SignInProblem('This Google account is not an admin of Pie.');
+            if (!admin) throw new SignInProblem('not_admin');
             const opened = openSession(em, 'admin', admin.id, userAgent);
             await em.flush();
             return { redirectTo: withMessage(landing, 'status', 'success'), session: { kind: 'admin' as const, opened } };
@@ -106,13 +111,14 @@ export class SocialSignIn {
         }
       });
     } catch (error) {
-      if (error instanceof SignInProblem || error instanceof OAuthExchangeError) {
-        return { redirectTo: withMessage(landing, 'error', error.message) };
-      }
+      if (error instanceof SignInProblem) return { redirectTo: withMessage(landing, 'error', error.code) };
+      if (error instanceof OAuthExchangeError) return { redirectTo: withMessage(landing, 'error', 'incomplete') };
       const message = (error as { response?: { message?: string } }).response?.message;
-      if (error instanceof ConflictException && message) return { redirectTo: withMessage(landing, 'error', message) };
+      if (error instanceof ConflictException && message) {
+        return { redirectTo: withMessage(landing, 'error', message === PROMO_UNAVAILABLE_MESSAGE ? 'promo_unavailable' : 'promo_used') };
+      }
       this.logger.error(`Social sign-in with ${provider} failed: ${(error as Error).stack ?? error}`);
-      return { redirectTo: withMessage(landing, 'error', 'Sign-in failed. Please try again.') };
+      return { redirectTo: withMessage(landing, 'error', 'failed') };
     }
   }
 
@@ -146,7 +152,7 @@ export class SocialSignIn {
     if (!fanId && profile.email) {
       const sameEmail = await em.findOne(Fan, { email: profile.email.toLowerCase(), deletedAt: null });
       if (sameEmail && !profile.emailVerified) {
-        throw new SignInProblem(`An account with this e-mail already exists. Log in with your password, then link ${settings.label} in Settings.`);
+        throw new SignInProblem('email_exists');
       }
       fanId = sameEmail?.id ?? null;
     }

@@ -10,9 +10,34 @@ export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
-/** Listened time for people: "3 h 25 min", "42 min", "under a minute", "none". */
+const pluralRules = new Intl.PluralRules('en');
+
+/**
+ * A count with its noun in the right form, through `Intl.PluralRules`: "1 new play",
+ * "2 new plays", "0 plays". `forms` names the noun for each plural category the language uses.
+ */
+export function formatCount(value: number, forms: { one: string; other: string }): string {
+  const category = pluralRules.select(value);
+  return `${formatNumber(value)} ${category === 'one' ? forms.one : forms.other}`;
+}
+
+/** The nouns the app counts, in both forms. */
+export const NOUNS = {
+  play: { one: 'play', other: 'plays' },
+  newPlay: { one: 'new play', other: 'new plays' },
+  artist: { one: 'artist', other: 'artists' },
+  track: { one: 'track', other: 'tracks' },
+  fan: { one: 'fan', other: 'fans' },
+  listener: { one: 'listener', other: 'listeners' },
+  country: { one: 'country', other: 'countries' },
+  day: { one: 'day', other: 'days' },
+  row: { one: 'row', other: 'rows' },
+  code: { one: 'code', other: 'codes' },
+} as const;
+
+/** Listened time for people: "3 h 25 min", "42 min", "under a minute", "0 min". */
 export function formatListened(ms: number): string {
-  if (ms <= 0) return 'none';
+  if (ms <= 0) return '0 min';
   const totalMinutes = Math.floor(ms / 60_000);
   if (totalMinutes === 0) return 'under a minute';
   const hours = Math.floor(totalMinutes / 60);

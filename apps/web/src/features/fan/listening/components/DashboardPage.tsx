@@ -3,7 +3,7 @@ import { Anchor, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from 
 import { lazy, memo, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useGetFanArtistsQuery, useGetLatestPlaysQuery, useGetListeningOverviewQuery } from '../api/listening.api';
-import { formatListened, formatNumber } from '../../../../shared/format';
+import { formatListened, formatNumber, formatCount, NOUNS } from '../../../../shared/format';
 import { DailyListeningSection } from './DailyListeningSection';
 import { EmptyBlock, ErrorBlock, ListPlaceholder, Section, StatList } from '../../../../shared/ui';
 import { RecentPlaysList } from './RecentPlaysList';
@@ -17,7 +17,7 @@ const TOP_ARTISTS = 6;
 const RECENT_PLAYS = 8;
 const OVERVIEW_POLL_MS = 5_000;
 
-const topArtistDetail = (artist: FanArtist) => `${formatListened(artist.listened_ms)} · ${formatNumber(artist.plays)} plays`;
+const topArtistDetail = (artist: FanArtist) => `${formatListened(artist.listened_ms)} · ${formatCount(artist.plays, NOUNS.play)}`;
 
 export interface DashboardPageProps {
   firstName: string;
@@ -43,7 +43,7 @@ const SummaryStats = memo(function SummaryStats({ activity, from }: { activity: 
   return (
     <Section
       title={`Your last ${SUMMARY_DAYS} days`}
-      description={activity ? `All time: ${formatNumber(activity.totals.plays)} plays, ${formatListened(activity.totals.listened_ms)}` : 'All time: …'}
+      description={activity ? `All time: ${formatCount(activity.totals.plays, NOUNS.play)}, ${formatListened(activity.totals.listened_ms)}` : 'All time: …'}
     >
       <StatList
         stats={[

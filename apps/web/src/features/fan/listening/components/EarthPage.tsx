@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useGetAllFanArtistsQuery } from '../api/listening.api';
 import { choroplethBuckets, listeningByCountry, NO_DATA_COLOR, type Bucket, type CountryTotals } from '../choropleth';
-import { countryName, formatListened, formatNumber } from '../../../../shared/format';
+import { countryName, formatListened, formatNumber, formatCount, NOUNS } from '../../../../shared/format';
 import { CountryTable } from './CountryTable';
 import { EmptyBlock, ErrorBlock, LoadingBlock, Section } from '../../../../shared/ui';
 
@@ -16,7 +16,7 @@ export function mapSummary(totals: CountryTotals): string {
     .slice(0, 3)
     .map((country) => `${countryName(country.code)} (${formatListened(country.listenedMs)})`)
     .join(', ');
-  const base = `World map of where your artists come from, shaded by listening time: ${formatNumber(count)} ${count === 1 ? 'country' : 'countries'}`;
+  const base = `World map of where your artists come from, shaded by listening time: ${formatCount(count, NOUNS.country)}`;
   return top ? `${base}; most listened: ${top}.` : `${base}.`;
 }
 
@@ -84,7 +84,7 @@ export function EarthPage() {
           <>
             <Section
               title="World map"
-              description={`${formatNumber(totals.countries.length)} ${totals.countries.length === 1 ? 'country' : 'countries'} · ${formatNumber(artists)} artists`}
+              description={`${formatCount(totals.countries.length, NOUNS.country)} · ${formatCount(artists, NOUNS.artist)}`}
             >
               {totals.countries.length === 0 ? (
                 <EmptyBlock>None of your artists has a known country yet. Pie looks their countries up in the background; check again later.</EmptyBlock>
@@ -98,7 +98,7 @@ export function EarthPage() {
               )}
               {totals.unknown.artists > 0 && (
                 <Text size="sm" c="dimmed">
-                  {`${formatNumber(totals.unknown.artists)} ${totals.unknown.artists === 1 ? 'artist' : 'artists'} (${formatListened(totals.unknown.listenedMs)}) without a known country ${totals.unknown.artists === 1 ? 'is' : 'are'} counted apart.`}
+                  {`${formatCount(totals.unknown.artists, NOUNS.artist)} (${formatListened(totals.unknown.listenedMs)}) without a known country ${totals.unknown.artists === 1 ? 'is' : 'are'} counted apart.`}
                 </Text>
               )}
               {query.data && !query.data.complete && (
