@@ -67,6 +67,21 @@ describe('a signed-in artist', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/for-artists/artists'));
   });
+
+  it('who first opened a fan page (no fan session there) still goes home from /for-artists', async () => {
+    mockRoutes({
+      'GET /api/user': noSession,
+      'GET /api/for-artists/user': signedIn(makeArtistUser()),
+    });
+    const { router, store } = renderApp('/', AFTER_RELOAD);
+    await waitFor(() => expect(store.getState().session.status).toBe('anonymous'));
+    // The fan area's "nobody here" leaves the artist area's session to its own check.
+    expect(store.getState().artistSession.status).toBe('unknown');
+
+    await router.navigate('/for-artists');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/for-artists/artists'));
+  });
 });
 
 describe('a signed-in admin', () => {

@@ -7,8 +7,8 @@ export function ArtistsPage() {
       <EmptyTable
         caption="Artists"
         columns={['Artist', 'Fans', 'Escrow', 'Claim', 'CRM status']}
-        emptyTitle="No artists to show"
-        emptyText="Artists appear here as fans' listening is imported."
+        emptyTitle="The artist list is on its way"
+        emptyText="The back office cannot list these yet: this screen is built with the admin module. Artists appear here as fans' listening is imported."
       />
     </PageFrame>
   );

@@ -17,7 +17,7 @@ export const adminAuthApi = adminBaseApi.injectEndpoints({
     /** GET profile: the signed-in admin. The guard handles a 401 itself (to /admin and back). */
     getAdminProfile: build.query<AdminProfile, void>({
       query: () => 'profile',
-      extraOptions: { skipUnauthorizedRedirect: true },
+      extraOptions: { sessionCheck: true },
       transformResponse: unwrap<AdminProfile>,
       providesTags: (profile) => entityTags('AdminProfile', profile?._id),
       // Signed in as soon as the answer comes, whoever asked (the guard or the layout).

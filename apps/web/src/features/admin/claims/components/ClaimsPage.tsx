@@ -7,8 +7,8 @@ export function ClaimsPage() {
       <EmptyTable
         caption="Claims"
         columns={['Artist', 'Claimed by', 'Office', 'Status', 'Created']}
-        emptyTitle="No claims to show"
-        emptyText="Claims appear here when artists claim their profile. You review them, verify the proof, and set their status."
+        emptyTitle="The claims queue is on its way"
+        emptyText="The back office cannot list these yet: this screen is built with the admin module. Claims appear here when artists claim their profile. You review them, verify the proof, and set their status."
       />
     </PageFrame>
   );

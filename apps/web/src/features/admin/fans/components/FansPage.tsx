@@ -7,8 +7,8 @@ export function FansPage() {
       <EmptyTable
         caption="Fans"
         columns={['Fan', 'E-mail', 'Active pie', 'Wallet', 'Joined']}
-        emptyTitle="No fans to show"
-        emptyText="Fans who have signed up will be listed here with their pies and wallets."
+        emptyTitle="The fan list is on its way"
+        emptyText="The back office cannot list these yet: this screen is built with the admin module. Fans who have signed up will be listed here with their pies and wallets."
       />
     </PageFrame>
   );

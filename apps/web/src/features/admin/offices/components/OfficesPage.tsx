@@ -7,8 +7,8 @@ export function OfficesPage() {
       <EmptyTable
         caption="Offices"
         columns={['Office', 'Type', 'Members', 'Payment account', 'Balance']}
-        emptyTitle="No offices to show"
-        emptyText="Offices appear here when artists form teams around their verified claims."
+        emptyTitle="The office list is on its way"
+        emptyText="The back office cannot list these yet: this screen is built with the admin module. Offices appear here when artists form teams around their verified claims."
       />
     </PageFrame>
   );

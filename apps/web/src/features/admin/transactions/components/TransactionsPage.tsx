@@ -7,8 +7,8 @@ export function TransactionsPage() {
       <EmptyTable
         caption="Transactions"
         columns={['Date', 'Kind', 'From', 'To', 'Amount']}
-        emptyTitle="No transactions to show"
-        emptyText="Every charge, split, transfer and payout will be listed here, traceable from the fan's charge to the artist's payout."
+        emptyTitle="The transaction list is on its way"
+        emptyText="The back office cannot list these yet: this screen is built with the admin module. Every charge, split, transfer and payout will be listed here, traceable from the fan's charge to the artist's payout."
       />
     </PageFrame>
   );

@@ -7,8 +7,8 @@ export function UserArtistsPage() {
       <EmptyTable
         caption="Artist users"
         columns={['Name', 'E-mail', 'Country', 'Offices', 'Joined']}
-        emptyTitle="No artist users to show"
-        emptyText="People who create an artist account will be listed here with their offices."
+        emptyTitle="The artist user list is on its way"
+        emptyText="The back office cannot list these yet: this screen is built with the admin module. People who create an artist account will be listed here with their offices."
       />
     </PageFrame>
   );

@@ -56,7 +56,7 @@ export const artistAuthApi = artistBaseApi.injectEndpoints({
      */
     getArtistUser: build.query<ArtistUser, void>({
       query: () => 'user',
-      extraOptions: { skipUnauthorizedRedirect: true },
+      extraOptions: { sessionCheck: true },
       transformResponse: unwrap<ArtistUser>,
       providesTags: (user) => entityTags('ArtistUser', user?._id),
       // Signed in as soon as the answer comes, whoever asked (the guard or the layout).

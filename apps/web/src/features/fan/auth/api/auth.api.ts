@@ -51,7 +51,7 @@ export const authApi = baseApi.injectEndpoints({
       query: () => 'user',
       // Asked by the guard (which sends a visitor to /login and back) and by the layout on
       // public pages (where a visitor without a session simply stays): neither wants the 401 rule.
-      extraOptions: { skipUnauthorizedRedirect: true },
+      extraOptions: { sessionCheck: true },
       transformResponse: unwrap<FanUser>,
       providesTags: (user) => entityTags('User', user?._id),
       // Signed in as soon as the answer comes, whoever asked: the layout's navigation then

@@ -11,7 +11,8 @@ export const settingsApi = baseApi.injectEndpoints({
     /** POST /api/auth/disconnect-<provider>; 409 when it is the last way to sign in. */
     disconnectAccount: build.mutation<ApiSuccess, SocialProvider>({
       query: (provider) => ({ url: `auth/disconnect-${provider}`, method: 'POST' }),
-      invalidatesTags: [{ type: 'User', id: LIST }],
+      // A refused disconnect changed nothing: no refetch then.
+      invalidatesTags: (result) => (result ? [{ type: 'User', id: LIST }] : []),
     }),
     /** GET /api/user/details/:userId for the fan themself: their username and what others see. */
     getOwnProfile: build.query<UserDetails, string>({
