@@ -95,3 +95,17 @@ describe('a signed-in admin', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
   });
 });
+
+describe('after a social sign-in', () => {
+  it('the dashboard greets the fan by the first name as given and takes the round trip out of the address', async () => {
+    mockRoutes({
+      ...emptyListeningRoutes(),
+      'GET /api/user': signedIn(makeFanUser({ first_name: 'María José ' })),
+    });
+    const { router } = renderApp('/dashboard?signedIn=google&promo=try&deviceType=desktop');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, María José' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});

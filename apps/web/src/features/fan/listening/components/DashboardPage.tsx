@@ -143,7 +143,7 @@ export function DashboardPage({ firstName, actions, syncStatus }: DashboardPageP
       <title>{`Dashboard · Pie`}</title>
       <Stack gap="xl">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
-          <Title order={1}>{`Welcome, ${firstName}`}</Title>
+          <Title order={1}>{firstName ? `Welcome, ${firstName}` : 'Welcome'}</Title>
           {actions}
         </Group>
         {syncStatus}
