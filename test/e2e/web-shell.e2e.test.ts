@@ -136,7 +136,7 @@ describe('the web app shell in Chromium', () => {
         }
         expect(problems).toEqual([]);
         if (role !== 'anonymous') expect(checkedWithAxe).toBeGreaterThan(10);
-      }, 480_000);
+      }, 600_000);
     }
   });
 

@@ -1,10 +1,14 @@
-/** Display formats of the listening screens (English, as the rest of the app). */
+/**
+ * The app's one set of display formats: numbers, dates, times and durations, in the fan's
+ * locale (the browser's language) through `Intl`; the words around them are English.
+ */
+const LOCALE = typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en';
 
-const numberFormat = new Intl.NumberFormat('en');
-const dateTimeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
-const dayFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const longDayFormat = new Intl.DateTimeFormat('en', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const numberFormat = new Intl.NumberFormat(LOCALE);
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
+const dayFormat = new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const longDayFormat = new Intl.DateTimeFormat(LOCALE, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 export function formatNumber(value: number): string {
   return numberFormat.format(value);

@@ -1,7 +1,7 @@
 import type { ImportProgress } from '#pie/contracts';
-import { formatCount } from '../../../shared/format';
+import { formatCount, formatNumber } from '../../../shared/format';
 
-const count = new Intl.NumberFormat('en');
+const count = { format: formatNumber };
 const plural = (n: number, one: string, other: string) => formatCount(n, { one, other });
 
 export interface ImportProgressView {

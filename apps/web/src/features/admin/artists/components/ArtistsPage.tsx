@@ -3,7 +3,7 @@ import { EmptyTable, PageFrame } from '../../../../shared/ui';
 /** /admin/artists: every artist fans have listened to, claimed or not, with the money they are owed. */
 export function ArtistsPage() {
   return (
-    <PageFrame title="Artists" site="Pie admin" size="xl" description="Every artist fans have listened to, claimed or not, with the money they are owed.">
+    <PageFrame title="Artists" site="Pie admin" width="full" description="Every artist fans have listened to, claimed or not, with the money they are owed.">
       <EmptyTable
         caption="Artists"
         columns={['Artist', 'Fans', 'Escrow', 'Claim', 'CRM status']}

@@ -3,7 +3,7 @@ import { EmptyTable, PageFrame } from '../../../../shared/ui';
 /** /admin/claims: claims artists and their teams have made, to review and verify. */
 export function ClaimsPage() {
   return (
-    <PageFrame title="Claims" site="Pie admin" size="xl" description="Claims artists and their teams have made, to review and verify.">
+    <PageFrame title="Claims" site="Pie admin" width="full" description="Claims artists and their teams have made, to review and verify.">
       <EmptyTable
         caption="Claims"
         columns={['Artist', 'Claimed by', 'Office', 'Status', 'Created']}

@@ -3,7 +3,7 @@ import { EmptyTable, PageFrame } from '../../../../shared/ui';
 /** /admin/fans: fans, their pies and their wallets. */
 export function FansPage() {
   return (
-    <PageFrame title="Fans" site="Pie admin" size="xl" description="Fans, their pies and their wallets.">
+    <PageFrame title="Fans" site="Pie admin" width="full" description="Fans, their pies and their wallets.">
       <EmptyTable
         caption="Fans"
         columns={['Fan', 'E-mail', 'Active pie', 'Wallet', 'Joined']}

@@ -3,7 +3,7 @@ import { EmptyTable, PageFrame } from '../../../../shared/ui';
 /** /admin/offices: artist teams, their members and their payment connections. */
 export function OfficesPage() {
   return (
-    <PageFrame title="Offices" site="Pie admin" size="xl" description="Artist teams, their members and their payment connections.">
+    <PageFrame title="Offices" site="Pie admin" width="full" description="Artist teams, their members and their payment connections.">
       <EmptyTable
         caption="Offices"
         columns={['Office', 'Type', 'Members', 'Payment account', 'Balance']}

@@ -3,7 +3,7 @@ import { EmptyTable, PageFrame } from '../../../../shared/ui';
 /** /admin/transactions: every movement of money: charges, splits, escrow, transfers and payouts. */
 export function TransactionsPage() {
   return (
-    <PageFrame title="Transactions" site="Pie admin" size="xl" description="Every movement of money: charges, splits, escrow, transfers and payouts.">
+    <PageFrame title="Transactions" site="Pie admin" width="full" description="Every movement of money: charges, splits, escrow, transfers and payouts.">
       <EmptyTable
         caption="Transactions"
         columns={['Date', 'Kind', 'From', 'To', 'Amount']}

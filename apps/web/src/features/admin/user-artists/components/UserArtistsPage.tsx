@@ -3,7 +3,7 @@ import { EmptyTable, PageFrame } from '../../../../shared/ui';
 /** /admin/user-artists: people with an artist account, and the offices they belong to. */
 export function UserArtistsPage() {
   return (
-    <PageFrame title="Artist users" site="Pie admin" size="xl" description="People with an artist account, and the offices they belong to.">
+    <PageFrame title="Artist users" site="Pie admin" width="full" description="People with an artist account, and the offices they belong to.">
       <EmptyTable
         caption="Artist users"
         columns={['Name', 'E-mail', 'Country', 'Offices', 'Joined']}

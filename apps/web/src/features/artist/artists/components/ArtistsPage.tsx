@@ -1,5 +1,6 @@
 import type { ArtistUser } from '#pie/contracts';
-import { Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { PageContainer } from '../../../../shared/ui';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 
 /**
  * /for-artists/artists: where claimed artist profiles will be listed. Claims
@@ -7,7 +8,7 @@ import { Container, Paper, Stack, Text, Title } from '@mantine/core';
  */
 export function ArtistsPage({ user }: { user: ArtistUser }) {
   return (
-    <Container size="md" py="xl">
+    <PageContainer width="content" py="xl">
       <title>{`Your artists · Pie for artists`}</title>
       <Stack gap="xl">
         <Stack gap={4}>
@@ -26,6 +27,6 @@ export function ArtistsPage({ user }: { user: ArtistUser }) {
           </Stack>
         </Paper>
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

@@ -1,6 +1,6 @@
 import type { ArtistDetails } from '#pie/contracts';
-import { Anchor, Badge, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { TableScroll, EmptyBlock, ErrorBlock, LoadingBlock, Unavailable, Pager, Section, StatList } from '../../../../shared/ui';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { TableScroll, EmptyBlock, ErrorBlock, LoadingBlock, Unavailable, Pager, Section, StatList, PageContainer } from '../../../../shared/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
@@ -202,9 +202,9 @@ export function ArtistPage({ artistId }: { artistId: string }) {
   }
 
   return (
-    <Container size="lg" py="xl">
+    <PageContainer width="wide" py="xl">
       <title>{artist ? `${artist.name} · Pie` : 'Artist · Pie'}</title>
       {body}
-    </Container>
+    </PageContainer>
   );
 }

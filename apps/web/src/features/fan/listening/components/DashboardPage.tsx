@@ -1,11 +1,11 @@
 import type { FanArtist, ListeningActivity } from '#pie/contracts';
-import { Anchor, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, memo, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useGetFanArtistsQuery, useGetLatestPlaysQuery, useGetListeningOverviewQuery } from '../api/listening.api';
 import { formatListened, formatNumber, formatCount, NOUNS } from '../../../../shared/format';
 import { DailyListeningSection } from './DailyListeningSection';
-import { EmptyBlock, ErrorBlock, ListPlaceholder, Section, StatList } from '../../../../shared/ui';
+import { EmptyBlock, ErrorBlock, ListPlaceholder, Section, StatList, PageContainer } from '../../../../shared/ui';
 import { RecentPlaysList } from './RecentPlaysList';
 import { TopArtistsList } from './TopArtistsList';
 
@@ -139,7 +139,7 @@ export function DashboardPage({ firstName, actions, syncStatus }: DashboardPageP
   const from = useWindowStart(SUMMARY_DAYS);
 
   return (
-    <Container size="lg" py="xl">
+    <PageContainer width="wide" py="xl">
       <title>{`Dashboard · Pie`}</title>
       <Stack gap="xl">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
@@ -176,6 +176,6 @@ export function DashboardPage({ firstName, actions, syncStatus }: DashboardPageP
           </Stack>
         </Paper>
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

@@ -1,11 +1,11 @@
-import { Anchor, Box, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useGetAllFanArtistsQuery } from '../api/listening.api';
-import { choroplethBuckets, listeningByCountry, NO_DATA_COLOR, type Bucket, type CountryTotals } from '../choropleth';
+import { choroplethBuckets, legendRanges, listeningByCountry, NO_DATA_COLOR, type Bucket, type CountryTotals } from '../choropleth';
 import { countryName, formatListened, formatNumber, formatCount, NOUNS } from '../../../../shared/format';
 import { CountryTable } from './CountryTable';
-import { EmptyBlock, ErrorBlock, LoadingBlock, Section } from '../../../../shared/ui';
+import { EmptyBlock, ErrorBlock, LoadingBlock, Section, PageContainer } from '../../../../shared/ui';
 
 const WorldMap = lazy(() => import('./WorldMap'));
 
@@ -20,8 +20,11 @@ export function mapSummary(totals: CountryTotals): string {
   return top ? `${base}; most listened: ${top}.` : `${base}.`;
 }
 
-function rangeLabel(bucket: Bucket): string {
-  return bucket.min === bucket.max ? formatListened(bucket.min) : `${formatListened(bucket.min)} to ${formatListened(bucket.max)}`;
+function rangeLabel({ from, to }: { from: number | null; to: number | null }): string {
+  if (from === null && to !== null) return `up to ${formatListened(to)}`;
+  if (to === null && from !== null) return `over ${formatListened(from)}`;
+  if (from === to || from === null || to === null) return formatListened(from ?? to ?? 0);
+  return `${formatListened(from)} to ${formatListened(to)}`;
 }
 
 function Legend({ buckets }: { buckets: readonly Bucket[] }) {
@@ -30,10 +33,10 @@ function Legend({ buckets }: { buckets: readonly Bucket[] }) {
   );
   return (
     <Group component="ul" gap="md" p={0} m={0} aria-label="Legend: listening time per country" style={{ listStyle: 'none' }}>
-      {buckets.map((bucket) => (
-        <Group component="li" key={`${bucket.min}-${bucket.max}`} gap={6} wrap="nowrap">
-          {swatch(bucket.color)}
-          <Text size="sm">{rangeLabel(bucket)}</Text>
+      {legendRanges(buckets).map((range) => (
+        <Group component="li" key={range.color} gap={6} wrap="nowrap">
+          {swatch(range.color)}
+          <Text size="sm">{rangeLabel(range)}</Text>
         </Group>
       ))}
       <Group component="li" gap={6} wrap="nowrap">
@@ -61,7 +64,7 @@ export function EarthPage() {
   const artists = query.data?.artists.length ?? 0;
 
   return (
-    <Container size="lg" py="xl">
+    <PageContainer width="wide" py="xl">
       <title>{`Your world · Pie`}</title>
       <Stack gap="xl">
         <Stack gap={4}>
@@ -111,6 +114,6 @@ export function EarthPage() {
           </>
         )}
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

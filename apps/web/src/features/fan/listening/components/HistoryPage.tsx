@@ -1,6 +1,6 @@
 import type { PlayItem } from '#pie/contracts';
-import { Anchor, Badge, Button, Container, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { TableScroll, ErrorBlock, LoadingBlock, Pager } from '../../../../shared/ui';
+import { Anchor, Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { TableScroll, ErrorBlock, LoadingBlock, Pager, PageContainer } from '../../../../shared/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -92,7 +92,7 @@ export function HistoryPage() {
     : '';
 
   return (
-    <Container size="lg" py="xl">
+    <PageContainer width="wide" py="xl">
       <title>{`History · Pie`}</title>
       <Stack gap="xl">
         <Stack gap={4}>
@@ -179,6 +179,6 @@ export function HistoryPage() {
           </Stack>
         ) : null}
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

@@ -1,5 +1,5 @@
-import { Alert, Button, Container, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { TableScroll, ErrorBlock, LoadingBlock, Section, StatList } from '../../../../shared/ui';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { TableScroll, ErrorBlock, LoadingBlock, Section, StatList, PageContainer } from '../../../../shared/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useGetAllFanArtistsQuery, useGetLatestPlaysQuery, useGetPopularTracksQuery } from '../api/listening.api';
@@ -93,7 +93,7 @@ export function ReportPage() {
   const loading = Boolean(period) && !report && !failed;
 
   return (
-    <Container size="lg" py="xl">
+    <PageContainer width="wide" py="xl">
       <title>{`Report · Pie`}</title>
       <Stack gap="xl">
         <Stack gap={4}>
@@ -184,6 +184,6 @@ export function ReportPage() {
           </Stack>
         ) : null}
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

@@ -1,5 +1,5 @@
 import { SOCIAL_PROVIDERS, type FanUser } from '#pie/contracts';
-import { Anchor, Badge, Container, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -10,7 +10,7 @@ import {
   ResendVerification,
 } from '../../../../shared/account';
 import { formatDate } from '../../../../shared/format';
-import { Section } from '../../../../shared/ui';
+import { Section, PageContainer } from '../../../../shared/ui';
 import { useAccountSettings } from '../hooks/use-account-settings';
 import { ProfileSection } from './ProfileSection';
 
@@ -32,7 +32,7 @@ export function SettingsPage({ user, actions, children }: SettingsPageProps) {
   const linked = user.linked_accounts ?? [];
 
   return (
-    <Container size="md" py="xl">
+    <PageContainer width="content" py="xl">
       <title>{`Settings · Pie`}</title>
       <Stack gap="xl">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
@@ -95,6 +95,6 @@ export function SettingsPage({ user, actions, children }: SettingsPageProps) {
           kept="Your payment history is kept, as financial records must be, but no longer carries your name or e-mail."
         />
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }
