@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.js';
@@ -7,6 +8,7 @@ import {
   layoutProblems,
   navigateInApp,
   SCREENS,
+  SCREENSHOT_DIR,
   screenshotPath,
   signIn,
   visitsFor,
@@ -45,6 +47,8 @@ describe('the web app shell in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
+    // This run's screenshots only (CI keeps the folder as an artifact).
+    rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
     browser = await launchBrowser();
   });
   afterAll(async () => {
