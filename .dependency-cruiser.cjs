@@ -30,6 +30,13 @@ module.exports = {
       to: { path: '^(libs/(?!contracts/)|apps/(api|worker|sandbox)/)' },
     },
     {
+      name: 'libs-do-not-import-apps',
+      comment: 'Modules are composed by the apps (apps/modules.ts lists them), never the other way round.',
+      severity: 'error',
+      from: { path: '^libs/' },
+      to: { path: '^apps/' },
+    },
+    {
       name: 'apps-do-not-import-each-other',
       severity: 'error',
       from: { path: '^apps/([^/]+)/' },
