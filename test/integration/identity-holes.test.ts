@@ -63,7 +63,7 @@ describe('identity holes closed before money flows', () => {
       for (const cookies of [{}, roundTripCookie(victimOwnStart)]) {
         const victim = await platform.request('GET', pathOf(callback), { cookies });
         expect(landing(victim).pathname).toBe('/login');
-        expect(landing(victim).searchParams.get('error')).toMatch(/in this browser/);
+        expect(landing(victim).searchParams.get('error')).toBe('other_browser');
         expect(sessionCookieOf(victim)).toBeUndefined();
       }
       // The state was not spent by the victim's browser: the attacker's own browser could still finish.
@@ -81,14 +81,14 @@ describe('identity holes closed before money flows', () => {
       // The victim's browser: the victim's session, without the attacker's round-trip cookie.
       const victimSession = await logIn(platform, victim);
       const withoutCookie = await platform.request('GET', pathOf(callback), { cookies: victimSession.cookies });
-      expect(landing(withoutCookie).searchParams.get('error')).toMatch(/in this browser/);
+      expect(landing(withoutCookie).searchParams.get('error')).toBe('other_browser');
 
       // Even with the cookie (the same browser, now signed in as someone else), the session must be the starter's.
       const link2 = await platform.request('POST', '/api/auth/link-spotify', { cookies: attackerSession.cookies });
       const callback2 = await approve(link2.body.data.url, 'listener2');
       const otherSession = await platform.request('GET', pathOf(callback2), { cookies: { ...victimSession.cookies, ...roundTripCookie(link2) } });
       expect(landing(otherSession).pathname).toBe('/settings');
-      expect(landing(otherSession).searchParams.get('error')).toMatch(/sign in to the account that started it/);
+      expect(landing(otherSession).searchParams.get('error')).toBe('wrong_session');
       expect(await sql.value(`select count(*)::int from identity.social_identities where subject_id = any($1::uuid[])`, [[attacker.id, victim.id]])).toBe(0);
     });
 
@@ -97,7 +97,7 @@ describe('identity holes closed before money flows', () => {
       const start = await platform.request('GET', '/api/auth/loginGoogle');
       const callback = await approve(String(start.headers.location), account);
       const onAdmin = await platform.request('GET', `/api/admin/auth/google/callback${callback.search}`, { cookies: roundTripCookie(start) });
-      expect(landing(onAdmin).searchParams.get('error')).toMatch(/could not be completed/);
+      expect(landing(onAdmin).searchParams.get('error')).toMatch(/^(expired|other_browser)$/);
       expect(onAdmin.cookies.filter((c) => c.name.endsWith('_access_token') && c.value !== '')).toEqual([]);
     });
   });
@@ -107,7 +107,7 @@ describe('identity holes closed before money flows', () => {
       const owner = await makeAccount(sql, 'fan');
       const lookalike = await googleAccount(owner.email, false);
       const joined = await googleSignIn(lookalike);
-      expect(landing(joined).searchParams.get('error')).toMatch(/already exists/);
+      expect(landing(joined).searchParams.get('error')).toBe('email_exists');
       expect(sessionCookieOf(joined)).toBeUndefined();
       expect(await sql.value(`select count(*)::int from identity.social_identities where subject_id = $1`, [owner.id])).toBe(0);
 

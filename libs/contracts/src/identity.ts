@@ -60,6 +60,10 @@ export const ForgotPasswordRequest = z.strictObject({
 });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
 
+/** `POST /api/auth/resend-verification`, `POST /api/for-artists/auth/resend-verification`. */
+export const ResendVerificationRequest = ForgotPasswordRequest;
+export type ResendVerificationRequest = ForgotPasswordRequest;
+
 /** `POST /api/auth/reset-password/:token` (spec §3: token in path, password in body). */
 export const ResetPasswordRequest = z.strictObject({ password });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;

@@ -5,3 +5,4 @@ export * from './identity-limits.js';
 export * from './listening.js';
 export * from './listening-limits.js';
 export * from './artist-area.js';
+export * from './sign-in-errors.js';

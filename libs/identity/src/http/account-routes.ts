@@ -2,11 +2,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { EmailTokenParam, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from '#pie/contracts';
+import { EmailTokenParam, ForgotPasswordRequest, LoginRequest, ResendVerificationRequest, ResetPasswordRequest } from '#pie/contracts';
 import { APP_CONFIG, Database, DomainError, ok, RateLimit, RateLimitGuard, ZodBody, ZodParam, type AppConfig } from '#pie/platform';
 import { LogIn } from '../commands/log-in/log-in.command.js';
 import { LogOut } from '../commands/log-out/log-out.command.js';
 import { RequestPasswordReset } from '../commands/request-password-reset/request-password-reset.command.js';
+import { ResendVerification } from '../commands/resend-verification/resend-verification.command.js';
 import { ResetPassword } from '../commands/reset-password/reset-password.command.js';
 import { VerifyEmail } from '../commands/verify-email/verify-email.command.js';
 import type { MailedAccountKind } from '../domain/accounts.js';
@@ -16,6 +17,7 @@ import type { SessionKind } from '../domain/session.entity.js';
 import { clearSessionCookie, SESSION_COOKIE, setSessionCookie } from './session-cookies.js';
 
 export const FORGOT_PASSWORD_ANSWER = 'If an account exists for this e-mail, we sent it a link to reset the password.';
+export const RESEND_VERIFICATION_ANSWER = 'If this e-mail has an account waiting to be verified, we sent it a new link.';
 
 /**
  * Login and logout, the same for every kind of account. Each area's controller extends this
@@ -89,6 +91,20 @@ export abstract class MailedAccountRoutes extends SessionRoutes {
     await this.captcha.verify(body.recaptchaToken, 'forgot_password', request.ip);
     await this.commands.execute(new RequestPasswordReset(this.kind, body.email));
     return ok(undefined, FORGOT_PASSWORD_ANSWER);
+  }
+
+  /** A new verification link (the check-your-inbox screen, the unverified-login error, settings). */
+  @Post('resend-verification')
+  @HttpCode(200)
+  @UseGuards(RateLimitGuard)
+  @RateLimit(
+    { name: 'resend-verification:ip', by: 'ip', limit: 10, windowSeconds: 3600 },
+    { name: 'resend-verification:account', by: 'body.email', limit: 3, windowSeconds: 3600 },
+  )
+  async resendVerification(@ZodBody(ResendVerificationRequest) body: ResendVerificationRequest, @Req() request: FastifyRequest) {
+    await this.captcha.verify(body.recaptchaToken, 'resend_verification', request.ip);
+    await this.commands.execute(new ResendVerification(this.kind, body.email));
+    return ok(undefined, RESEND_VERIFICATION_ANSWER);
   }
 
   @Post('reset-password/:token')

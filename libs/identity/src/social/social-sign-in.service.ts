@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { SocialProvider } from '#pie/contracts';
+import type { SignInErrorCode, SocialProvider } from '#pie/contracts';
 import { APP_CONFIG, Database, DomainError, recordInOutbox, type AppConfig, type EntityManager } from '#pie/platform';
 import { lastSignInMethod, providerNotConfigured, providerNotLinked } from '../domain/identity.errors.js';
 import { Admin } from '../domain/admin.entity.js';
@@ -39,7 +39,12 @@ export interface CallbackContext {
 }
 
 /** A failure the person should read on the page they land on. */
-class SignInProblem extends Error {}
+/** A round trip that cannot finish: its code is all the landing page's address carries (no text from a URL). */
+class SignInProblem extends Error {
+  constructor(readonly code: SignInErrorCode) {
+    super(code);
+  }
+}
 
 const CALLBACK_PATH: Record<OAuthPurpose, (provider: SocialProvider) => string> = {
   'fan-login': (provider) => `/api/auth/callback/${provider}`,
@@ -91,13 +96,13 @@ export class SocialSignIn {
     // Only the browser that started the round trip may finish it: a callback URL handed to a victim
     // (login CSRF, or collecting their provider account on the attacker's) gets nowhere.
     if (!query.state || !context.browserBinding || context.browserBinding !== browserBindingOf(query.state)) {
-      return { redirectTo: withMessage(fallback, 'error', 'Sign-in could not be completed in this browser. Please start again from this page.') };
+      return { redirectTo: withMessage(fallback, 'error', 'other_browser') };
     }
     const state = await consumeOAuthState(this.database.em(), provider, query.state, context.purposes);
-    if (!state) return { redirectTo: withMessage(fallback, 'error', 'Sign-in could not be completed (the link expired or was already used). Please try again.') };
+    if (!state) return { redirectTo: withMessage(fallback, 'error', 'expired') };
     const landing = landingFor(state);
     try {
-      if (query.error || !query.code) throw new SignInProblem(query.error === 'access_denied' ? 'Sign-in was cancelled.' : 'The provider did not complete the sign-in.');
+      if (query.error || !query.code) throw new SignInProblem(query.error === 'access_denied' ? 'cancelled' : 'incomplete');
       if (state.purpose === 'fan-link' || state.purpose === 'artist-link') await this.requireStarter(state, context);
       const settings = this.settings(provider);
       const tokens = await exchangeCode(settings, { code: query.code, redirectUri: this.redirectUri(state.purpose, provider), verifier: state.codeVerifier });
@@ -118,16 +123,16 @@ export class SocialSignIn {
           case 'artist-link': {
             const kind = state.purpose === 'fan-link' ? 'fan' : 'artist';
             const owner = await findLinkedSubject(em, kind, provider, profile.providerUserId);
-            if (owner && owner !== state.subjectId) throw new SignInProblem(`This ${settings.label} account is already linked to another Pie account.`);
+            if (owner && owner !== state.subjectId) throw new SignInProblem('already_linked');
             // Re-checked in the transaction: an account deleted during consent gets nothing linked.
             const alive = await em.execute(`select 1 from identity.${kind === 'fan' ? 'fans' : 'artist_users'} where id = ? and deleted_at is null for update`, [state.subjectId]);
-            if (alive.length === 0) throw new SignInProblem('This account no longer exists.');
+            if (alive.length === 0) throw new SignInProblem('account_gone');
             await saveLinkedAccount(em, this.cipher, { kind, subjectId: state.subjectId!, provider, profile, tokens });
             return { redirectTo: withMessage(landing, 'linked', provider) };
           }
           case 'admin-login': {
             const admin = profile.emailVerified && profile.email ? await em.findOne(Admin, { email: profile.email.toLowerCase() }) : null;
-            if (!admin) throw new SignInProblem('This Google account is not an admin of Pie.');
+            if (!admin) throw new SignInProblem('not_admin');
             await revokeSessionByToken(em, 'admin', context.sessionTokens.admin);
             const opened = openSession(em, 'admin', admin.id, context.userAgent);
             await em.flush();
@@ -136,12 +141,12 @@ export class SocialSignIn {
         }
       });
     } catch (error) {
-      if (error instanceof SignInProblem || error instanceof OAuthExchangeError) {
-        return { redirectTo: withMessage(landing, 'error', error.message) };
-      }
-      if (error instanceof DomainError && error.kind === 'conflict') return { redirectTo: withMessage(landing, 'error', error.message) };
+      if (error instanceof SignInProblem) return { redirectTo: withMessage(landing, 'error', error.code) };
+      if (error instanceof OAuthExchangeError) return { redirectTo: withMessage(landing, 'error', 'incomplete') };
+      if (error instanceof DomainError && error.code === 'identity.promo-unavailable') return { redirectTo: withMessage(landing, 'error', 'promo_unavailable') };
+      if (error instanceof DomainError && error.code === 'identity.promo-already-used') return { redirectTo: withMessage(landing, 'error', 'promo_used') };
       this.logger.error(`Social sign-in with ${provider} failed: ${(error as Error).stack ?? error}`);
-      return { redirectTo: withMessage(landing, 'error', 'Sign-in failed. Please try again.') };
+      return { redirectTo: withMessage(landing, 'error', 'failed') };
     }
   }
 
@@ -151,7 +156,7 @@ export class SocialSignIn {
     const token = context.sessionTokens[kind];
     const session = token ? await findActiveSession(this.database.em(), kind, token) : null;
     if (!session || session.subjectId !== state.subjectId) {
-      throw new SignInProblem('Linking could not be completed: sign in to the account that started it, then link again.');
+      throw new SignInProblem('wrong_session');
     }
   }
 
@@ -188,7 +193,7 @@ export class SocialSignIn {
     if (!fanId && email) {
       const sameEmail = await em.findOne(Fan, { email, deletedAt: null });
       if (sameEmail && !profile.emailVerified) {
-        throw new SignInProblem(`An account with this e-mail already exists. Log in with your password, then link ${settings.label} in Settings.`);
+        throw new SignInProblem('email_exists');
       }
       if (sameEmail && !sameEmail.hasVerifiedEmail()) {
         // The mailbox owner arrives (the provider vouches for the address) at an account whose address

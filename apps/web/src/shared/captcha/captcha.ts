@@ -15,6 +15,7 @@ export const CAPTCHA_ACTIONS = [
   'facebook_login',
   'check_promo_availability',
   'forgot_password',
+  'resend_verification',
   'artist_register',
 ] as const;
 export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
