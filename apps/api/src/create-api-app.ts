@@ -7,6 +7,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Logger } from 'nestjs-pino';
 import { ApiExceptionFilter, CsrfProtection, REQUEST_ID_HEADER, requestIdFor, type AppConfig } from '#pie/platform';
 import { SESSION_COOKIE } from '#pie/identity';
+import { STRIPE_WEBHOOK_PATH } from '#pie/billing';
 import { ApiModule } from './api.module.js';
 import { serveWebApp } from './web-app.js';
 
@@ -41,6 +42,7 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
     secret: config.SESSION_SECRET,
     sessionCookies: Object.values(SESSION_COOKIE),
     secureCookies: config.NODE_ENV === 'production' || config.PUBLIC_URL.startsWith('https://'),
+    exemptPaths: [STRIPE_WEBHOOK_PATH],
   }).register(app.getHttpAdapter().getInstance());
   const sendSpaIndex = await serveWebApp(app.getHttpAdapter().getInstance(), config.WEB_DIST_DIR);
   app.useGlobalFilters(new ApiExceptionFilter(sendSpaIndex));

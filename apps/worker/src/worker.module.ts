@@ -3,6 +3,7 @@ import { PlatformModule, WorkerRuntimeModule, type AppConfig } from '#pie/platfo
 import { IdentityWorkerModule, identityEntities } from '#pie/identity';
 import { ListeningWorkerModule, listeningEntities } from '#pie/listening';
 import { NotificationsWorkerModule } from '#pie/notifications';
+import { BillingWorkerModule } from '#pie/billing';
 
 /** The worker process: outbox relay, queue processors and every module's worker side. */
 @Module({})
@@ -16,6 +17,7 @@ export class WorkerModule {
         IdentityWorkerModule,
         NotificationsWorkerModule,
         ListeningWorkerModule,
+        BillingWorkerModule,
       ],
     };
   }

@@ -3,3 +3,5 @@ export * from './identity.js';
 export * from './identity-limits.js';
 export * from './listening.js';
 export * from './listening-limits.js';
+export * from './billing.js';
+export * from './billing-limits.js';

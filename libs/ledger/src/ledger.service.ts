@@ -5,6 +5,9 @@ import {
   accountHistory,
   accountTotalsByReference,
   balanceOf,
+  journalByKey,
+  lockAccounts,
+  type StoredJournal,
   postJournal,
   totalsByReference,
   type HistoryPage,
@@ -56,6 +59,18 @@ export class Ledger {
 
   accountTotalsByReference(references: JournalReferences, accountKind: AccountKind, options: InTransaction = {}): Promise<Map<AccountCode, number>> {
     return accountTotalsByReference(options.em ?? this.database.em(), references, accountKind);
+  }
+
+  journalByKey(idempotencyKey: string, options: InTransaction = {}): Promise<StoredJournal | null> {
+    return journalByKey(options.em ?? this.database.em(), idempotencyKey);
+  }
+
+  /**
+   * Inside the caller's transaction: locks these accounts' rows until commit, so that balances read
+   * next (to decide how much a reversal may take from a wallet) cannot change before the post.
+   */
+  lockAccounts(accountCodes: string[], options: Required<InTransaction>): Promise<void> {
+    return lockAccounts(options.em, accountCodes);
   }
 
   checkInvariants(external: ExternalInvariant[] = []): Promise<InvariantReport> {

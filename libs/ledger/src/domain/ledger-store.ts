@@ -165,3 +165,41 @@ export async function accountTotalsByReference(em: EntityManager, references: Jo
   );
   return new Map(rows.map((row) => [row.account, centsFrom(row.amount)]));
 }
+
+export interface StoredJournal {
+  id: string;
+  kind: string;
+  occurredAt: Date;
+  references: JournalReferences;
+  postings: { account: AccountCode; amountCents: number }[];
+}
+
+/** The journal posted under an idempotency key, with its postings; null if none. */
+export async function journalByKey(em: EntityManager, idempotencyKey: string): Promise<StoredJournal | null> {
+  const rows = await em.execute<{ id: string; kind: string; occurred_at: Date; references: JournalReferences; account: AccountCode; amount_cents: string }[]>(
+    `select j.id, j.kind, j.occurred_at, j."references", p.account, p.amount_cents
+       from ledger.journals j join ledger.postings p on p.journal_id = j.id
+      where j.idempotency_key = ? order by p.account`,
+    [idempotencyKey],
+  );
+  if (rows.length === 0) return null;
+  return {
+    id: rows[0].id,
+    kind: rows[0].kind,
+    occurredAt: new Date(rows[0].occurred_at),
+    references: rows[0].references,
+    postings: rows.map((row) => ({ account: row.account, amountCents: centsFrom(row.amount_cents) })),
+  };
+}
+
+/** Locks the account rows (creating missing ones) so balances read next stay true until commit. */
+export async function lockAccounts(tx: EntityManager, codes: string[]): Promise<void> {
+  const parsed = [...new Set(codes)].sort().map((code) => parseAccount(code));
+  if (parsed.length === 0) return;
+  await tx.execute(
+    `insert into ledger.accounts (code, kind, owner_id, allow_negative)
+     select * from unnest(?::text[], ?::text[], ?::uuid[], ?::boolean[]) on conflict (code) do nothing`,
+    [pgArray(parsed.map((a) => a.code)), pgArray(parsed.map((a) => a.kind)), pgArray(parsed.map((a) => a.ownerId)), pgArray(parsed.map((a) => a.allowNegative))],
+  );
+  await tx.execute(`select code from ledger.accounts where code = any(?::text[]) order by code for update`, [pgArray(parsed.map((a) => a.code))]);
+}
