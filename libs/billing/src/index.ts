@@ -1,4 +1,5 @@
 // Public surface of libs/billing: the fan's Stripe side (checkout, subscriptions, webhooks) and its events.
+export { billingModule } from './billing.module-descriptor.js';
 export { SubscriptionActivated, type SubscriptionActivatedPayload, type PieSettings } from './events/subscription-activated.event.js';
 export { InvoicePaid, type InvoicePaidPayload } from './events/invoice-paid.event.js';
 export {
@@ -15,4 +16,3 @@ export { BILLING_JOURNAL_KINDS } from './domain/stripe-event-processor.js';
 export { PAYMENT_FAILED_SUBJECT } from './domain/payment-failed-email.js';
 export { createStripeClient, WEBHOOK_TOLERANCE_SECONDS } from './stripe/stripe-gateway.js';
 export { platformFeeCents, estimatedCardFeeCents, splitPayment } from './domain/fees.js';
-export { billingEntities } from './entities.js';
