@@ -13,7 +13,6 @@ import { PaymentsController } from './http/payments.controller.js';
 import { StripeWebhookRoute } from './http/stripe-webhook.route.js';
 import { WalletController } from './http/wallet.controller.js';
 import { GetActiveSubscriptionHandler } from './queries/get-active-subscription/get-active-subscription.handler.js';
-import { GetPromoEligibilityHandler } from './queries/get-promo-eligibility/get-promo-eligibility.handler.js';
 import { GetWalletBalanceHandler, GetWalletSummaryHandler, ListWalletTransactionsHandler } from './queries/wallet/wallet.handlers.js';
 import { StripeGateway } from './stripe/stripe-gateway.js';
 
@@ -32,7 +31,6 @@ import { StripeGateway } from './stripe/stripe-gateway.js';
     RefreshSubscriptionHandler,
     OpenBillingPortalHandler,
     GetActiveSubscriptionHandler,
-    GetPromoEligibilityHandler,
     GetWalletBalanceHandler,
     ListWalletTransactionsHandler,
     GetWalletSummaryHandler,

@@ -16,10 +16,12 @@ import { CreatePromoSubscription } from '../commands/create-promo-subscription/c
 import { OpenBillingPortal } from '../commands/open-billing-portal/open-billing-portal.handler.js';
 import { RefreshSubscription } from '../commands/refresh-subscription/refresh-subscription.handler.js';
 import { GetActiveSubscription } from '../queries/get-active-subscription/get-active-subscription.handler.js';
-import { GetPromoEligibility } from '../queries/get-promo-eligibility/get-promo-eligibility.handler.js';
 import { openApiBody } from './openapi.js';
 
-/** The fan's payments (api-endpoints "Payments" rows). Amounts in bodies are dollars; answers carry cents. */
+/**
+ * The fan's payments (api-endpoints "Payments" rows; `promoAvailability` and `promoEligibility` are
+ * identity's, which owns the promotion flags). Amounts in bodies are dollars; answers carry cents.
+ */
 @ApiTags('fan payments')
 @Controller('api/stripe')
 @UseGuards(FanSessionGuard)
@@ -43,11 +45,6 @@ export class PaymentsController {
   @Get('refreshSubscription')
   async refreshSubscription(@CurrentSubject() fan: SessionPrincipal) {
     return ok(await this.commands.execute(new RefreshSubscription(fan.subjectId)));
-  }
-
-  @Get('promoEligibility')
-  async promoEligibility(@CurrentSubject() fan: SessionPrincipal) {
-    return ok(await this.queries.execute(new GetPromoEligibility(fan.subjectId)));
   }
 
   @Post('createCheckout')
