@@ -16,3 +16,4 @@ export { BILLING_JOURNAL_KINDS } from './domain/stripe-event-processor.js';
 export { PAYMENT_FAILED_SUBJECT } from './domain/payment-failed-email.js';
 export { createStripeClient, WEBHOOK_TOLERANCE_SECONDS } from './stripe/stripe-gateway.js';
 export { platformFeeCents, estimatedCardFeeCents, splitPayment } from './domain/fees.js';
+export { promoPoolTopUp } from './domain/promo-pool.js';
