@@ -57,6 +57,18 @@ async function inBatches<T>(items: T[], size: number, work: (item: T) => Promise
   );
 }
 
+/** A sandbox control call, again when the connection was reset before an answer (a loaded machine's keep-alive race). */
+async function resetSafe<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await call();
+    } catch (error) {
+      const code = (error as { cause?: { code?: string } }).cause?.code;
+      if (attempt >= 3 || (code !== 'ECONNRESET' && code !== 'UND_ERR_SOCKET')) throw error;
+    }
+  }
+}
+
 function signedDelivery(event: Stripe.Event, options: { secret?: string; timestamp?: number } = {}) {
   const payload = JSON.stringify(event);
   const header = stripe.webhooks.generateTestHeaderString({
@@ -130,19 +142,19 @@ describe('webhook replay: 500 fans, duplicates, shuffled, simultaneous', () => {
         subscription_data: { metadata: { fan_id: fan.id, amount_cents: String(fan.amount), pie_days: '7' } },
         success_url: 'http://localhost:3000/pie/successCheckout?session_id={CHECKOUT_SESSION_ID}',
       });
-      await control.payCheckoutSession(session.id, '4242424242424242');
+      await resetSafe(() => control.payCheckoutSession(session.id, '4242424242424242'));
     });
     progress('first payments');
-    await control.advanceClock({ days: 7, seconds: 60 });
+    await resetSafe(() => control.advanceClock({ days: 7, seconds: 60 }));
     progress('first renewals');
-    await inBatches(fans.filter((fan) => fan.declines), 8, (fan) => control.setRenewalCard(customerOfFan.get(fan.id)!, '4000000000000341'));
-    await control.advanceClock({ days: 7, seconds: 60 });
+    await inBatches(fans.filter((fan) => fan.declines), 8, (fan) => resetSafe(() => control.setRenewalCard(customerOfFan.get(fan.id)!, '4000000000000341')));
+    await resetSafe(() => control.advanceClock({ days: 7, seconds: 60 }));
     await inBatches(fans.filter((fan) => fan.refund), 8, async (fan) => {
       const charges = await stripe.charges.list({ customer: customerOfFan.get(fan.id)!, limit: 10 });
       const paid = charges.data.filter((charge) => charge.status === 'succeeded');
       const charge = paid[Math.floor(random() * paid.length)];
       const partial = random() < 0.5;
-      await control.refundCharge(charge.id, partial ? { amount: Math.max(1, Math.floor(charge.amount / 3)) } : {});
+      await resetSafe(() => control.refundCharge(charge.id, partial ? { amount: Math.max(1, Math.floor(charge.amount / 3)) } : {}));
     });
     progress('refunds');
     const generatedMs = Date.now() - started;
@@ -171,7 +183,7 @@ describe('webhook replay: 500 fans, duplicates, shuffled, simultaneous', () => {
     const deliveryStarted = Date.now();
     const statuses = new Map<number, number>();
     await inBatches(deliveries, DELIVERY_CONCURRENCY, async (delivery) => {
-      const responses = await Promise.all(delivery.send.map((send) => send()));
+      const responses = await Promise.all(delivery.send.map((send) => resetSafe(send)));
       for (const response of responses) {
         statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
         await response.arrayBuffer();
