@@ -11,6 +11,7 @@ import { modules } from '#pie/modules';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
 import { DEMO_ADMIN, DEMO_ARTIST, DEMO_FAN, seedDemoData } from './demo-data.ts';
 import { seedDemoListening } from './demo-listening.ts';
+import { seedDemoPayments } from './demo-payments.ts';
 
 const env = { ...process.env };
 env.NODE_ENV ??= 'development';
@@ -125,6 +126,12 @@ try {
       (error: Error) => `could not seed the demo fan's listening: ${error.message}`,
     );
     console.log(`[start] demo listening: ${outcome}`);
+  }
+  if (env.STRIPE_SECRET_KEY === 'sk_test_pie_local_sandbox' && env.PIE_DEMO_PAYMENTS !== 'false') {
+    const outcome = await seedDemoPayments({ appUrl: `http://127.0.0.1:${env.PORT}`, stripeUrl: `http://127.0.0.1:${env.SANDBOX_STRIPE_PORT}` }).catch(
+      (error: Error) => `could not seed the demo fan's payments: ${error.message}`,
+    );
+    console.log(`[start] demo payments: ${outcome}`);
   }
 
   console.log(`
