@@ -46,6 +46,14 @@ export const ERROR_CODES = [
   'listening.provider-not-connected',
   'listening.provider-connection-broken',
   'listening.provider-unavailable',
+  // billing
+  'billing.subscription-not-found',
+  'billing.pie-already-running',
+  'billing.promo-already-used',
+  'billing.promo-not-eligible',
+  'billing.promo-funds-exhausted',
+  'billing.no-billing-account',
+  'billing.payments-not-configured',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

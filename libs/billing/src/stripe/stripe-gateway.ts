@@ -1,6 +1,7 @@
-import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import Stripe from 'stripe';
 import { APP_CONFIG, type AppConfig } from '#pie/platform';
+import { paymentsNotConfigured } from '../domain/billing.errors.js';
 
 /** How long a webhook's signature timestamp stays acceptable (Stripe's default). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -32,7 +33,7 @@ export class StripeGateway {
 
   /** The SDK; a 503 when this deployment has no Stripe key (payments are off). */
   get stripe(): Stripe {
-    if (!this.client) throw new ServiceUnavailableException({ message: 'Payments are not configured on this server (STRIPE_SECRET_KEY is unset)' });
+    if (!this.client) throw paymentsNotConfigured();
     return this.client;
   }
 
