@@ -69,15 +69,17 @@ async function resetSafe<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A delivery as Stripe makes it: signed when it is sent (a retry is signed afresh), unless `timestamp` pins it. */
 function signedDelivery(event: Stripe.Event, options: { secret?: string; timestamp?: number } = {}) {
   const payload = JSON.stringify(event);
-  const header = stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: options.secret ?? platform.config.STRIPE_WEBHOOK_SECRET!,
-    timestamp: options.timestamp ?? Math.floor(Date.now() / 1000),
-  });
+  const headerNow = () =>
+    stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: options.secret ?? platform.config.STRIPE_WEBHOOK_SECRET!,
+      timestamp: options.timestamp ?? Math.floor(Date.now() / 1000),
+    });
   return () =>
-    fetch(`${platform.apiUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload });
+    fetch(`${platform.apiUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': headerNow() }, body: payload });
 }
 
 interface Expected {
