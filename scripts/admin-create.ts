@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createOrm, entitiesOf, migrateUp } from '#pie/platform';
 import { migrations } from '#pie/migrations';
-import { createAdmin } from '#pie/identity';
+import { createAdmin } from '#pie/identity/testing';
 import { modules } from '#pie/modules';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '#pie/platform';
-import { addPromotionCodes, createAdmin, hashPassword } from '#pie/identity';
+import { addPromotionCodes, createAdmin, hashPassword } from '#pie/identity/testing';
 import { promoPoolTopUp } from '#pie/billing';
 import { canonicalPostings, postJournal } from '#pie/ledger';
 

@@ -2,6 +2,7 @@ import { Anchor, Group, Stack } from '@mantine/core';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../api';
+import { getCaptchaToken } from '../captcha';
 import { AuthCard, FormAlert, PasswordField, SubmitButton, TextField, useForm } from '../ui';
 import { loginFormSchema } from './schemas';
 
@@ -10,6 +11,8 @@ export const LOGIN_FAILED = 'Login failed. Please try again.';
 export interface LoginCredentials {
   email: string;
   password: string;
+  /** The server asks for it after many wrong passwords for one account (instead of locking its owner out). */
+  recaptchaToken?: string;
 }
 
 /** A login form's state; `submit` logs in and moves on, or rejects with the reason. */
@@ -27,7 +30,9 @@ export function useLoginFormState({ submit }: { submit: (credentials: LoginCrede
       setSubmitting(true);
       setSubmitError(null);
       try {
-        await submit({ email: output.email, password: output.password });
+        // Invisible (v3): costs the person nothing, and keeps them in after someone else's many wrong guesses.
+        const recaptchaToken = await getCaptchaToken('login').catch(() => undefined);
+        await submit({ email: output.email, password: output.password, ...(recaptchaToken ? { recaptchaToken } : {}) });
       } catch (error) {
         setSubmitError(errorMessage(error, LOGIN_FAILED));
       } finally {

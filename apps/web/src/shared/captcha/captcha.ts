@@ -7,6 +7,7 @@
  * server skips the check outside production when it has no secret).
  */
 export const CAPTCHA_ACTIONS = [
+  'login',
   'email_register',
   'spotify_login',
   'google_login',

@@ -1,9 +1,9 @@
 import type { PoolClient } from 'pg';
-import type { Database } from '#pie/platform';
+import type { Database } from './database.js';
 
 /**
  * A transaction on a connection of the ORM's own pool, for what the ORM cannot do: COPY (the
- * play writer streams batches with it). Statements use `$1` placeholders. Commits when `work`
+ * listening play writer streams batches with it). Statements use `$1` placeholders. Commits when `work`
  * resolves, rolls back when it throws; the connection always goes back to the pool.
  */
 export async function nativeTransaction<T>(database: Database, work: (client: PoolClient) => Promise<T>): Promise<T> {

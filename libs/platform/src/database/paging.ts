@@ -1,6 +1,15 @@
 import type { Pagination } from '#pie/contracts';
-import type { EntityManager } from '#pie/platform';
-import { pagination } from './read-models.js';
+import type { EntityManager } from './orm.js';
+
+/** `pagination { page, limit, total, pages }` of a list response (DESIGN §9). */
+export function pagination(page: number, limit: number, total: number): Pagination {
+  return { page, limit, total, pages: Math.ceil(total / limit) };
+}
+
+/** A search term as an ILIKE pattern matching anywhere (its own % and _ taken literally, with ILIKE's default escape). */
+export function containsPattern(search: string): string {
+  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
 
 /**
  * One page of a query and the total: `sql` selects the rows (no order, limit or offset), `orderBy`
