@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '#pie/platform';
 import { addPromotionCodes, createAdmin, hashPassword } from '#pie/identity/testing';
+import { promoPoolTopUp } from '#pie/billing';
+import { canonicalPostings, postJournal } from '#pie/ledger';
+
+/** What promo_pool starts with: forty free $5 pies, funded by a `platform_top_up` journal. */
+const DEMO_PROMO_POOL_CENTS = 20_000;
 
 export const DEMO_FAN = { email: 'fan@pie.local', password: 'pie-demo-fan', firstName: 'Demo', lastName: 'Fan' };
 export const DEMO_ARTIST = { email: 'artist@pie.local', password: 'pie-demo-artist', firstName: 'Demo', lastName: 'Artist' };
@@ -22,4 +27,6 @@ export async function seedDemoData(em: EntityManager): Promise<void> {
   const [admin] = await em.execute<{ id: string }[]>(`select id from identity.admins where email = ?`, [DEMO_ADMIN.email]);
   if (!admin) await createAdmin(em, DEMO_ADMIN);
   await addPromotionCodes(em, DEMO_PROMO_CODES);
+  const topUp = promoPoolTopUp({ amountCents: DEMO_PROMO_POOL_CENTS, idempotencyKey: 'demo:promo-pool-top-up', note: 'demo data: starting promo pool' });
+  await em.transactional((tx) => postJournal(tx, topUp, canonicalPostings(topUp)));
 }

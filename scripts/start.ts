@@ -13,6 +13,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgre
 import { DEMO_ADMIN, DEMO_ARTIST, DEMO_FAN, seedDemoData } from './demo-data.ts';
 import { seedDemoListening } from './demo-listening.ts';
 import { DEMO_MEMBER, seedDemoArtistArea } from './demo-artist-area.ts';
+import { seedDemoPayments } from './demo-payments.ts';
 
 const env = { ...process.env };
 env.NODE_ENV ??= 'development';
@@ -152,6 +153,12 @@ try {
     })
       .catch((error: Error) => `could not seed the demo artist's office: ${error.message}`)
       .then((outcome) => console.log(`[start] demo artist area: ${outcome}`));
+  }
+  if (env.STRIPE_SECRET_KEY === 'sk_test_pie_local_sandbox' && env.PIE_DEMO_PAYMENTS !== 'false') {
+    const outcome = await seedDemoPayments({ appUrl: `http://127.0.0.1:${env.PORT}`, stripeUrl: `http://127.0.0.1:${env.SANDBOX_STRIPE_PORT}` }).catch(
+      (error: Error) => `could not seed the demo fan's payments: ${error.message}`,
+    );
+    console.log(`[start] demo payments: ${outcome}`);
   }
 
   const demoLines = demoData

@@ -6,6 +6,10 @@ import { createApiApp } from '../../apps/api/src/create-api-app.js';
 import { createWorkerApp } from '../../apps/worker/src/create-worker-app.js';
 import { startSandbox, type Sandbox } from '../../apps/sandbox/src/sandbox.js';
 import { InboxClient } from '../../apps/sandbox/src/mail/inbox-client.js';
+import { StripeSandboxControl } from '../../apps/sandbox/src/stripe/control-client.js';
+import { createStripeClient } from '#pie/billing';
+import type Stripe from 'stripe';
+import { randomBytes } from 'node:crypto';
 
 export type QueueBackendChoice = 'redis' | 'postgres';
 
@@ -15,6 +19,13 @@ export interface TestPlatformOptions {
   /** Start the worker too (default true). */
   worker?: boolean;
   env?: Record<string, string>;
+  /**
+   * Payments through the sandbox's Stripe: the app gets STRIPE_API_URL/SECRET_KEY/WEBHOOK_SECRET,
+   * the api listens on a real port (webhooks arrive over HTTP) and the sandbox delivers every event
+   * to its `/api/stripe/webhook`, signed with the test's secret. `webhooks: false` registers no
+   * endpoint (a test that delivers events itself).
+   */
+  stripe?: boolean | { webhooks: boolean };
   /** Point RECAPTCHA_VERIFY_URL at the sandbox's reCAPTCHA stand-in. */
   recaptchaFromSandbox?: boolean;
 }
@@ -40,21 +51,46 @@ export class TestPlatform {
     readonly inbox: InboxClient,
     readonly api: NestFastifyApplication,
     public worker: INestApplicationContext | undefined,
+    /** The api's own base URL when it listens on a port (`stripe` option), else undefined. */
+    readonly apiUrl?: string,
   ) {}
+
+  /** The sandbox Stripe's controls (pay a session, advance the clock, refund, dispute…). */
+  get stripeControl(): StripeSandboxControl {
+    return new StripeSandboxControl(this.sandbox.urls.stripe);
+  }
+
+  /** The official SDK pointed at the sandbox, with the app's key: what a test uses to read Stripe's side. */
+  get stripe(): Stripe {
+    return createStripeClient(this.config.STRIPE_SECRET_KEY!, this.config.STRIPE_API_URL);
+  }
 
   static async start(options: TestPlatformOptions): Promise<TestPlatform> {
     const database = await createTestDatabase(options.label);
     const sandbox = await startSandbox({ host: '127.0.0.1', mail: { smtpPort: 0, httpPort: 0 }, providers: { port: 0 } });
     const recaptcha: Record<string, string> = options.recaptchaFromSandbox ? { RECAPTCHA_VERIFY_URL: `${sandbox.urls.providers}/recaptcha/api/siteverify` } : {};
+    const webhookSecret = `whsec_test_${randomBytes(12).toString('hex')}`;
+    const stripeEnv: Record<string, string> = options.stripe
+      ? { STRIPE_API_URL: sandbox.urls.stripe, STRIPE_SECRET_KEY: 'sk_test_pie_integration', STRIPE_WEBHOOK_SECRET: webhookSecret }
+      : {};
     const config = TestPlatform.configFor(database.url, sandbox.urls.smtp, {
       ...options,
-      env: { ...socialSignInEnv(sandbox.urls.providers), ...options.env, ...recaptcha },
+      env: { ...socialSignInEnv(sandbox.urls.providers), ...stripeEnv, ...options.env, ...recaptcha },
     });
     const api = await createApiApp(config);
-    await api.init();
-    await api.getHttpAdapter().getInstance().ready();
+    let apiUrl: string | undefined;
+    if (options.stripe) {
+      await api.listen(0, '127.0.0.1');
+      apiUrl = await api.getUrl();
+      apiUrl = apiUrl.replace('[::1]', '127.0.0.1');
+      const wantsWebhooks = options.stripe === true || options.stripe.webhooks;
+      if (wantsWebhooks) await new StripeSandboxControl(sandbox.urls.stripe).registerWebhookEndpoint(`${apiUrl}/api/stripe/webhook`, webhookSecret);
+    } else {
+      await api.init();
+      await api.getHttpAdapter().getInstance().ready();
+    }
     const worker = options.worker === false ? undefined : await createWorkerApp(config);
-    return new TestPlatform(config, database, sandbox, new InboxClient(sandbox.urls.mailInbox), api, worker);
+    return new TestPlatform(config, database, sandbox, new InboxClient(sandbox.urls.mailInbox), api, worker, apiUrl);
   }
 
   static configFor(databaseUrl: string, smtpUrl: string, options: Pick<TestPlatformOptions, 'queues' | 'env'>): AppConfig {

@@ -18,6 +18,7 @@ import {
   type AppConfig,
 } from '#pie/platform';
 import { SESSION_COOKIE } from '#pie/identity';
+import { STRIPE_WEBHOOK_PATH } from '#pie/billing';
 import { ApiModule } from './api.module.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { serveWebApp } from './web-app.js';
@@ -65,6 +66,7 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
     secret: config.SESSION_SECRET,
     sessionCookies: Object.values(SESSION_COOKIE),
     secureCookies: config.NODE_ENV === 'production' || config.PUBLIC_URL.startsWith('https://'),
+    exemptPaths: [STRIPE_WEBHOOK_PATH],
   }).register(app.getHttpAdapter().getInstance());
   registerWellFormedInput(app.getHttpAdapter().getInstance());
   registerNoStoreForApi(app.getHttpAdapter().getInstance());

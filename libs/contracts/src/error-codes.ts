@@ -47,6 +47,14 @@ export const ERROR_CODES = [
   'listening.provider-not-connected',
   'listening.provider-connection-broken',
   'listening.provider-unavailable',
+  // billing
+  'billing.subscription-not-found',
+  'billing.pie-already-running',
+  'billing.promo-already-used',
+  'billing.promo-not-eligible',
+  'billing.promo-funds-exhausted',
+  'billing.no-billing-account',
+  'billing.payments-not-configured',
   // offices
   'offices.office-not-found',
   'offices.member-not-found',

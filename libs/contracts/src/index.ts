@@ -6,3 +6,5 @@ export * from './listening.js';
 export * from './listening-limits.js';
 export * from './artist-area.js';
 export * from './sign-in-errors.js';
+export * from './billing.js';
+export * from './billing-limits.js';

@@ -149,5 +149,17 @@ export function emptyListeningRoutes(): Record<string, Answer> {
           },
         }),
       ),
+    ...emptyPaymentsRoutes(),
+  };
+}
+
+/** A fan who has never paid: no subscription, an empty wallet (settings and /pie ask for them). */
+export function emptyPaymentsRoutes(): Record<string, Answer> {
+  const ok = (data: unknown, extra: Record<string, unknown> = {}) => () => Promise.resolve(jsonResponse({ success: true, data, ...extra }));
+  return {
+    'GET /api/stripe/activeSubscription': ok(null),
+    'GET /api/fan-wallet/balance': ok({ balanceCents: 0, balance: '0.00', currency: 'usd' }),
+    'GET /api/fan-wallet/summary': ok({ paidInCents: 0, feesCents: 0, givenToArtistsCents: 0, waitingInEscrowCents: 0, returnedFromEscrowCents: 0, refundedCents: 0, balanceCents: 0 }),
+    'GET /api/fan-wallet/transactions': ok([], { pagination: { page: 1, limit: 20, total: 0, pages: 0 } }),
   };
 }

@@ -100,6 +100,15 @@ export const AppConfigSchema = z
       .string()
       .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
       .optional(),
+    /**
+     * Stripe (libs/billing). STRIPE_API_URL unset means the real Stripe; set (the sandbox), the SDK
+     * talks to that host, port and protocol instead.
+     */
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional().or(z.literal('').transform(() => undefined)),
+    STRIPE_API_URL: z.url({ error: 'must be a URL such as http://127.0.0.1:4010' }).optional().or(z.literal('').transform(() => undefined)),
+    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)').optional().or(z.literal('').transform(() => undefined)),
+    /** Pie's fee on each payment in basis points (1000 = 10%). */
+    PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(1000),
     QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i, 'letters, digits, - and _ only').default('pie'),
     /** How long a worker's lock on a running job lasts (renewed at half-time); a dead worker's job is retried after it. */
     QUEUE_LOCK_DURATION_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),

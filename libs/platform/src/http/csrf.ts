@@ -11,6 +11,8 @@ export interface CsrfOptions {
   /** Names of the session cookies a token is bound to: a token of one session is worthless in another. */
   sessionCookies: readonly string[];
   secureCookies: boolean;
+  /** Paths authenticated otherwise (a provider's signed webhook): no cookies, no token to check. */
+  exemptPaths?: readonly string[];
 }
 
 /**
@@ -50,6 +52,7 @@ export class CsrfProtection {
   register(fastify: FastifyInstance): void {
     fastify.addHook('onRequest', async (request, reply) => {
       if (SAFE_METHODS.has(request.method)) return;
+      if (this.options.exemptPaths?.includes(request.url.split('?')[0])) return;
       const header = request.headers[CSRF_HEADER];
       const headerToken = Array.isArray(header) ? header[0] : header;
       const cookieToken = request.cookies?.[CSRF_COOKIE];

@@ -1,5 +1,6 @@
-import { CheckoutResultPage } from '../../features/fan/pies';
+import { CheckoutReturn } from '../../features/fan/payments';
 
+/** /pie/successCheckout: where Stripe's checkout returns after paying for a pie. */
 export function Component() {
-  return <CheckoutResultPage />;
+  return <CheckoutReturn />;
 }

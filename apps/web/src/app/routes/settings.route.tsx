@@ -1,12 +1,14 @@
 import { ListeningSettingsSection } from '../../features/fan/listening-settings';
 import { SettingsPage } from '../../features/fan/settings';
+import { WalletSection } from '../../features/fan/payments';
 import { useFanUser } from '../layout/area-context';
 
-/** Settings: the account, profile and linked accounts, the streaming connection with export upload, then deletion. */
+/** Settings: the account, profile and linked accounts, the streaming connection with export upload, the wallet and billing, then deletion. */
 export function Component() {
   return (
     <SettingsPage user={useFanUser()}>
       <ListeningSettingsSection />
+      <WalletSection />
     </SettingsPage>
   );
 }

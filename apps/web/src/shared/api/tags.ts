@@ -19,6 +19,10 @@ export const FAN_TAG_TYPES = [
   'Artist',
   /** An export upload's progress, id = the upload's id. */
   'Import',
+  /** The fan's subscription (GET /api/stripe/activeSubscription). id: 'ME'. */
+  'Subscription',
+  /** The fan's wallet: balance, transactions, summary. id: 'ME'. */
+  'Wallet',
 ] as const;
 export type FanTagType = (typeof FAN_TAG_TYPES)[number];
 

@@ -1,0 +1,75 @@
+import type {
+  ApiSuccess,
+  CheckoutView,
+  SubscriptionView,
+  WalletBalanceView,
+  WalletSummaryView,
+  WalletTransactionType,
+  WalletTransactionView,
+} from '#pie/contracts';
+import { baseApi, ME, unwrap, unwrapPage, type Paged } from '../../../../shared/api';
+
+/** The create modal's fields as sent: `amount` in dollars, as the fan typed it (the server parses it as a decimal). */
+export interface CheckoutRequestBody {
+  amount: string;
+  pieDays: number;
+  artistLimit: number;
+  artistPopularity: number;
+  excludeNonActive: boolean;
+}
+
+const MONEY_MOVED = [
+  { type: 'Subscription' as const, id: ME },
+  { type: 'Wallet' as const, id: ME },
+];
+
+/** The fan's payments (api-endpoints Payments rows) and wallet (Wallet rows). */
+export const paymentsApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getActiveSubscription: build.query<SubscriptionView | null, void>({
+      query: () => 'stripe/activeSubscription',
+      transformResponse: (response: ApiSuccess<SubscriptionView | null>) => response.data ?? null,
+      providesTags: [{ type: 'Subscription', id: ME }],
+    }),
+    /** Re-reads Stripe (the checkout return page does not wait for webhooks). A GET that changes data: a mutation. */
+    refreshSubscription: build.mutation<SubscriptionView | null, void>({
+      query: () => ({ url: 'stripe/refreshSubscription', method: 'GET' }),
+      transformResponse: (response: ApiSuccess<SubscriptionView | null>) => response.data ?? null,
+      invalidatesTags: MONEY_MOVED,
+    }),
+    createCheckout: build.mutation<CheckoutView, CheckoutRequestBody>({
+      query: (body) => ({ url: 'stripe/createCheckout', method: 'POST', body }),
+      transformResponse: unwrap<CheckoutView>,
+    }),
+    /** A Billing Portal session: made on demand, never cached. */
+    openBillingPortal: build.mutation<{ url: string }, void>({
+      query: () => ({ url: 'stripe/customerBillingAccount', method: 'GET' }),
+      transformResponse: unwrap<{ url: string }>,
+    }),
+    getWalletBalance: build.query<WalletBalanceView, void>({
+      query: () => 'fan-wallet/balance',
+      transformResponse: unwrap<WalletBalanceView>,
+      providesTags: [{ type: 'Wallet', id: ME }],
+    }),
+    getWalletSummary: build.query<WalletSummaryView, void>({
+      query: () => 'fan-wallet/summary',
+      transformResponse: unwrap<WalletSummaryView>,
+      providesTags: [{ type: 'Wallet', id: ME }],
+    }),
+    listWalletTransactions: build.query<Paged<WalletTransactionView>, { page: number; type?: WalletTransactionType }>({
+      query: ({ page, type }) => ({ url: 'fan-wallet/transactions', params: { page, ...(type ? { type } : {}) } }),
+      transformResponse: unwrapPage<WalletTransactionView>,
+      providesTags: [{ type: 'Wallet', id: ME }],
+    }),
+  }),
+});
+
+export const {
+  useGetActiveSubscriptionQuery,
+  useRefreshSubscriptionMutation,
+  useCreateCheckoutMutation,
+  useOpenBillingPortalMutation,
+  useGetWalletBalanceQuery,
+  useGetWalletSummaryQuery,
+  useListWalletTransactionsQuery,
+} = paymentsApi;

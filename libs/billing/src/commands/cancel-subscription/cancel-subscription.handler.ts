@@ -1,0 +1,57 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { SubscriptionView } from '#pie/contracts';
+import { Database, recordInOutbox } from '#pie/platform';
+import { SubscriptionStatusChanged } from '../../events/subscription-status-changed.event.js';
+import { subscriptionNotFound } from '../../domain/billing.errors.js';
+import { StripeEventProcessor } from '../../domain/stripe-event-processor.js';
+import { findSubscription, lockFan, subscriptionView, type SubscriptionRow } from '../../domain/subscription-store.js';
+import { StripeGateway } from '../../stripe/stripe-gateway.js';
+
+/**
+ * `POST /api/stripe/cancelSubscription`: the caller's own subscription only (another fan's id is
+ * a 404, as an unknown one). A paid pie ends at the end of the period already paid for; the free
+ * pie ends now.
+ */
+export class CancelSubscription extends Command<SubscriptionView> {
+  constructor(
+    readonly fanId: string,
+    readonly subscriptionId: string,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CancelSubscription)
+export class CancelSubscriptionHandler implements ICommandHandler<CancelSubscription> {
+  constructor(
+    @Inject(Database) private readonly database: Database,
+    @Inject(StripeGateway) private readonly gateway: StripeGateway,
+    @Inject(StripeEventProcessor) private readonly processor: StripeEventProcessor,
+  ) {}
+
+  async execute({ fanId, subscriptionId }: CancelSubscription): Promise<SubscriptionView> {
+    const row = await findSubscription(this.database.em(), subscriptionId, fanId);
+    if (!row) throw subscriptionNotFound();
+    if (row.promo) return subscriptionView(await this.cancelPromo(fanId, row));
+    if (row.status !== 'canceled' && !row.cancel_at_period_end) {
+      await this.gateway.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }, { idempotencyKey: `pie-cancel-${subscriptionId}` });
+    }
+    const synced = await this.processor.syncSubscription(subscriptionId);
+    return subscriptionView(synced ?? row);
+  }
+
+  private cancelPromo(fanId: string, row: SubscriptionRow): Promise<SubscriptionRow> {
+    return this.database.transaction(async (tx) => {
+      await lockFan(tx, fanId);
+      const [canceled] = await tx.execute<SubscriptionRow[]>(
+        `update billing.subscriptions set status = 'canceled', canceled_at = now(), updated_at = now() where id = ? and status <> 'canceled' returning *`,
+        [row.id],
+      );
+      if (!canceled) return row;
+      recordInOutbox(tx, SubscriptionStatusChanged.create({ fanId, subscriptionId: row.id, status: 'canceled', previousStatus: row.status, cancelAtPeriodEnd: false }));
+      await tx.flush();
+      return canceled;
+    });
+  }
+}

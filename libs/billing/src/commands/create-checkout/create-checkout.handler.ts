@@ -1,0 +1,73 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { CheckoutView, CreateCheckoutRequest } from '#pie/contracts';
+import { APP_CONFIG, Database, type AppConfig } from '#pie/platform';
+import { alreadyHasLivePie } from '../../domain/billing.errors.js';
+import { CustomerAccounts } from '../../domain/customer-accounts.js';
+import { estimatedCardFeeCents, platformFeeCents } from '../../domain/fees.js';
+import { pieSettingsMetadata } from '../../domain/pie-settings.js';
+import { currentSubscription } from '../../domain/subscription-store.js';
+import { StripeGateway } from '../../stripe/stripe-gateway.js';
+
+const LIVE = new Set(['active', 'trialing', 'past_due']);
+
+/** `POST /api/stripe/createCheckout`: a Checkout Session for a recurring pie (one every `pieDays` days). */
+export class CreateCheckout extends Command<CheckoutView> {
+  constructor(
+    readonly fanId: string,
+    readonly request: CreateCheckoutRequest,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreateCheckout)
+export class CreateCheckoutHandler implements ICommandHandler<CreateCheckout> {
+  constructor(
+    @Inject(Database) private readonly database: Database,
+    @Inject(StripeGateway) private readonly gateway: StripeGateway,
+    @Inject(CustomerAccounts) private readonly customers: CustomerAccounts,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ fanId, request }: CreateCheckout): Promise<CheckoutView> {
+    const current = await currentSubscription(this.database.em(), fanId);
+    if (current && LIVE.has(current.status) && !(current.promo && current.current_period_end && new Date(current.current_period_end) < new Date())) {
+      throw alreadyHasLivePie();
+    }
+    const customer = await this.customers.ensure(fanId);
+    const metadata = pieSettingsMetadata(fanId, request);
+    const session = await this.gateway.stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer,
+      client_reference_id: fanId,
+      line_items: [
+        {
+          quantity: 1,
+          price_data: {
+            currency: 'usd',
+            unit_amount: request.amountCents,
+            recurring: { interval: 'day', interval_count: request.pieDays },
+            product_data: { name: `Pie every ${request.pieDays} days` },
+          },
+        },
+      ],
+      metadata,
+      subscription_data: { metadata },
+      success_url: `${this.config.PUBLIC_URL.replace(/\/$/, '')}/pie/successCheckout?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: new URL('/pie', this.config.PUBLIC_URL).toString(),
+    });
+    const processorFeeCents = estimatedCardFeeCents(request.amountCents);
+    const platformFee = platformFeeCents(request.amountCents, this.config.PLATFORM_FEE_BPS);
+    return {
+      sessionId: session.id,
+      url: session.url!,
+      fees: {
+        amountCents: request.amountCents,
+        processorFeeCents,
+        platformFeeCents: platformFee,
+        toArtistsCents: Math.max(0, request.amountCents - processorFeeCents - platformFee),
+      },
+    };
+  }
+}

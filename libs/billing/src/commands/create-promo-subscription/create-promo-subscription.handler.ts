@@ -1,0 +1,96 @@
+import { Inject } from '@nestjs/common';
+import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { PROMO_PIE_CENTS, type CreatePromoSubscriptionRequest, type SubscriptionView } from '#pie/contracts';
+import { FanContacts } from '#pie/identity';
+import { accounts, InsufficientBalanceError, Ledger } from '#pie/ledger';
+import { Database, recordInOutbox } from '#pie/platform';
+import { InvoicePaid } from '../../events/invoice-paid.event.js';
+import { SubscriptionActivated } from '../../events/subscription-activated.event.js';
+import { SubscriptionStatusChanged } from '../../events/subscription-status-changed.event.js';
+import { alreadyHasLivePie, promoAlreadyUsed, promoFundsExhausted, promoNotEligible } from '../../domain/billing.errors.js';
+import { BILLING_JOURNAL_KINDS } from '../../domain/stripe-event-processor.js';
+import { currentSubscription, lockFan, subscriptionView, type SubscriptionRow } from '../../domain/subscription-store.js';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * `POST /api/stripe/createPromoSubscription`: the free $5 pie, once per fan, funded from
+ * `promo_pool` (no Stripe object: nothing is charged). One transaction: the promotion marked used,
+ * the subscription row, the journal and the events, or none of them.
+ */
+export class CreatePromoSubscription extends Command<SubscriptionView> {
+  constructor(
+    readonly fanId: string,
+    readonly request: CreatePromoSubscriptionRequest,
+  ) {
+    super();
+  }
+}
+
+@CommandHandler(CreatePromoSubscription)
+export class CreatePromoSubscriptionHandler implements ICommandHandler<CreatePromoSubscription> {
+  constructor(
+    @Inject(Database) private readonly database: Database,
+    @Inject(Ledger) private readonly ledger: Ledger,
+    @Inject(FanContacts) private readonly contacts: FanContacts,
+  ) {}
+
+  async execute({ fanId, request }: CreatePromoSubscription): Promise<SubscriptionView> {
+    try {
+      return await this.database.transaction(async (tx) => {
+        await lockFan(tx, fanId);
+        const promotion = await this.contacts.promotionOf(fanId, tx);
+        const [usedBefore] = await tx.execute(`select 1 from billing.subscriptions where fan_id = ? and promo`, [fanId]);
+        if (promotion?.used || usedBefore) throw promoAlreadyUsed();
+        if (!promotion?.eligible) throw promoNotEligible();
+        const current = await currentSubscription(tx, fanId);
+        if (current && ['active', 'trialing', 'past_due'].includes(current.status)) throw alreadyHasLivePie();
+        await this.contacts.markPromotionUsed(fanId, tx);
+
+        const now = new Date();
+        const end = new Date(now.getTime() + request.pieDays * DAY_MS);
+        const id = `promo_${fanId}`;
+        const [row] = await tx.execute<SubscriptionRow[]>(
+          `insert into billing.subscriptions (id, fan_id, status, promo, amount_cents, artist_limit, artist_popularity, exclude_non_active,
+             pie_days, current_period_start, current_period_end, activated_at)
+           values (?, ?, 'active', true, ?, ?, ?, ?, ?, ?, ?, now()) returning *`,
+          [id, fanId, PROMO_PIE_CENTS, request.artistLimit, request.artistPopularity, request.excludeNonActive, request.pieDays, now, end],
+        );
+        const journal = await this.ledger.post(
+          {
+            kind: BILLING_JOURNAL_KINDS.promoGrant,
+            idempotencyKey: `promo_grant:${fanId}`,
+            occurredAt: now,
+            references: { fanId, subscriptionId: id },
+            postings: [
+              { account: accounts.promoPool, amountCents: -PROMO_PIE_CENTS },
+              { account: accounts.fanWallet(fanId), amountCents: PROMO_PIE_CENTS },
+            ],
+          },
+          { em: tx },
+        );
+        const settings = { amountCents: PROMO_PIE_CENTS, ...request };
+        recordInOutbox(
+          tx,
+          SubscriptionStatusChanged.create({ fanId, subscriptionId: id, status: 'active', previousStatus: null, cancelAtPeriodEnd: false }),
+          SubscriptionActivated.create({ fanId, subscriptionId: id, pieSettings: settings, currentPeriodStart: now.toISOString(), currentPeriodEnd: end.toISOString(), promo: true }),
+          InvoicePaid.create({
+            fanId,
+            subscriptionId: id,
+            invoiceId: id,
+            periodStart: now.toISOString(),
+            periodEnd: end.toISOString(),
+            grossCents: PROMO_PIE_CENTS,
+            walletCreditCents: PROMO_PIE_CENTS,
+            journalId: journal.journalId,
+          }),
+        );
+        await tx.flush();
+        return subscriptionView(row);
+      });
+    } catch (error) {
+      if (error instanceof InsufficientBalanceError) throw promoFundsExhausted();
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { FanContacts } from '#pie/identity';
+import { Database } from '#pie/platform';
+import { StripeGateway } from '../stripe/stripe-gateway.js';
+import { stripeCustomerOf } from './customers.js';
+
+/** The fan's Stripe customer, created once (Stripe's idempotency key makes two racing clicks one customer). */
+@Injectable()
+export class CustomerAccounts {
+  constructor(
+    @Inject(Database) private readonly database: Database,
+    @Inject(StripeGateway) private readonly gateway: StripeGateway,
+    @Inject(FanContacts) private readonly contacts: FanContacts,
+  ) {}
+
+  async ensure(fanId: string): Promise<string> {
+    const known = await stripeCustomerOf(this.database.em(), fanId);
+    if (known) return known;
+    const contact = await this.contacts.contactOf(fanId);
+    const customer = await this.gateway.stripe.customers.create(
+      { email: contact?.email, name: contact?.firstName, metadata: { fan_id: fanId } },
+      { idempotencyKey: `pie-customer-${fanId}` },
+    );
+    return this.database.transaction(async (tx) => {
+      await tx.execute(`insert into billing.customers (fan_id, stripe_customer_id) values (?, ?) on conflict (fan_id) do nothing`, [fanId, customer.id]);
+      const id = (await stripeCustomerOf(tx, fanId))!;
+      await this.contacts.recordStripeCustomer(fanId, id, tx);
+      return id;
+    });
+  }
+}

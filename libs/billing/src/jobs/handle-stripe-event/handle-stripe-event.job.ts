@@ -1,0 +1,12 @@
+import { defineJob } from '#pie/platform';
+
+export interface HandleStripeEventPayload {
+  /** Stripe's event id (`evt_…`), stored once in billing.stripe_events. */
+  eventId: string;
+  type: string;
+  /** The id of the event's object; the handler re-reads it from Stripe. */
+  objectId: string | null;
+}
+
+/** One verified Stripe webhook event, queued by the intake in the same transaction that stored it. */
+export const HandleStripeEvent = defineJob<HandleStripeEventPayload>('payments', 'billing.handle-stripe-event');

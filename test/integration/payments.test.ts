@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_FAILED_SUBJECT } from '#pie/billing';
+import { accounts, Ledger } from '#pie/ledger';
+import { Database } from '#pie/platform';
+import { TestPlatform } from '../support/test-platform.js';
+import { logIn, makeAccount } from '../support/accounts.js';
+import { eventually, openSql, type Sql } from '../support/sql.js';
+
+// Fan payments end to end: the app talks to the sandbox's Stripe through the official SDK, the
+// sandbox's webhooks reach the api over HTTP, and the worker turns them into ledger journals.
+
+let platform: TestPlatform;
+let sql: Sql;
+let ledger: Ledger;
+
+beforeAll(async () => {
+  platform = await TestPlatform.start({ label: 'payments', stripe: true });
+  sql = openSql(platform.database.url);
+  ledger = new Ledger(platform.api.get(Database));
+});
+afterAll(async () => {
+  await sql?.close();
+  await platform?.close();
+});
+
+interface Fan {
+  id: string;
+  email: string;
+  cookies: Record<string, string>;
+}
+
+async function newFan(): Promise<Fan> {
+  const account = await makeAccount(sql, 'fan');
+  const { cookies } = await logIn(platform, account);
+  return { id: account.id, email: account.email, cookies };
+}
+
+const get = (fan: Fan, url: string) => platform.request('GET', url, { cookies: fan.cookies });
+const post = (fan: Fan, url: string, body: unknown) => platform.request('POST', url, { cookies: fan.cookies, body });
+const walletOf = async (fan: Fan) => (await get(fan, '/api/fan-wallet/balance')).body.data.balanceCents as number;
+
+/** Starts a pie through the API and pays it on the sandbox's checkout with `card`. */
+async function checkoutAndPay(fan: Fan, amount: string, card = '4242424242424242', pieDays = 30) {
+  const checkout = await post(fan, '/api/stripe/createCheckout', { amount, pieDays, artistLimit: 15, artistPopularity: 40, excludeNonActive: true });
+  expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+  expect(checkout.body.data.url).toBe(`${platform.sandbox.urls.stripe}/checkout/${checkout.body.data.sessionId}`);
+  await platform.stripeControl.payCheckoutSession(checkout.body.data.sessionId, card);
+  return checkout.body.data as { sessionId: string; url: string; fees: Record<string, number> };
+}
+
+async function journalsOf(fanId: string, kind: string) {
+  return sql.query<{ id: string; idempotency_key: string }>(`select id, idempotency_key from ledger.journals where kind = $1 and "references" ->> 'fanId' = $2`, [kind, fanId]);
+}
+
+async function postingsOf(journalKey: string): Promise<Record<string, number>> {
+  const rows = await sql.query<{ account: string; amount_cents: string }>(
+    `select p.account, p.amount_cents from ledger.postings p join ledger.journals j on j.id = p.journal_id where j.idempotency_key = $1`,
+    [journalKey],
+  );
+  return Object.fromEntries(rows.map((row) => [row.account, Number(row.amount_cents)]));
+}
+
+async function chargeOfFan(fanId: string): Promise<string> {
+  return eventually('the fan\'s paid invoice', async () => (await sql.query(`select charge_id from billing.invoices where fan_id = $1 order by paid_at limit 1`, [fanId]))[0]?.charge_id);
+}
+
+describe('checkout → hosted page paid → webhook → journal', () => {
+  it('credits the wallet with the gross less Stripe\'s fee and Pie\'s 10%, in one journal, and activates the subscription', async () => {
+    const fan = await newFan();
+    const checkout = await checkoutAndPay(fan, '10.00');
+    expect(checkout.fees).toEqual({ amountCents: 1000, processorFeeCents: 59, platformFeeCents: 100, toArtistsCents: 841 });
+
+    await eventually('the wallet credit', async () => (await walletOf(fan)) === 841);
+    const [journal] = await journalsOf(fan.id, 'invoice_paid');
+    expect(await postingsOf(journal.idempotency_key)).toEqual({
+      [accounts.stripeClearing]: -1000,
+      [accounts.processorFees]: 59,
+      [accounts.platformFees]: 100,
+      [accounts.fanWallet(fan.id)]: 841,
+    });
+
+    const active = await eventually('the active subscription', async () => {
+      const response = await get(fan, '/api/stripe/activeSubscription');
+      return response.body.data?.status === 'active' ? response.body.data : undefined;
+    });
+    expect(active.pieSettings).toEqual({ amountCents: 1000, artistLimit: 15, artistPopularity: 40, excludeNonActive: true, pieDays: 30 });
+    expect(active.metadata).toEqual({ pie_id: null });
+
+    // What pies listens to: the activation (with the settings) and the paid period, each once.
+    const events = await eventually('billing events', async () => {
+      const rows = await sql.query<{ job_name: string; payload: Record<string, unknown> }>(
+        `select job_name, payload from platform.outbox where payload ->> 'fanId' = $1 and job_name like 'billing.%'`,
+        [fan.id],
+      );
+      return rows.some((row) => row.job_name === 'billing.invoice-paid.v1') ? rows : undefined;
+    });
+    expect(events.filter((row) => row.job_name === 'billing.subscription-activated.v1')).toHaveLength(1);
+    const paid = events.filter((row) => row.job_name === 'billing.invoice-paid.v1');
+    expect(paid).toHaveLength(1);
+    expect(paid[0].payload).toMatchObject({ grossCents: 1000, walletCreditCents: 841, journalId: journal.id });
+
+    const transactions = await get(fan, '/api/fan-wallet/transactions');
+    expect(transactions.body.data).toEqual([expect.objectContaining({ type: 'payment', amountCents: 841, amount: '8.41' })]);
+    expect(transactions.body.pagination).toEqual({ page: 1, limit: 20, total: 1, pages: 1 });
+    const summary = await get(fan, '/api/fan-wallet/summary');
+    expect(summary.body.data).toMatchObject({ paidInCents: 1000, feesCents: 159, balanceCents: 841, givenToArtistsCents: 0 });
+  });
+
+  it('renews when the clock passes the period end and posts the next period; a declined renewal makes it past due and e-mails the fan', async () => {
+    const fan = await newFan();
+    await checkoutAndPay(fan, '10.00', '4242424242424242', 7);
+    await eventually('the first period', async () => (await walletOf(fan)) === 841);
+
+    await platform.stripeControl.advanceClock({ days: 7, seconds: 60 });
+    await eventually('the renewal', async () => (await walletOf(fan)) === 1682);
+    expect(await journalsOf(fan.id, 'invoice_paid')).toHaveLength(2);
+
+    const [{ stripe_customer_id: customer }] = await sql.query(`select stripe_customer_id from billing.customers where fan_id = $1`, [fan.id]);
+    await platform.stripeControl.setRenewalCard(customer, '4000000000000341');
+    await platform.stripeControl.advanceClock({ days: 7, seconds: 60 });
+    const pastDue = await eventually('past due', async () => {
+      const response = await get(fan, '/api/stripe/activeSubscription');
+      return response.body.data?.status === 'past_due' ? response.body.data : undefined;
+    });
+    expect(pastDue.active).toBe(false);
+    const mail = await platform.inbox.waitForMessage({ to: fan.email, subjectIncludes: PAYMENT_FAILED_SUBJECT, timeoutMs: 20_000 });
+    expect(mail.text).toContain('http://localhost:3000/settings?billing=fix-card#billing');
+    expect(mail.text).toContain('$10.00');
+    // No money moved for the failed attempt.
+    expect(await walletOf(fan)).toBe(1682);
+    expect(await journalsOf(fan.id, 'invoice_paid')).toHaveLength(2);
+  });
+});
+
+describe('refunds and disputes reverse through their own journals', () => {
+  it('a refund takes from the wallet while the money is there; what is gone is the platform\'s loss', async () => {
+    const fan = await newFan();
+    await checkoutAndPay(fan, '20.00');
+    await eventually('paid', async () => (await walletOf(fan)) === 1712);
+    await platform.stripeControl.refundCharge(await chargeOfFan(fan.id));
+    const [refund] = await eventually('the refund journal', async () => {
+      const rows = await journalsOf(fan.id, 'refund');
+      return rows.length > 0 ? rows : undefined;
+    });
+    expect(await postingsOf(refund.idempotency_key)).toEqual({
+      [accounts.stripeClearing]: 2000,
+      [accounts.fanWallet(fan.id)]: -1712,
+      [accounts.refunds]: -288,
+    });
+    expect(await walletOf(fan)).toBe(0);
+  });
+
+  it('takes from the fan\'s allocations still in escrow before it becomes a loss', async () => {
+    const fan = await newFan();
+    await checkoutAndPay(fan, '10.00');
+    await eventually('paid', async () => (await walletOf(fan)) === 841);
+    // What a pie close does: most of the wallet to an unclaimed artist's escrow, referenced to the fan.
+    const artist = accounts.artistEscrow(randomUUID());
+    await ledger.post({
+      kind: 'pie_period_closed',
+      idempotencyKey: `test-close:${fan.id}`,
+      occurredAt: new Date(),
+      references: { fanId: fan.id },
+      postings: [{ account: accounts.fanWallet(fan.id), amountCents: -800 }, { account: artist, amountCents: 800 }],
+    });
+    await platform.stripeControl.refundCharge(await chargeOfFan(fan.id));
+    const [refund] = await eventually('the refund journal', async () => {
+      const rows = await journalsOf(fan.id, 'refund');
+      return rows.length > 0 ? rows : undefined;
+    });
+    expect(await postingsOf(refund.idempotency_key)).toEqual({
+      [accounts.stripeClearing]: 1000,
+      [accounts.fanWallet(fan.id)]: -41,
+      [artist]: -800,
+      [accounts.refunds]: -159,
+    });
+    expect(await ledger.balanceOf(artist)).toBe(0);
+  });
+
+  it('a dispute takes the amount and Stripe\'s $15 fee; a won dispute gives the amount back where it came from', async () => {
+    const fan = await newFan();
+    await checkoutAndPay(fan, '10.00');
+    await eventually('paid', async () => (await walletOf(fan)) === 841);
+    const dispute = await platform.stripeControl.disputeCharge(await chargeOfFan(fan.id));
+    await eventually('the dispute journal', async () => (await journalsOf(fan.id, 'dispute')).length === 1);
+    expect(await postingsOf(`dispute:${dispute.id}`)).toEqual({
+      [accounts.stripeClearing]: 2500,
+      [accounts.fanWallet(fan.id)]: -841,
+      [accounts.refunds]: -1659,
+    });
+    expect(await walletOf(fan)).toBe(0);
+
+    await platform.stripeControl.closeDispute(dispute.id, 'won');
+    await eventually('the dispute-won journal', async () => (await journalsOf(fan.id, 'dispute_won')).length === 1);
+    expect(await postingsOf(`dispute_won:${dispute.id}`)).toEqual({
+      [accounts.stripeClearing]: -1000,
+      [accounts.fanWallet(fan.id)]: 841,
+      [accounts.refunds]: 159,
+    });
+    expect(await walletOf(fan)).toBe(841);
+    const report = await ledger.checkInvariants();
+    expect(report.results.filter((result) => !result.ok)).toEqual([]);
+  });
+});
+
+describe('cancelSubscription', () => {
+  it('cancels only the caller\'s own subscription: another fan\'s id is a 404 and changes nothing', async () => {
+    const owner = await newFan();
+    const other = await newFan();
+    await checkoutAndPay(owner, '5.00');
+    const subscription = await eventually('the subscription', async () => (await get(owner, '/api/stripe/activeSubscription')).body.data ?? undefined);
+
+    const foreign = await post(other, '/api/stripe/cancelSubscription', { subscriptionId: subscription.id });
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toMatchObject({ success: false, message: 'Subscription not found' });
+    expect((await platform.stripe.subscriptions.retrieve(subscription.id)).cancel_at_period_end).toBe(false);
+
+    const own = await post(owner, '/api/stripe/cancelSubscription', { subscriptionId: subscription.id });
+    expect(own.status).toBe(200);
+    expect(own.body.data).toMatchObject({ id: subscription.id, cancelAtPeriodEnd: true, status: 'active' });
+    expect((await platform.stripe.subscriptions.retrieve(subscription.id)).cancel_at_period_end).toBe(true);
+  });
+});
+
+describe('a declined card at checkout', () => {
+  it('moves no money and creates no subscription', async () => {
+    const fan = await newFan();
+    await expect(checkoutAndPay(fan, '10.00', '4000000000000002')).rejects.toMatchObject({ status: 402 });
+    const refreshed = await get(fan, '/api/stripe/refreshSubscription');
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.data).toBeNull();
+    expect(await walletOf(fan)).toBe(0);
+    expect(await journalsOf(fan.id, 'invoice_paid')).toEqual([]);
+  });
+});
