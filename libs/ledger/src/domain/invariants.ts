@@ -1,0 +1,85 @@
+import { IsolationLevel } from '@mikro-orm/core';
+import type { EntityManager } from '#pie/platform';
+
+export interface InvariantResult {
+  name: string;
+  ok: boolean;
+  /** What broke it (first rows only), empty when it holds. */
+  violations: string[];
+}
+
+export interface InvariantReport {
+  ok: boolean;
+  checkedAt: Date;
+  results: InvariantResult[];
+}
+
+/**
+ * A check another module contributes (pies: escrow equals the unclaimed allocations; billing:
+ * ledger totals match Stripe's records). Returns the violations found, none when it holds.
+ */
+export interface ExternalInvariant {
+  name: string;
+  check(em: EntityManager): Promise<string[]>;
+}
+
+const SAMPLE = 20;
+
+/** DESIGN §5's invariants that the ledger can prove on its own, each one query. */
+const LEDGER_INVARIANTS: { name: string; sql: string; describe(row: Record<string, unknown>): string }[] = [
+  {
+    name: 'every journal sums to zero and has two or more postings',
+    sql: `select j.id, coalesce(sum(p.amount_cents), 0) as total, count(p.id) as legs
+            from ledger.journals j left join ledger.postings p on p.journal_id = j.id
+           group by j.id having coalesce(sum(p.amount_cents), 0) <> 0 or count(p.id) < 2 limit ${SAMPLE}`,
+    describe: (row) => `journal ${row.id}: sum ${row.total}, ${row.legs} posting(s)`,
+  },
+  {
+    name: 'the ledger sums to zero',
+    sql: `select (select coalesce(sum(amount_cents), 0) from ledger.postings) as postings,
+                 (select coalesce(sum(balance_cents), 0) from ledger.accounts) as balances
+          where (select coalesce(sum(amount_cents), 0) from ledger.postings) <> 0
+             or (select coalesce(sum(balance_cents), 0) from ledger.accounts) <> 0`,
+    describe: (row) => `postings sum to ${row.postings}, cached balances to ${row.balances}`,
+  },
+  {
+    name: 'cached balances equal the sum of their postings',
+    sql: `select a.code, a.balance_cents, coalesce(s.total, 0) as recomputed
+            from ledger.accounts a
+            left join (select account, sum(amount_cents) as total from ledger.postings group by account) s on s.account = a.code
+           where a.balance_cents <> coalesce(s.total, 0) limit ${SAMPLE}`,
+    describe: (row) => `${row.code}: cached ${row.balance_cents}, postings ${row.recomputed}`,
+  },
+  {
+    name: 'no negative balance where none is allowed',
+    sql: `select a.code, coalesce(s.total, 0) as recomputed
+            from ledger.accounts a
+            left join (select account, sum(amount_cents) as total from ledger.postings group by account) s on s.account = a.code
+           where (not a.allow_negative or a.kind not in ('stripe_clearing', 'refunds')) and coalesce(s.total, 0) < 0 limit ${SAMPLE}`,
+    describe: (row) => `${row.code}: ${row.recomputed}`,
+  },
+  {
+    name: 'no idempotency key twice',
+    sql: `select idempotency_key, count(*) as n from ledger.journals group by idempotency_key having count(*) > 1 limit ${SAMPLE}`,
+    describe: (row) => `${row.idempotency_key}: ${row.n} journals`,
+  },
+];
+
+/** Runs every ledger invariant (and any the caller adds) in one read-only snapshot. */
+export async function checkLedgerInvariants(em: EntityManager, external: ExternalInvariant[] = []): Promise<InvariantReport> {
+  return em.fork().transactional(
+    async (tx) => {
+      const results: InvariantResult[] = [];
+      for (const invariant of LEDGER_INVARIANTS) {
+        const rows = await tx.execute<Record<string, unknown>[]>(invariant.sql);
+        results.push({ name: invariant.name, ok: rows.length === 0, violations: rows.map(invariant.describe) });
+      }
+      for (const invariant of external) {
+        const violations = await invariant.check(tx);
+        results.push({ name: invariant.name, ok: violations.length === 0, violations });
+      }
+      return { ok: results.every((result) => result.ok), checkedAt: new Date(), results };
+    },
+    { isolationLevel: IsolationLevel.REPEATABLE_READ, readOnly: true },
+  );
+}

@@ -1,0 +1,36 @@
+// Public surface of libs/ledger: the facade, account names, journal types, the invariant checks.
+export { LedgerModule } from './ledger.module.js';
+export { Ledger, type InTransaction } from './ledger.service.js';
+export {
+  accounts,
+  parseAccount,
+  InvalidAccountError,
+  PLATFORM_ACCOUNT_KINDS,
+  OWNED_ACCOUNT_KINDS,
+  NEGATIVE_ALLOWED_KINDS,
+  type AccountCode,
+  type AccountKind,
+  type ParsedAccount,
+} from './domain/accounts.js';
+export {
+  InvalidJournalError,
+  IdempotencyConflictError,
+  canonicalPostings,
+  type JournalInput,
+  type JournalReferences,
+  type PostingInput,
+  type Posting,
+} from './domain/journal.js';
+export {
+  InsufficientBalanceError,
+  postJournal,
+  balanceOf,
+  accountHistory,
+  totalsByReference,
+  accountTotalsByReference,
+  type PostedJournal,
+  type AccountEntry,
+  type HistoryPage,
+  type ReferenceTotal,
+} from './domain/ledger-store.js';
+export { checkLedgerInvariants, type ExternalInvariant, type InvariantReport, type InvariantResult } from './domain/invariants.js';

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrm, Database, type Orm } from '#pie/platform';
+import { createTestDatabase, type TestDatabase } from '#pie/testing';
+import {
+  accounts,
+  IdempotencyConflictError,
+  InsufficientBalanceError,
+  InvalidJournalError,
+  Ledger,
+  type JournalInput,
+} from '#pie/ledger';
+import { openSql, type Sql } from '../support/sql.js';
+
+// The ledger's guarantees are Postgres's, not only TypeScript's: these tests write below the facade
+// with plain SQL to prove the database itself refuses what the facade would never send.
+
+let database: TestDatabase;
+let orm: Orm;
+let ledger: Ledger;
+let sql: Sql;
+
+beforeAll(async () => {
+  database = await createTestDatabase('ledger');
+  orm = await createOrm({ databaseUrl: database.url, poolMax: 20 });
+  ledger = new Ledger(new Database(orm));
+  sql = openSql(database.url);
+});
+afterAll(async () => {
+  await sql?.close();
+  await orm?.close(true);
+  await database?.drop();
+});
+
+function topUp(fanId: string, cents: number, key = `test_top_up:${randomUUID()}`): JournalInput {
+  return {
+    kind: 'test_top_up',
+    idempotencyKey: key,
+    occurredAt: new Date(),
+    references: { fanId },
+    postings: [
+      { account: accounts.stripeClearing, amountCents: -cents },
+      { account: accounts.fanWallet(fanId), amountCents: cents },
+    ],
+  };
+}
+
+async function journalCount(key: string): Promise<number> {
+  return Number(await sql.value(`select count(*) from ledger.journals where idempotency_key = $1`, [key]));
+}
+
+describe('Postgres keeps the books', () => {
+  it('refuses to commit a journal whose postings do not sum to zero', async () => {
+    const fan = randomUUID();
+    await sql.query(`insert into ledger.accounts (code, kind, owner_id, allow_negative) values ('stripe_clearing', 'stripe_clearing', null, true) on conflict do nothing`);
+    await sql.query(`insert into ledger.accounts (code, kind, owner_id, allow_negative) values ($1, 'fan_wallet', $2, false)`, [accounts.fanWallet(fan), fan]);
+    const attempt = sql.query(`
+      with j as (insert into ledger.journals (kind, idempotency_key, occurred_at) values ('bad', 'unbalanced-1', now()) returning id)
+      insert into ledger.postings (journal_id, account, amount_cents)
+      select id, a, amt from j, (values ('stripe_clearing', -1000::bigint), ($1, 999::bigint)) v(a, amt)`, [accounts.fanWallet(fan)]);
+    await expect(attempt).rejects.toThrow(/does not balance: its postings sum to -1 cents/);
+    expect(await journalCount('unbalanced-1')).toBe(0);
+    expect(await sql.value(`select balance_cents from ledger.accounts where code = $1`, [accounts.fanWallet(fan)])).toBe('0');
+  });
+
+  it('refuses a journal with no postings and a single-legged one', async () => {
+    await expect(sql.query(`insert into ledger.journals (kind, idempotency_key, occurred_at) values ('bad', 'empty-1', now())`)).rejects.toThrow(/has 0 posting/);
+    expect(await journalCount('empty-1')).toBe(0);
+  });
+
+  it('refuses a second journal with the same idempotency key', async () => {
+    const fan = randomUUID();
+    const key = `dup:${fan}`;
+    await ledger.post(topUp(fan, 500, key));
+    await expect(sql.query(`insert into ledger.journals (kind, idempotency_key, occurred_at) values ('x', $1, now())`, [key])).rejects.toThrow(
+      /journals_idempotency_key_unique/,
+    );
+    expect(await journalCount(key)).toBe(1);
+  });
+
+  it('refuses to change or delete posted journals and postings', async () => {
+    const fan = randomUUID();
+    const { journalId } = await ledger.post(topUp(fan, 700));
+    await expect(sql.query(`update ledger.postings set amount_cents = amount_cents * 2 where journal_id = $1`, [journalId])).rejects.toThrow(/append-only/);
+    await expect(sql.query(`delete from ledger.journals where id = $1`, [journalId])).rejects.toThrow(/append-only/);
+    expect(await ledger.balanceOf(accounts.fanWallet(fan))).toBe(700);
+  });
+
+  it('refuses a posting that would take a wallet below zero, and the whole journal with it', async () => {
+    const fan = randomUUID();
+    await ledger.post(topUp(fan, 300));
+    const overdraw: JournalInput = {
+      kind: 'test_spend',
+      idempotencyKey: `overdraw:${fan}`,
+      occurredAt: new Date(),
+      postings: [
+        { account: accounts.fanWallet(fan), amountCents: -301 },
+        { account: accounts.artistEscrow(randomUUID()), amountCents: 301 },
+      ],
+    };
+    await expect(ledger.post(overdraw)).rejects.toBeInstanceOf(InsufficientBalanceError);
+    expect(await journalCount(`overdraw:${fan}`)).toBe(0);
+    expect(await ledger.balanceOf(accounts.fanWallet(fan))).toBe(300);
+  });
+});
+
+describe('post() is idempotent', () => {
+  it('returns the existing journal for the same key and postings, and refuses different postings', async () => {
+    const fan = randomUUID();
+    const key = `idem:${fan}`;
+    const first = await ledger.post(topUp(fan, 1234, key));
+    const again = await ledger.post(topUp(fan, 1234, key));
+    expect(first.created).toBe(true);
+    expect(again).toEqual({ journalId: first.journalId, created: false });
+    await expect(ledger.post(topUp(fan, 1235, key))).rejects.toBeInstanceOf(IdempotencyConflictError);
+    expect(await ledger.balanceOf(accounts.fanWallet(fan))).toBe(1234);
+  });
+
+  it('makes one journal out of 50 concurrent posts of the same key', async () => {
+    const fan = randomUUID();
+    const key = `concurrent:${fan}`;
+    const results = await Promise.all(Array.from({ length: 50 }, () => ledger.post(topUp(fan, 999, key))));
+    expect(results.filter((result) => result.created)).toHaveLength(1);
+    expect(new Set(results.map((result) => result.journalId)).size).toBe(1);
+    expect(await journalCount(key)).toBe(1);
+    expect(await ledger.balanceOf(accounts.fanWallet(fan))).toBe(999);
+  });
+
+  it('refuses an unbalanced or one-sided journal before it reaches the database', async () => {
+    const fan = randomUUID();
+    const unbalanced = { ...topUp(fan, 100), postings: [{ account: accounts.fanWallet(fan), amountCents: 100 }, { account: accounts.stripeClearing, amountCents: -99 }] };
+    await expect(ledger.post(unbalanced)).rejects.toBeInstanceOf(InvalidJournalError);
+    await expect(ledger.post({ ...topUp(fan, 100), postings: [{ account: 'fan_wallet:not-a-uuid', amountCents: 1 }, { account: accounts.stripeClearing, amountCents: -1 }] })).rejects.toThrow(/Not a ledger account/);
+    await expect(ledger.post({ ...topUp(fan, 100), postings: [{ account: accounts.fanWallet(fan), amountCents: 1.5 }, { account: accounts.stripeClearing, amountCents: -1.5 }] })).rejects.toThrow(/whole number of cents/);
+  });
+});
+
+describe('posting inside the caller\'s transaction', () => {
+  it('commits the journal with the caller\'s own writes, and rolls it back with them', async () => {
+    const fan = randomUUID();
+    const committed = await orm.em.fork().transactional(async (tx) => {
+      const posted = await ledger.post(topUp(fan, 400, `tx-ok:${fan}`), { em: tx });
+      await tx.execute(`create table if not exists public.caller_rows (journal_id uuid primary key)`);
+      await tx.execute(`insert into public.caller_rows values (?)`, [posted.journalId]);
+      return posted;
+    });
+    expect(await sql.value(`select count(*) from public.caller_rows where journal_id = $1`, [committed.journalId])).toBe('1');
+
+    await expect(
+      orm.em.fork().transactional(async (tx) => {
+        await ledger.post(topUp(fan, 600, `tx-rollback:${fan}`), { em: tx });
+        throw new Error('the caller fails after posting');
+      }),
+    ).rejects.toThrow('the caller fails');
+    expect(await journalCount(`tx-rollback:${fan}`)).toBe(0);
+    expect(await ledger.balanceOf(accounts.fanWallet(fan))).toBe(400);
+  });
+});
+
+describe('reads and invariants', () => {
+  it('pages an account\'s history newest first and filters by kind', async () => {
+    const fan = randomUUID();
+    const day = (n: number) => new Date(Date.UTC(2026, 0, n));
+    for (let n = 1; n <= 5; n++) await ledger.post({ ...topUp(fan, n * 100), occurredAt: day(n) });
+    await ledger.post({
+      kind: 'test_spend',
+      idempotencyKey: `spend:${fan}`,
+      occurredAt: day(6),
+      references: { fanId: fan },
+      postings: [{ account: accounts.fanWallet(fan), amountCents: -50 }, { account: accounts.platformFees, amountCents: 50 }],
+    });
+    const first = await ledger.history(accounts.fanWallet(fan), { page: 1, limit: 4 });
+    expect(first.total).toBe(6);
+    expect(first.entries.map((entry) => entry.amountCents)).toEqual([-50, 500, 400, 300]);
+    const second = await ledger.history(accounts.fanWallet(fan), { page: 2, limit: 4 });
+    expect(second.entries.map((entry) => entry.amountCents)).toEqual([200, 100]);
+    const spends = await ledger.history(accounts.fanWallet(fan), { page: 1, limit: 20, kinds: ['test_spend'] });
+    expect(spends.entries.map((entry) => entry.kind)).toEqual(['test_spend']);
+    expect(await ledger.history(accounts.fanWallet(fan), { page: 9, limit: 4 })).toEqual({ total: 6, entries: [] });
+    const totals = await ledger.totalsByReference({ fanId: fan });
+    expect(totals).toEqual(
+      expect.arrayContaining([
+        { journalKind: 'test_top_up', accountKind: 'fan_wallet', amountCents: 1500 },
+        { journalKind: 'test_spend', accountKind: 'platform_fees', amountCents: 50 },
+      ]),
+    );
+  });
+
+  it('holds every invariant after real postings, and reports a cached balance that drifted', async () => {
+    const report = await ledger.checkInvariants();
+    expect(report.results.map((result) => [result.name, result.violations])).toEqual(report.results.map((result) => [result.name, []]));
+    expect(report.ok).toBe(true);
+
+    const fan = randomUUID();
+    await ledger.post(topUp(fan, 250));
+    // Only a direct write below the ledger can make the cache drift; the check must see it.
+    await sql.query(`update ledger.accounts set balance_cents = balance_cents + 1 where code = $1`, [accounts.fanWallet(fan)]);
+    const broken = await ledger.checkInvariants([{ name: 'an outside check', check: async () => ['something outside is off'] }]);
+    expect(broken.ok).toBe(false);
+    const byName = Object.fromEntries(broken.results.map((result) => [result.name, result.violations]));
+    expect(byName['cached balances equal the sum of their postings']).toEqual([`${accounts.fanWallet(fan)}: cached 251, postings 250`]);
+    expect(byName['the ledger sums to zero']).toEqual(['postings sum to 0, cached balances to 1']);
+    expect(byName['an outside check']).toEqual(['something outside is off']);
+    await sql.query(`update ledger.accounts set balance_cents = balance_cents - 1 where code = $1`, [accounts.fanWallet(fan)]);
+    expect((await ledger.checkInvariants()).ok).toBe(true);
+  });
+});
