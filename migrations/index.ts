@@ -4,6 +4,7 @@ import { Migration20261123000300_identity_accounts } from './Migration2026112300
 import { Migration20261123000350_provider_connections } from './Migration20261123000350_provider_connections.js';
 import { Migration20261123000400_listening } from './Migration20261123000400_listening.js';
 import { Migration20261124000500_ledger } from './Migration20261124000500_ledger.js';
+import { Migration20261124000600_pies } from './Migration20261124000600_pies.js';
 
 /** The one migration history of the whole database, oldest first. Append; never edit a shipped one. */
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   Migration20261123000350_provider_connections,
   Migration20261123000400_listening,
   Migration20261124000500_ledger,
+  Migration20261124000600_pies,
 ];

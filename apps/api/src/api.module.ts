@@ -3,6 +3,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { HealthModule, httpLoggerParams, PlatformModule, type AppConfig } from '#pie/platform';
 import { IdentityHttpModule, identityEntities } from '#pie/identity';
 import { ListeningHttpModule, listeningEntities } from '#pie/listening';
+import { PiesHttpModule } from '#pie/pies';
 
 /** The HTTP process: platform, health and every module's HTTP side. */
 @Module({})
@@ -16,6 +17,7 @@ export class ApiModule {
         HealthModule,
         IdentityHttpModule,
         ListeningHttpModule,
+        PiesHttpModule,
       ],
     };
   }

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { PlatformModule, WorkerRuntimeModule, type AppConfig } from '#pie/platform';
 import { IdentityWorkerModule, identityEntities } from '#pie/identity';
 import { ListeningWorkerModule, listeningEntities } from '#pie/listening';
+import { PiesWorkerModule } from '#pie/pies';
 import { NotificationsWorkerModule } from '#pie/notifications';
 
 /** The worker process: outbox relay, queue processors and every module's worker side. */
@@ -16,6 +17,7 @@ export class WorkerModule {
         IdentityWorkerModule,
         NotificationsWorkerModule,
         ListeningWorkerModule,
+        PiesWorkerModule,
       ],
     };
   }

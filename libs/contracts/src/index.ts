@@ -3,3 +3,4 @@ export * from './identity.js';
 export * from './identity-limits.js';
 export * from './listening.js';
 export * from './listening-limits.js';
+export * from './pies.js';

@@ -34,3 +34,4 @@ export {
   type ReferenceTotal,
 } from './domain/ledger-store.js';
 export { checkLedgerInvariants, type ExternalInvariant, type InvariantReport, type InvariantResult } from './domain/invariants.js';
+export { balanceBefore } from './domain/balance-before.js';

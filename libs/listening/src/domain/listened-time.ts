@@ -91,3 +91,35 @@ export async function orphanedTracks(em: EntityManager, fanId: string, from: Dat
   );
   return rows.map((row) => ({ trackId: row.id, name: row.name, artistNames: row.artists ?? [], plays: Number(row.plays), listenedMs: Number(row.listened_ms) }));
 }
+
+export interface DayListening {
+  /** UTC day, YYYY-MM-DD. */
+  date: string;
+  listenedMs: number;
+  plays: number;
+}
+
+/** The fan's listening per UTC day in [from, to), every day present (zeros included). */
+export async function dailyListenedMs(em: EntityManager, fanId: string, from: Date, to: Date): Promise<DayListening[]> {
+  const rows = await em.execute<{ day: string; listened_ms: string; plays: string }[]>(
+    `with days as (
+       select generate_series((?::timestamptz at time zone 'UTC')::date, ((?::timestamptz - interval '1 microsecond') at time zone 'UTC')::date, interval '1 day')::date as day
+     ), totals as (
+       select (played_at at time zone 'UTC')::date as day, sum(ms_played) as listened_ms, count(*) as plays
+         from listening.plays where fan_id = ? and played_at >= ?::timestamptz and played_at < ?::timestamptz group by 1
+     )
+     select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(t.listened_ms, 0) as listened_ms, coalesce(t.plays, 0) as plays
+       from days d left join totals t on t.day = d.day order by d.day`,
+    [from.toISOString(), to.toISOString(), fanId, from.toISOString(), to.toISOString()],
+  );
+  return rows.map((row) => ({ date: row.day, listenedMs: Number(row.listened_ms), plays: Number(row.plays) }));
+}
+
+/** Whether a fan's profile is public and the name others may see (pies: the public pie). */
+export async function publicProfileOf(em: EntityManager, fanId: string): Promise<{ public: boolean; username: string | null }> {
+  const [row] = await em.execute<{ profile_public: boolean; username: string | null }[]>(
+    `select profile_public, username from listening.fan_profiles where fan_id = ?`,
+    [fanId],
+  );
+  return { public: row?.profile_public ?? false, username: row?.profile_public ? row.username : null };
+}
