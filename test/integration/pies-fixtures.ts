@@ -48,3 +48,28 @@ export async function fundWallet(platform: TestPlatform, fanId: string, amountCe
     ],
   });
 }
+
+/**
+ * A paid invoice as billing posts it (same kind, key, references and legs: clearing −gross, the
+ * processor and platform fees, the net to the wallet), with the pie period it funds.
+ */
+export async function payInvoice(
+  platform: TestPlatform,
+  fanId: string,
+  invoice: { id: string; grossCents: number; processorFeeCents: number; platformFeeCents: number; paidAt: Date },
+): Promise<number> {
+  const net = invoice.grossCents - invoice.processorFeeCents - invoice.platformFeeCents;
+  await new Ledger(platform.api.get(Database)).post({
+    kind: 'invoice_paid',
+    idempotencyKey: `invoice_paid:${invoice.id}`,
+    occurredAt: invoice.paidAt,
+    references: { fanId, stripeInvoiceId: invoice.id },
+    postings: [
+      { account: accounts.stripeClearing, amountCents: -invoice.grossCents },
+      { account: accounts.processorFees, amountCents: invoice.processorFeeCents },
+      { account: accounts.platformFees, amountCents: invoice.platformFeeCents },
+      { account: accounts.fanWallet(fanId), amountCents: net },
+    ],
+  });
+  return net;
+}

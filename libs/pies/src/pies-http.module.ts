@@ -7,11 +7,12 @@ import { SetArtistInclusionHandler } from './commands/set-artist-inclusion/set-a
 import { UpdatePieSettingsHandler } from './commands/update-pie-settings/update-pie-settings.handler.js';
 import { PieReads } from './queries/pie-reads.js';
 import { PiesController, PublicPieController } from './http/pies.controller.js';
+import { StatementsController } from './http/statements.controller.js';
 
 /** HTTP side of pies, imported by apps/api. */
 @Module({
   imports: [CqrsModule, IdentityFacadeModule],
-  controllers: [PublicPieController, PiesController],
+  controllers: [PublicPieController, PiesController, StatementsController],
   providers: [PieReads, UpdatePieSettingsHandler, BanArtistHandler, SetArtistInclusionHandler, QueueMissingTracksHandler],
 })
 export class PiesHttpModule {}
