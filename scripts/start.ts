@@ -11,6 +11,7 @@ import { identityEntities } from '#pie/identity';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
 import { DEMO_ADMIN, DEMO_ARTIST, DEMO_FAN, seedDemoData } from './demo-data.ts';
 import { seedDemoListening } from './demo-listening.ts';
+import { seedDemoPies } from './demo-pies.ts';
 
 const env = { ...process.env };
 env.NODE_ENV ??= 'development';
@@ -114,6 +115,8 @@ try {
       (error: Error) => `could not seed the demo fan's listening: ${error.message}`,
     );
     console.log(`[start] demo listening: ${outcome}`);
+    const pies = await seedDemoPies(env.DATABASE_URL).catch((error: Error) => `could not seed the demo pie: ${error.message}`);
+    console.log(`[start] demo pie: ${pies}`);
   }
 
   console.log(`

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, Ledger } from '#pie/ledger';
 import { Database, QueueRegistry } from '#pie/platform';
-import { closeJournalKey, closePiePeriod, openPeriod, PERIOD_CLOSED_SUBJECT, PERIOD_ROLLED_OVER_SUBJECT, SchedulePeriodCloses } from '#pie/pies';
+import { closeJournalKey, closePiePeriod, EarlierPeriodOpenError, openPeriod, PERIOD_CLOSED_SUBJECT, PERIOD_ROLLED_OVER_SUBJECT, SchedulePeriodCloses } from '#pie/pies';
 import { makeAccount, type TestAccount } from '../support/accounts.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
@@ -154,6 +154,18 @@ describe('pies: closing a period', () => {
     const second = await database.transaction((tx) => closePiePeriod(tx, ledger, next.periodId));
     expect(second).toMatchObject({ status: 'closed', distributedCents: 650, artistCount: 1 });
     expect(await ledger.balanceOf(accounts.artistEscrow(artists[1]))).toBeGreaterThanOrEqual(650);
+  });
+
+  it('closes a fan’s periods in order: a later one waits until the earlier has taken its money', async () => {
+    const { fan, pieId, periodId } = await fanWithEndedPeriod({ walletCents: 500 });
+    const later = await database.transaction((tx) => openPeriod(tx, pieId, { startsAt: periodEnd, endsAt: new Date(periodEnd.getTime() + DAY / 2) }));
+    await fundWallet(platform, fan.id, 300, periodEnd);
+    await seedPlays(platform, fan.id, [{ track: tracks[2], at: new Date(periodEnd.getTime() + 60_000), ms: 60_000 }]);
+    await expect(database.transaction((tx) => closePiePeriod(tx, ledger, later.periodId))).rejects.toThrow(EarlierPeriodOpenError);
+    expect(await journalsOf(later.periodId)).toEqual([]);
+    expect(await database.transaction((tx) => closePiePeriod(tx, ledger, periodId))).toMatchObject({ distributedCents: 500 });
+    // The later window holds this play and the long play made just after the first period.
+    expect(await database.transaction((tx) => closePiePeriod(tx, ledger, later.periodId))).toMatchObject({ distributedCents: 300, artistCount: 2 });
   });
 
   it('does not close a period that has not ended', async () => {

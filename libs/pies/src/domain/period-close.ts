@@ -9,6 +9,14 @@ import { gatherSplitInputs, type SplitInputs } from './split-inputs.js';
 export const PIE_PERIOD_CLOSED_JOURNAL = 'pie_period_closed';
 export const closeJournalKey = (periodId: string) => `${PIE_PERIOD_CLOSED_JOURNAL}:${periodId}`;
 
+/** The fan has an earlier period still to close; this close is retried after it. */
+export class EarlierPeriodOpenError extends Error {
+  constructor(periodId: string, earlierId: string) {
+    super(`Period ${periodId} waits for the fan's earlier period ${earlierId} to close first`);
+    this.name = 'EarlierPeriodOpenError';
+  }
+}
+
 export type CloseOutcome =
   | { status: 'closed'; periodId: string; journalId: string | null; distributedCents: number; artistCount: number; rolledOver: boolean }
   | { status: 'already-closed' | 'not-due' | 'unknown'; periodId: string };
@@ -29,6 +37,15 @@ export async function closePiePeriod(tx: EntityManager, ledger: Ledger, periodId
   if (period.state === 'closed') return { status: 'already-closed', periodId };
   const endsAt = new Date(period.ends_at);
   if (endsAt > now) return { status: 'not-due', periodId };
+  // One close at a time per fan (they share the wallet), and in order: an earlier period of the
+  // fan still open must take its money first, or this one would split it. The job retries.
+  await tx.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`pies-close:${period.fan_id}`]);
+  const [earlier] = await tx.execute<{ id: string }[]>(
+    `select pr.id from pies.periods pr join pies.pies p on p.id = pr.pie_id
+      where p.fan_id = ? and pr.ends_at < ? and pr.state <> 'closed' and pr.id <> ? limit 1`,
+    [period.fan_id, endsAt, periodId],
+  );
+  if (earlier) throw new EarlierPeriodOpenError(periodId, earlier.id);
 
   const inputs = await gatherSplitInputs(tx, { id: period.pie_id, fanId: period.fan_id }, new Date(period.starts_at), endsAt);
   const wallet = accounts.fanWallet(period.fan_id);
