@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Ledger } from '#pie/ledger';
 import { Database } from '#pie/platform';
 import { closePiePeriod, openPeriod } from '#pie/pies';
 import { logIn, makeAccount, type TestAccount } from '../support/accounts.js';
@@ -129,7 +128,7 @@ describe('pies API', () => {
     // The running period closes with the limit it opened with (5 artists), the next opens with 2.
     const database = platform.api.get(Database);
     await sql.query(`update pies.periods set ends_at = now() - interval '1 second' where id = $1`, [alicePie.periodId]);
-    const closed = await database.transaction((tx) => closePiePeriod(tx, new Ledger(database), alicePie.periodId));
+    const closed = await database.transaction((tx) => closePiePeriod(tx, alicePie.periodId));
     expect(closed).toMatchObject({ status: 'closed', artistCount: 5, distributedCents: 1800 });
     const next = await database.transaction((tx) => openPeriod(tx, alicePie.pieId, { startsAt: new Date(Date.now() - 1000), endsAt: new Date(Date.now() + 30 * DAY) }));
     const [period] = await sql.query<{ artist_limit: number; amount_cents: string }>(`select artist_limit, amount_cents from pies.periods where id = $1`, [next.periodId]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, Ledger } from '#pie/ledger';
 import { Database, QueueRegistry } from '#pie/platform';
-import { closeJournalKey, closePiePeriod, EarlierPeriodOpenError, openPeriod, PERIOD_CLOSED_SUBJECT, PERIOD_ROLLED_OVER_SUBJECT, SchedulePeriodCloses } from '#pie/pies';
+import { closeJournalKey, closePiePeriod, closePiePeriods, EarlierPeriodOpenError, openPeriod, PERIOD_CLOSED_SUBJECT, PERIOD_ROLLED_OVER_SUBJECT, SchedulePeriodCloses } from '#pie/pies';
 import { makeAccount, type TestAccount } from '../support/accounts.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
@@ -70,7 +70,7 @@ describe('pies: closing a period', () => {
     const { fan, periodId } = await fanWithEndedPeriod({ walletCents: 1001 });
     // The next period's invoice, paid as this one ended: it stays for the next close.
     await fundWallet(platform, fan.id, 900, periodEnd);
-    const outcome = await database.transaction((tx) => closePiePeriod(tx, ledger, periodId));
+    const outcome = await database.transaction((tx) => closePiePeriod(tx, periodId));
     expect(outcome).toMatchObject({ status: 'closed', distributedCents: 1001, artistCount: 3, rolledOver: false });
 
     const snapshot = await sql.query<{ artist_id: string; selected: boolean; reason: string | null; share_cents: string; listened_ms: string }>(
@@ -102,10 +102,10 @@ describe('pies: closing a period', () => {
 
   it('changes nothing when the same period is closed again', async () => {
     const { fan, periodId } = await fanWithEndedPeriod({ walletCents: 500 });
-    await database.transaction((tx) => closePiePeriod(tx, ledger, periodId));
+    await database.transaction((tx) => closePiePeriod(tx, periodId));
     const before = { postings: await journalsOf(periodId), snapshot: await sql.query(`select * from pies.period_artists where period_id = $1 order by artist_id`, [periodId]) };
     await fundWallet(platform, fan.id, 300, new Date(periodStart.getTime() + 2000));
-    const again = await database.transaction((tx) => closePiePeriod(tx, ledger, periodId));
+    const again = await database.transaction((tx) => closePiePeriod(tx, periodId));
     expect(again.status).toBe('already-closed');
     expect(await journalsOf(periodId)).toEqual(before.postings);
     expect(await sql.query(`select * from pies.period_artists where period_id = $1 order by artist_id`, [periodId])).toEqual(before.snapshot);
@@ -115,7 +115,7 @@ describe('pies: closing a period', () => {
   it('makes one journal when two workers close the same period at once', async () => {
     const { fan, periodId } = await fanWithEndedPeriod({ walletCents: 777 });
     const outcomes = await Promise.all(
-      Array.from({ length: 4 }, () => database.transaction((tx) => closePiePeriod(tx, ledger, periodId))),
+      Array.from({ length: 4 }, () => database.transaction((tx) => closePiePeriod(tx, periodId))),
     );
     expect(outcomes.filter((o) => o.status === 'closed')).toHaveLength(1);
     expect(outcomes.filter((o) => o.status === 'already-closed')).toHaveLength(3);
@@ -130,20 +130,20 @@ describe('pies: closing a period', () => {
     // The transaction dies after the journal is written (as a killed worker's would never commit).
     await expect(
       database.transaction(async (tx) => {
-        await closePiePeriod(tx, ledger, periodId);
+        await closePiePeriod(tx, periodId);
         throw new Error('worker killed');
       }),
     ).rejects.toThrow('worker killed');
     expect(await journalsOf(periodId)).toEqual([]);
     expect(await sql.query(`select 1 from pies.period_artists where period_id = $1`, [periodId])).toEqual([]);
     expect(await ledger.balanceOf(accounts.fanWallet(fan.id))).toBe(400);
-    const retry = await database.transaction((tx) => closePiePeriod(tx, ledger, periodId));
+    const retry = await database.transaction((tx) => closePiePeriod(tx, periodId));
     expect(retry).toMatchObject({ status: 'closed', distributedCents: 400 });
   });
 
   it('rolls the money over when the fan did not listen, and the next period splits it', async () => {
     const { fan, pieId, periodId } = await fanWithEndedPeriod({ listen: false, walletCents: 650 });
-    const outcome = await database.transaction((tx) => closePiePeriod(tx, ledger, periodId));
+    const outcome = await database.transaction((tx) => closePiePeriod(tx, periodId));
     expect(outcome).toMatchObject({ status: 'closed', journalId: null, distributedCents: 0, rolledOver: true });
     expect(await journalsOf(periodId)).toEqual([]);
     expect(await ledger.balanceOf(accounts.fanWallet(fan.id))).toBe(650);
@@ -151,7 +151,7 @@ describe('pies: closing a period', () => {
     // Next period: the fan listens; the close splits the rolled-over money with the new.
     const next = await database.transaction((tx) => openPeriod(tx, pieId, { startsAt: periodEnd, endsAt: new Date(periodEnd.getTime() + DAY / 2) }));
     await seedPlays(platform, fan.id, [{ track: tracks[1], at: new Date(periodEnd.getTime() + 60_000), ms: 120_000 }]);
-    const second = await database.transaction((tx) => closePiePeriod(tx, ledger, next.periodId));
+    const second = await database.transaction((tx) => closePiePeriod(tx, next.periodId));
     expect(second).toMatchObject({ status: 'closed', distributedCents: 650, artistCount: 1 });
     expect(await ledger.balanceOf(accounts.artistEscrow(artists[1]))).toBeGreaterThanOrEqual(650);
   });
@@ -161,17 +161,28 @@ describe('pies: closing a period', () => {
     const later = await database.transaction((tx) => openPeriod(tx, pieId, { startsAt: periodEnd, endsAt: new Date(periodEnd.getTime() + DAY / 2) }));
     await fundWallet(platform, fan.id, 300, periodEnd);
     await seedPlays(platform, fan.id, [{ track: tracks[2], at: new Date(periodEnd.getTime() + 60_000), ms: 60_000 }]);
-    await expect(database.transaction((tx) => closePiePeriod(tx, ledger, later.periodId))).rejects.toThrow(EarlierPeriodOpenError);
+    await expect(database.transaction((tx) => closePiePeriod(tx, later.periodId))).rejects.toThrow(EarlierPeriodOpenError);
     expect(await journalsOf(later.periodId)).toEqual([]);
-    expect(await database.transaction((tx) => closePiePeriod(tx, ledger, periodId))).toMatchObject({ distributedCents: 500 });
+    expect(await database.transaction((tx) => closePiePeriod(tx, periodId))).toMatchObject({ distributedCents: 500 });
     // The later window holds this play and the long play made just after the first period.
-    expect(await database.transaction((tx) => closePiePeriod(tx, ledger, later.periodId))).toMatchObject({ distributedCents: 300, artistCount: 2 });
+    expect(await database.transaction((tx) => closePiePeriod(tx, later.periodId))).toMatchObject({ distributedCents: 300, artistCount: 2 });
+  });
+
+  it('closes many fans’ periods in one batch, each with its own journal, and leaves a later period of the same fan waiting', async () => {
+    const fans = await Promise.all([500, 600, 700].map((walletCents) => fanWithEndedPeriod({ walletCents })));
+    const later = await database.transaction((tx) => openPeriod(tx, fans[0].pieId, { startsAt: periodEnd, endsAt: new Date(periodEnd.getTime() + DAY / 2) }));
+    const outcomes = await database.transaction((tx) => closePiePeriods(tx, [later.periodId, ...fans.map((f) => f.periodId), fans[1].periodId]));
+    const byId = Object.fromEntries(outcomes.map((o) => [o.periodId, o]));
+    expect(byId[later.periodId].status).toBe('waiting');
+    expect(fans.map((f) => byId[f.periodId])).toMatchObject([500, 600, 700].map((distributedCents) => ({ status: 'closed', distributedCents, artistCount: 3 })));
+    for (const f of fans) expect(new Set((await journalsOf(f.periodId)).map((p) => p.id)).size).toBe(1);
+    expect((await database.transaction((tx) => closePiePeriods(tx, fans.map((f) => f.periodId)))).map((o) => o.status)).toEqual(['already-closed', 'already-closed', 'already-closed']);
   });
 
   it('does not close a period that has not ended', async () => {
     const fan = await makeAccount(sql, 'fan');
     const { periodId } = await makePie(platform, fan.id, { startsAt: new Date(Date.now() - DAY), endsAt: new Date(Date.now() + DAY) });
-    expect((await database.transaction((tx) => closePiePeriod(tx, ledger, periodId))).status).toBe('not-due');
+    expect((await database.transaction((tx) => closePiePeriod(tx, periodId))).status).toBe('not-due');
   });
 
   it('through the worker: the scheduler queues the close, the job posts it, the fan gets the summary e-mail or the roll-over notice', async () => {

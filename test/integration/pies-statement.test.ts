@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Ledger } from '#pie/ledger';
 import { Database } from '#pie/platform';
 import { closePiePeriod, openPeriod } from '#pie/pies';
 import { logIn, makeAccount, type TestAccount } from '../support/accounts.js';
@@ -37,7 +36,7 @@ describe('pies: statements of closed periods', () => {
       { track: tracks[1], at: new Date(start.getTime() + 2 * DAY), ms: 100_000 },
       { track: tracks[2], at: new Date(start.getTime() + 3 * DAY), ms: 50_000 },
     ]);
-    await database.transaction((tx) => closePiePeriod(tx, new Ledger(database), periodId));
+    await database.transaction((tx) => closePiePeriod(tx, periodId));
   });
   afterAll(async () => {
     await sql?.close();

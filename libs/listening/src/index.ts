@@ -3,7 +3,7 @@ export { ListeningHttpModule } from './listening-http.module.js';
 export { ListeningWorkerModule } from './listening-worker.module.js';
 export { listeningEntities } from './entities.js';
 // Facade for synchronous reads by other modules (pies): time per artist, split evenly among credited artists.
-export { listenedMsByArtist, artistFacts, orphanedTracks, dailyListenedMs, publicProfileOf, type ArtistListening, type ArtistFacts, type OrphanedTrack, type DayListening } from './domain/listened-time.js';
+export { listenedMsByArtist, listenedMsByArtistForWindows, artistFacts, orphanedTracks, dailyListenedMs, publicProfileOf, type ListeningWindow, type ArtistListening, type ArtistFacts, type OrphanedTrack, type DayListening } from './domain/listened-time.js';
 export { writePlays, writePlaysIn, type IncomingPlay, type PlayWriteResult, type PlaySource } from './domain/play-writer.js';
 export { nativeTransaction } from './domain/native-transaction.js';
 export { FanConnectionBroken, type FanConnectionBrokenPayload } from './events/fan-connection-broken.event.js';

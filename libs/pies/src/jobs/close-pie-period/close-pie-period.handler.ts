@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Ledger } from '#pie/ledger';
 import { Database, HandlesJob, type JobHandler } from '#pie/platform';
 import { closePiePeriod } from '../../domain/period-close.js';
 import { ClosePiePeriod, type ClosePiePeriodPayload } from './close-pie-period.job.js';
@@ -10,13 +9,10 @@ import { ClosePiePeriod, type ClosePiePeriodPayload } from './close-pie-period.j
 export class ClosePiePeriodHandler implements JobHandler<ClosePiePeriodPayload> {
   private readonly logger = new Logger(ClosePiePeriodHandler.name);
 
-  constructor(
-    @Inject(Database) private readonly database: Database,
-    @Inject(Ledger) private readonly ledger: Ledger,
-  ) {}
+  constructor(@Inject(Database) private readonly database: Database) {}
 
   async handle(payload: ClosePiePeriodPayload): Promise<void> {
-    const outcome = await this.database.transaction((tx) => closePiePeriod(tx, this.ledger, payload.periodId));
+    const outcome = await this.database.transaction((tx) => closePiePeriod(tx, payload.periodId));
     if (outcome.status === 'closed') {
       this.logger.log(`period ${outcome.periodId}: ${outcome.distributedCents} cents to ${outcome.artistCount} artist(s)${outcome.rolledOver ? ', rolled over' : ''}`);
     }
