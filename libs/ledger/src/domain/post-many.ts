@@ -38,7 +38,11 @@ export async function postJournals(tx: EntityManager, inputs: readonly JournalIn
   const idByKey = new Map(inserted.map((row) => [row.idempotency_key, row.id]));
   const fresh = prepared.filter(({ input }) => idByKey.has(input.idempotencyKey));
   if (fresh.length > 0) {
-    const legs = fresh.flatMap(({ input, postings }) => postings.map((p) => ({ journalId: idByKey.get(input.idempotencyKey)!, ...p })));
+    // Sorted by account across the whole batch: balances are updated row by row, so every writer
+    // takes the account rows in one order (as post() does within a journal) and none deadlocks.
+    const legs = fresh
+      .flatMap(({ input, postings }) => postings.map((p) => ({ journalId: idByKey.get(input.idempotencyKey)!, ...p })))
+      .sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : a.journalId < b.journalId ? -1 : a.journalId > b.journalId ? 1 : 0));
     try {
       await tx.execute(
         `insert into ledger.postings (journal_id, account, amount_cents)
