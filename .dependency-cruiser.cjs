@@ -30,10 +30,25 @@ module.exports = {
       to: { path: '^(libs/(?!contracts/)|apps/(api|worker|sandbox)/)' },
     },
     {
+      name: 'libs-do-not-import-apps',
+      comment: 'Modules are composed by the apps (apps/modules.ts lists them), never the other way round.',
+      severity: 'error',
+      from: { path: '^libs/' },
+      to: { path: '^apps/' },
+    },
+    {
       name: 'apps-do-not-import-each-other',
       severity: 'error',
       from: { path: '^apps/([^/]+)/' },
       to: { path: '^apps/([^/]+)/', pathNot: '^apps/$1/' },
+    },
+    {
+      name: 'web-features-do-not-import-each-other',
+      comment:
+        'DESIGN §10: a feature (features/<area>/<feature>) imports shared/ and the contracts, never another feature; routes in app/ compose them.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/$2/' },
     },
     {
       name: 'no-circular',

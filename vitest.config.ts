@@ -8,6 +8,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 export const sourceAliases = [
   { find: /^#pie\/testing$/, replacement: `${root}libs/platform/src/testing/index.ts` },
   { find: /^#pie\/migrations$/, replacement: `${root}migrations/index.ts` },
+  { find: /^#pie\/modules$/, replacement: `${root}apps/modules.ts` },
   { find: /^#pie\/([a-z-]+)$/, replacement: `${root}libs/$1/src/index.ts` },
 ];
 

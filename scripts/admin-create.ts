@@ -5,9 +5,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createOrm, migrateUp } from '#pie/platform';
+import { createOrm, entitiesOf, migrateUp } from '#pie/platform';
 import { migrations } from '#pie/migrations';
-import { createAdmin, identityEntities } from '#pie/identity';
+import { createAdmin } from '#pie/identity';
+import { modules } from '#pie/modules';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
 
 const args = process.argv.slice(2);
@@ -41,7 +42,7 @@ if (!databaseUrl) {
 }
 
 const password = process.env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
-const orm = await createOrm({ databaseUrl, migrations, entities: identityEntities, poolMax: 1 });
+const orm = await createOrm({ databaseUrl, migrations, entities: entitiesOf(modules), poolMax: 1 });
 try {
   await migrateUp(orm);
   const result = await createAdmin(orm.em.fork(), { email, name: name ?? email.split('@')[0], password });

@@ -18,9 +18,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { createOrm, Database, migrateUp } from '#pie/platform';
+import { createOrm, Database, entitiesOf, migrateUp } from '#pie/platform';
 import { migrations } from '#pie/migrations';
-import { listeningEntities, writePlays, type IncomingPlay } from '#pie/listening';
+import { writePlays, type IncomingPlay } from '#pie/listening';
+import { modules } from '#pie/modules';
 import { recreateDatabase } from '#pie/testing';
 
 const PLAYS = Number(process.env.BENCH_PLAYS ?? 1_000_000);
@@ -116,7 +117,7 @@ function* batches(): Generator<IncomingPlay[]> {
 }
 
 async function real(url: string): Promise<{ seconds: number; inserted: number }> {
-  const orm = await createOrm({ databaseUrl: url, entities: listeningEntities, poolMax: 2 });
+  const orm = await createOrm({ databaseUrl: url, entities: entitiesOf(modules), poolMax: 2 });
   const database = new Database(orm);
   let inserted = 0;
   const begin = performance.now();

@@ -5,9 +5,9 @@
  * Ctrl-C stops everything; the data stays in .data/ for the next start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createOrm, migrateUp } from '#pie/platform';
+import { createOrm, entitiesOf, migrateUp } from '#pie/platform';
 import { migrations } from '#pie/migrations';
-import { identityEntities } from '#pie/identity';
+import { modules } from '#pie/modules';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
 import { DEMO_ADMIN, DEMO_ARTIST, DEMO_FAN, seedDemoData } from './demo-data.ts';
 import { seedDemoListening } from './demo-listening.ts';
@@ -94,7 +94,7 @@ try {
     });
     env.DATABASE_URL = embedded.url;
   }
-  const orm = await createOrm({ databaseUrl: env.DATABASE_URL, migrations, entities: identityEntities, poolMax: 2 });
+  const orm = await createOrm({ databaseUrl: env.DATABASE_URL, migrations, entities: entitiesOf(modules), poolMax: 2 });
   try {
     const applied = await migrateUp(orm);
     if (applied.length > 0) console.log(`[start] applied ${applied.length} migration(s)`);

@@ -86,7 +86,7 @@ describe('a fan’s pie in Chromium', () => {
 
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved. Your new settings apply from your next period.' }).waitFor();
-  });
+  }, 360_000);
 
   it('opens the statement of a closed period and downloads its CSV, whose lines add up to the charge', async () => {
     // The worker's close scheduler closes the demo pie's ended periods within a minute or so.
@@ -115,5 +115,5 @@ describe('a fan’s pie in Chromium', () => {
     const artists = lines.filter((row) => row[0].startsWith('Artist: '));
     expect(artists.length).toBeGreaterThan(0);
     expect(artists.every((row) => Number(row[amount]) > 0)).toBe(true);
-  });
+  }, 300_000);
 });

@@ -63,7 +63,7 @@ async function registerWhileFailing(createTrigger: string, dropTrigger: string):
   const failed = await platform.request('POST', '/api/auth/register', { body: registration });
   expect(failed.status).toBe(500);
   // The client learns nothing of the insides (no SQL, no trigger text, no stack).
-  expect(failed.body).toEqual({ success: false, statusCode: 500, message: 'Something went wrong on our side' });
+  expect(failed.body).toEqual({ success: false, statusCode: 500, code: 'internal-error', message: 'Something went wrong on our side' });
   expect(await fanRows(registration.email as string)).toEqual([]);
   expect(await outboxRows()).toEqual([]);
   await sql.query(dropTrigger);

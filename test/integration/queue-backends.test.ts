@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Queue } from 'bullmq';
-import { Database, MissingJobHandlerError, PlatformModule, QueueRegistry, WorkerRuntimeModule } from '#pie/platform';
-import { IdentityWorkerModule, identityEntities } from '#pie/identity';
+import { Database, entitiesOf, MissingJobHandlerError, nestModulesOf, PlatformModule, QueueRegistry, WorkerRuntimeModule } from '#pie/platform';
+import { identityModule } from '#pie/identity';
 import { SendEmail, VERIFY_EMAIL_SUBJECT } from '#pie/notifications';
 import { createWorkerApp } from '../../apps/worker/src/create-worker-app.js';
 import { TestPlatform, type QueueBackendChoice } from '../support/test-platform.js';
@@ -75,14 +75,14 @@ describe('a worker whose modules declare a job no module handles', () => {
     const platform = await TestPlatform.start({ label: 'missing-handler', worker: false });
     let database: Database | undefined;
     try {
-      // The worker without NotificationsWorkerModule: `notifications.send-email` is declared (identity sends
+      // The worker without the notifications module: `notifications.send-email` is declared (identity sends
       // mail through it) but nothing handles it. A provider keeps hold of the database to close it after.
       @Module({})
       class WorkerWithoutNotifications {
         static forRoot(): DynamicModule {
           return {
             module: WorkerWithoutNotifications,
-            imports: [PlatformModule.forRoot({ config: platform.config, entities: [...identityEntities] }), WorkerRuntimeModule, IdentityWorkerModule],
+            imports: [PlatformModule.forRoot({ config: platform.config, entities: entitiesOf([identityModule]) }), WorkerRuntimeModule, ...nestModulesOf([identityModule], 'worker')],
             providers: [{ provide: 'database-for-cleanup', inject: [Database], useFactory: (db: Database) => (database = db) }],
           };
         }

@@ -16,6 +16,7 @@ import type { AppConfig } from '#pie/platform';
  */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SOURCE_DIRS = ['apps/worker/src', 'libs', 'migrations'];
+const SOURCE_FILES = ['apps/modules.ts'];
 
 const SWC_OPTIONS: Options = {
   swcrc: false,
@@ -48,7 +49,7 @@ export async function compileWorker(): Promise<CompiledWorker> {
   const pkg = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { imports: unknown };
   await writeFile(join(dir, 'package.json'), JSON.stringify({ type: 'module', imports: pkg.imports }));
   await symlink(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  const files = (await Promise.all(SOURCE_DIRS.map(sourcesIn))).flat();
+  const files = [...SOURCE_FILES, ...(await Promise.all(SOURCE_DIRS.map(sourcesIn))).flat()];
   await Promise.all(
     files.map(async (file) => {
       const { code } = await transformFile(join(ROOT, file), { ...SWC_OPTIONS, filename: join(ROOT, file) });

@@ -1,23 +1,19 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { LoggerModule } from 'nestjs-pino';
-import { HealthModule, httpLoggerParams, PlatformModule, type AppConfig } from '#pie/platform';
-import { IdentityHttpModule, identityEntities } from '#pie/identity';
-import { ListeningHttpModule, listeningEntities } from '#pie/listening';
-import { PiesHttpModule } from '#pie/pies';
+import { entitiesOf, HealthModule, httpLoggerParams, nestModulesOf, PlatformModule, type AppConfig } from '#pie/platform';
+import { modules } from '#pie/modules';
 
-/** The HTTP process: platform, health and every module's HTTP side. */
+/** The HTTP process: platform, health and every module's HTTP side (apps/modules.ts). */
 @Module({})
 export class ApiModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: ApiModule,
       imports: [
-        PlatformModule.forRoot({ config, entities: [...identityEntities, ...listeningEntities] }),
+        PlatformModule.forRoot({ config, entities: entitiesOf(modules) }),
         LoggerModule.forRoot(httpLoggerParams(config)),
         HealthModule,
-        IdentityHttpModule,
-        ListeningHttpModule,
-        PiesHttpModule,
+        ...nestModulesOf(modules, 'http'),
       ],
     };
   }

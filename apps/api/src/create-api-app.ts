@@ -5,7 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import { ApiExceptionFilter, CsrfProtection, REQUEST_ID_HEADER, requestIdFor, type AppConfig } from '#pie/platform';
+import { ApiExceptionFilter, clientErrorHandler, CsrfProtection, frameworkErrorHandler, REQUEST_ID_HEADER, requestIdFor, type AppConfig } from '#pie/platform';
 import { SESSION_COOKIE } from '#pie/identity';
 import { ApiModule } from './api.module.js';
 import { serveWebApp } from './web-app.js';
@@ -19,6 +19,9 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.NODE_ENV === 'production',
     genReqId: requestIdFor,
+    // Errors Fastify answers before Nest sees the request still come out in the API's error shape.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   });
   // Echo the request id so a person reporting a problem can quote it, and logs can be searched by it.
   adapter.getInstance().addHook('onSend', async (request, reply) => {
@@ -44,9 +47,12 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   }).register(app.getHttpAdapter().getInstance());
   const sendSpaIndex = await serveWebApp(app.getHttpAdapter().getInstance(), config.WEB_DIST_DIR);
   app.useGlobalFilters(new ApiExceptionFilter(sendSpaIndex));
-  // OpenAPI generated from the controllers: UI at /api/docs, JSON at /api/docs-json.
-  const openApi = new DocumentBuilder().setTitle('Pie API').setVersion('1').addCookieAuth(SESSION_COOKIE.fan).build();
-  SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  // OpenAPI generated from the controllers: UI at /api/docs, JSON at /api/docs-json. A production
+  // deployment does not publish its route map unless asked to (API_DOCS_PUBLIC=true).
+  if (config.API_DOCS_PUBLIC ?? config.NODE_ENV !== 'production') {
+    const openApi = new DocumentBuilder().setTitle('Pie API').setVersion('1').addCookieAuth(SESSION_COOKIE.fan).build();
+    SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+  }
   app.enableShutdownHooks();
   return app;
 }

@@ -1,23 +1,17 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { PlatformModule, WorkerRuntimeModule, type AppConfig } from '#pie/platform';
-import { IdentityWorkerModule, identityEntities } from '#pie/identity';
-import { ListeningWorkerModule, listeningEntities } from '#pie/listening';
-import { PiesWorkerModule } from '#pie/pies';
-import { NotificationsWorkerModule } from '#pie/notifications';
+import { entitiesOf, nestModulesOf, PlatformModule, WorkerRuntimeModule, type AppConfig } from '#pie/platform';
+import { modules } from '#pie/modules';
 
-/** The worker process: outbox relay, queue processors and every module's worker side. */
+/** The worker process: outbox relay, queue processors and every module's worker side (apps/modules.ts). */
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
       imports: [
-        PlatformModule.forRoot({ config, entities: [...identityEntities, ...listeningEntities] }),
+        PlatformModule.forRoot({ config, entities: entitiesOf(modules) }),
         WorkerRuntimeModule,
-        IdentityWorkerModule,
-        NotificationsWorkerModule,
-        ListeningWorkerModule,
-        PiesWorkerModule,
+        ...nestModulesOf(modules, 'worker'),
       ],
     };
   }

@@ -1,8 +1,11 @@
+import type { ErrorCode } from './error-codes.js';
+
 /**
  * The one response shape of the whole API (DESIGN §9).
  * Success: `{ success: true, message?, data?, pagination? }`.
- * Failure: `{ success: false, statusCode, message, errors? }`, where `errors`
- * maps a field path (e.g. `email`) to the messages about that field.
+ * Failure: `{ success: false, statusCode, code, message, errors? }`, where `code` is stable
+ * (error-codes.ts: the client branches on it) and `errors` maps a field path (e.g. `email`)
+ * to the messages about that field.
  */
 export interface Pagination {
   page: number;
@@ -23,6 +26,7 @@ export type FieldErrors = Record<string, string[]>;
 export interface ApiFailure {
   success: false;
   statusCode: number;
+  code: ErrorCode;
   message: string;
   errors?: FieldErrors;
 }

@@ -1,4 +1,5 @@
 export * from './api-envelope.js';
+export * from './error-codes.js';
 export * from './identity.js';
 export * from './identity-limits.js';
 export * from './listening.js';

@@ -1,7 +1,5 @@
 // Public surface of libs/identity.
-export { IdentityHttpModule } from './identity-http.module.js';
-export { IdentityWorkerModule } from './identity-worker.module.js';
-export { identityEntities } from './entities.js';
+export { identityModule } from './identity.module-descriptor.js';
 export { FanRegistered, type FanRegisteredPayload } from './events/fan-registered.event.js';
 export { ArtistRegistered, type ArtistRegisteredPayload } from './events/artist-registered.event.js';
 export { AccountDeleted, type AccountDeletedPayload } from './events/account-deleted.event.js';

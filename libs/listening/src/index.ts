@@ -1,7 +1,5 @@
 // Public surface of libs/listening.
-export { ListeningHttpModule } from './listening-http.module.js';
-export { ListeningWorkerModule } from './listening-worker.module.js';
-export { listeningEntities } from './entities.js';
+export { listeningModule } from './listening.module-descriptor.js';
 // Facade for synchronous reads by other modules (pies): time per artist, split evenly among credited artists.
 export { listenedMsByArtist, listenedMsByArtistForWindows, artistFacts, orphanedTracks, dailyListenedMs, publicProfileOf, type ListeningWindow, type ArtistListening, type ArtistFacts, type OrphanedTrack, type DayListening } from './domain/listened-time.js';
 export { writePlays, writePlaysIn, type IncomingPlay, type PlayWriteResult, type PlaySource } from './domain/play-writer.js';

@@ -8,4 +8,4 @@ export {
   ACCOUNT_EXISTS_SUBJECT,
   COMPLETE_REGISTRATION_SUBJECT,
 } from './templates/account-emails.template.js';
-export { NotificationsWorkerModule } from './notifications-worker.module.js';
+export { notificationsModule } from './notifications.module-descriptor.js';

@@ -1,6 +1,7 @@
 // Public surface of libs/pies.
 export { PiesHttpModule } from './pies-http.module.js';
 export { PiesWorkerModule } from './pies-worker.module.js';
+export { piesModule } from './pies.module-descriptor.js';
 export { splitPie, weightShare, SplitInputError, type SplitCandidate, type SplitSettings, type SplitLine, type SplitResult, type Inclusion, type ExclusionReason } from './domain/split.js';
 export { createPie, openPeriod, type NewPie } from './domain/pie-lifecycle.js';
 export { closePiePeriod, closePiePeriods, closeJournalKey, EarlierPeriodOpenError, PIE_PERIOD_CLOSED_JOURNAL, type CloseOutcome } from './domain/period-close.js';

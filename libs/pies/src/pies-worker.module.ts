@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { IdentityFacadeModule } from '#pie/identity';
-import { LedgerModule } from '#pie/ledger';
 import { ClosePiePeriodHandler } from './jobs/close-pie-period/close-pie-period.handler.js';
 import { PiesSchedules } from './jobs/pies-schedules.js';
 import { SchedulePeriodClosesHandler } from './jobs/schedule-period-closes/schedule-period-closes.handler.js';
@@ -11,7 +10,7 @@ import { SendEmailOnPiePeriodClosedListener } from './listeners/send-email-on-pi
 
 /** Worker side of pies, imported by apps/worker: the `pies` queue's close jobs and scheduler, billing's events. */
 @Module({
-  imports: [IdentityFacadeModule, LedgerModule],
+  imports: [IdentityFacadeModule],
   providers: [
     PiesSchedules,
     SchedulePeriodClosesHandler,

@@ -13,7 +13,8 @@ export { QueueBackend, DEFAULT_JOB_OPTIONS, POSTGRES_QUEUE_SCHEMA, type QueueBac
 export { QueueRegistry } from './queues/queue-registry.js';
 export { QueueWorkers, MissingJobHandlerError } from './queues/queue-workers.js';
 export { HandlesJob, ListensTo, type JobHandler, type EventListener, type JobContext } from './queues/handlers.js';
-export { ApiExceptionFilter } from './http/api-exception.filter.js';
+export { ApiExceptionFilter, apiFailureOf, clientErrorHandler, frameworkErrorHandler } from './http/api-exception.filter.js';
+export { DomainError, type DomainErrorKind } from './errors/domain-error.js';
 export { ZodValidationPipe, validBody, validParam, validQuery, fieldErrorsOf } from './http/zod-validation.pipe.js';
 export { ok } from './http/envelope.js';
 export { HealthModule } from './health/health.module.js';
@@ -21,3 +22,4 @@ export { PlatformModule, type PlatformModuleOptions } from './platform.module.js
 export { WorkerRuntimeModule } from './worker-runtime.module.js';
 export { CsrfProtection, CSRF_COOKIE, CSRF_HEADER, type CsrfOptions } from './http/csrf.js';
 export { RateLimit, RateLimitGuard, RateLimiter, TooManyRequestsException, type RateLimitRule } from './http/rate-limit.js';
+export { defineModule, entitiesOf, nestModulesOf, type ModuleDescriptor } from './modules/module-descriptor.js';

@@ -6,7 +6,9 @@ import { RootLayout } from './layout/RootLayout';
 
 /**
  * The route table: every path of spec/web-routes.tsv, in three areas, each
- * with its layout and guard. Every screen is its own lazily loaded module
+ * with its layout and guard. Every screen is its own lazily loaded route module, and all of
+ * them live in app/routes (`<screen>.route.tsx`, exporting `Component`): they compose the
+ * features, which never import each other
  * (`lazyRoute` marks a failure to load it, for the app update screen). The
  * fan area's table is here; the artist and admin areas' tables
  * (artist-area.routes.tsx, admin-area.routes.tsx) load with the first visit
@@ -34,7 +36,7 @@ const fanArea: RouteObject = {
         { path: 'register', lazy: lazyRoute(() => import('./routes/register.route')) },
         { path: 'login', lazy: lazyRoute(() => import('./routes/login.route')) },
         { path: 'try', lazy: lazyRoute(() => import('./routes/try.route')) },
-        { path: 'artist/:id', lazy: lazyRoute(() => import('../features/fan/listening/routes/ArtistRoute')) },
+        { path: 'artist/:id', lazy: lazyRoute(() => import('./routes/artist.route')) },
         { path: 'pie/:pieId', lazy: lazyRoute(() => import('./routes/public-pie.route')) },
         {
           path: 'delete-account-instructions',
@@ -51,17 +53,17 @@ const fanArea: RouteObject = {
           id: 'fan-guard',
           lazy: lazyRoute(() => import('./layout/FanProtectedLayout')),
           children: [
-            { path: 'dashboard', lazy: lazyRoute(() => import('../features/fan/listening/routes/DashboardRoute')) },
+            { path: 'dashboard', lazy: lazyRoute(() => import('./routes/dashboard.route')) },
             { path: 'pie', lazy: lazyRoute(() => import('./routes/pie.route')) },
             { path: 'pie/successCheckout', lazy: lazyRoute(() => import('./routes/pie-checkout.route')) },
             { path: 'my-pies', lazy: lazyRoute(() => import('./routes/my-pies.route')) },
             { path: 'my-pies/statements/:periodId', lazy: lazyRoute(() => import('./routes/pie-statement.route')) },
-            { path: 'history', lazy: lazyRoute(() => import('../features/fan/listening/routes/HistoryRoute')) },
+            { path: 'history', lazy: lazyRoute(() => import('./routes/history.route')) },
             { path: 'settings', lazy: lazyRoute(() => import('./routes/settings.route')) },
             { path: 'pie/settings', lazy: lazyRoute(() => import('./routes/pie-settings.route')) },
-            { path: 'report', lazy: lazyRoute(() => import('../features/fan/listening/routes/ReportRoute')) },
-            { path: 'user/:userID', lazy: lazyRoute(() => import('../features/fan/listening/routes/FanProfileRoute')) },
-            { path: 'earth', lazy: lazyRoute(() => import('../features/fan/listening/routes/EarthRoute')) },
+            { path: 'report', lazy: lazyRoute(() => import('./routes/report.route')) },
+            { path: 'user/:userID', lazy: lazyRoute(() => import('./routes/fan-profile.route')) },
+            { path: 'earth', lazy: lazyRoute(() => import('./routes/earth.route')) },
             { path: 'help', lazy: lazyRoute(() => import('./routes/help.route')) },
           ],
         },

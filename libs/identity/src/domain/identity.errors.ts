@@ -1,22 +1,38 @@
-import { BadRequestException, ConflictException, ForbiddenException, UnauthorizedException } from '@nestjs/common';
+import { DomainError } from '#pie/platform';
 
 export const emailTaken = () =>
-  new ConflictException({
-    message: 'An account with this e-mail already exists. Log in instead, or use another e-mail.',
-    errors: { email: ['An account with this e-mail already exists'] },
+  new DomainError('identity.email-taken', 'conflict', 'An account with this e-mail already exists. Log in instead, or use another e-mail.', {
+    email: ['An account with this e-mail already exists'],
   });
 
-export const wrongCredentials = () => new UnauthorizedException({ message: 'Incorrect e-mail or password' });
+export const wrongCredentials = () => new DomainError('identity.wrong-credentials', 'unauthenticated', 'Incorrect e-mail or password');
 
 export const emailNotVerified = () =>
-  new ForbiddenException({
-    message: 'Please verify your e-mail address before logging in. We sent you a link when you registered.',
-  });
+  new DomainError(
+    'identity.email-not-verified',
+    'forbidden',
+    'Please verify your e-mail address before logging in. We sent you a link when you registered.',
+  );
 
 export const invalidEmailLink = () =>
-  new BadRequestException({ message: 'This link is not valid or has already been used.' });
+  new DomainError('identity.invalid-email-link', 'invalid', 'This link is not valid or has already been used.');
 
 export const expiredEmailLink = () =>
-  new BadRequestException({ message: 'This link has expired. Please request a new one.' });
+  new DomainError('identity.expired-email-link', 'invalid', 'This link has expired. Please request a new one.');
 
-export const notSignedIn = () => new UnauthorizedException({ message: 'You are not signed in' });
+export const notSignedIn = () => new DomainError('unauthenticated', 'unauthenticated', 'You are not signed in');
+
+export const captchaFailed = () => new DomainError('identity.captcha-failed', 'invalid', 'reCAPTCHA verification failed. Please try again.');
+
+export const providerNotConfigured = (provider: string) =>
+  new DomainError('identity.provider-not-configured', 'not-found', `Sign-in with ${provider} is not configured`);
+
+export const providerNotLinked = (provider: string) =>
+  new DomainError('identity.provider-not-linked', 'invalid', `No ${provider} account is linked`);
+
+export const lastSignInMethod = () =>
+  new DomainError(
+    'identity.last-sign-in-method',
+    'conflict',
+    'You cannot disconnect your only way to sign in. Set a password (use "Forgot password") or link another account first.',
+  );

@@ -1,13 +1,12 @@
-import { ConflictException } from '@nestjs/common';
 import { PROMO_ALREADY_USED_MESSAGE } from '#pie/contracts';
-import type { EntityManager } from '#pie/platform';
+import { DomainError, type EntityManager } from '#pie/platform';
 
 export const PROMO_CAMPAIGN = 'try';
 export const PROMO_UNAVAILABLE_MESSAGE = 'No promotion codes are available';
 
-export const promoUnavailable = () => new ConflictException({ message: PROMO_UNAVAILABLE_MESSAGE });
+export const promoUnavailable = () => new DomainError('identity.promo-unavailable', 'conflict', PROMO_UNAVAILABLE_MESSAGE);
 export const promoAlreadyUsed = () =>
-  new ConflictException({ message: `${PROMO_ALREADY_USED_MESSAGE}. Each user can only use this offer once.` });
+  new DomainError('identity.promo-already-used', 'conflict', `${PROMO_ALREADY_USED_MESSAGE}. Each user can only use this offer once.`);
 
 /**
  * Takes one free code for a fan, in the caller's transaction. SKIP LOCKED lets parallel sign-ups

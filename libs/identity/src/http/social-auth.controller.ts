@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Inject, Param, Post, Query, Req, Res, UseGua
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SOCIAL_PROVIDERS, SocialLoginQuery, type SocialProvider } from '#pie/contracts';
-import { APP_CONFIG, ok, validParam, validQuery, type AppConfig } from '#pie/platform';
+import { APP_CONFIG, DomainError, ok, validParam, validQuery, type AppConfig } from '#pie/platform';
 import { CaptchaVerifier, type CaptchaAction } from '../domain/captcha.js';
 import { SocialSignIn, type SocialOutcome } from '../social/social-sign-in.service.js';
 import { ArtistSessionGuard, CurrentSubject, FanSessionGuard, type SessionPrincipal } from './session.guard.js';
@@ -44,7 +44,7 @@ export class FanSocialAuthController {
       await this.captcha.verify(query.recaptchaToken, CAPTCHA_ACTION[provider], request.ip);
     } catch (error) {
       // A browser navigation: show the reason on the page the person came from, not a JSON error.
-      const message = (error as { response?: { message?: string } }).response?.message ?? 'Sign-in failed. Please try again.';
+      const message = error instanceof DomainError ? error.message : 'Sign-in failed. Please try again.';
       return redirect(reply, `${query.promo === 'try' ? '/try' : '/login'}?${new URLSearchParams({ error: message })}`);
     }
     const url = await this.social.start(provider, 'fan-login', { promo: query.promo, deviceType: query.deviceType });

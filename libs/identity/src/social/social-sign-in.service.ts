@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { BadRequestException, ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { SocialProvider } from '#pie/contracts';
-import { APP_CONFIG, Database, recordInOutbox, type AppConfig, type EntityManager } from '#pie/platform';
+import { APP_CONFIG, Database, DomainError, recordInOutbox, type AppConfig, type EntityManager } from '#pie/platform';
+import { lastSignInMethod, providerNotConfigured, providerNotLinked } from '../domain/identity.errors.js';
 import { Admin } from '../domain/admin.entity.js';
 import { Fan } from '../domain/fan.entity.js';
 import { claimPromotionCode } from '../domain/promotions.js';
@@ -49,7 +50,7 @@ export class SocialSignIn {
 
   settings(provider: SocialProvider): ProviderSettings {
     const settings = providerSettings(this.config, provider);
-    if (!settings) throw new NotFoundException({ message: `Sign-in with ${provider} is not configured` });
+    if (!settings) throw providerNotConfigured(provider);
     return settings;
   }
 
@@ -109,8 +110,7 @@ export class SocialSignIn {
       if (error instanceof SignInProblem || error instanceof OAuthExchangeError) {
         return { redirectTo: withMessage(landing, 'error', error.message) };
       }
-      const message = (error as { response?: { message?: string } }).response?.message;
-      if (error instanceof ConflictException && message) return { redirectTo: withMessage(landing, 'error', message) };
+      if (error instanceof DomainError && error.kind === 'conflict') return { redirectTo: withMessage(landing, 'error', error.message) };
       this.logger.error(`Social sign-in with ${provider} failed: ${(error as Error).stack ?? error}`);
       return { redirectTo: withMessage(landing, 'error', 'Sign-in failed. Please try again.') };
     }
@@ -122,11 +122,9 @@ export class SocialSignIn {
       await em.execute(`select 1 from identity.${kind === 'fan' ? 'fans' : 'artist_users'} where id = ? for update`, [subjectId]);
       const methods = await signInMethodCount(em, kind, subjectId);
       const linked = await em.execute(`select 1 from identity.social_identities where subject_kind = ? and subject_id = ? and provider = ?`, [kind, subjectId, provider]);
-      if (linked.length === 0) throw new BadRequestException({ message: `No ${provider} account is linked` });
+      if (linked.length === 0) throw providerNotLinked(provider);
       if (methods <= 1) {
-        throw new ConflictException({
-          message: 'You cannot disconnect your only way to sign in. Set a password (use "Forgot password") or link another account first.',
-        });
+        throw lastSignInMethod();
       }
       await removeLinkedAccount(em, kind, subjectId, provider);
       if (kind === 'fan') {

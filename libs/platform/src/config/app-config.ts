@@ -30,6 +30,8 @@ export const AppConfigSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOG_PRETTY: booleanFromEnv.optional(),
     WEB_DIST_DIR: z.string().optional(),
+    /** The OpenAPI UI and JSON (/api/docs, /api/docs-json): on in development and tests, off in production unless true. */
+    API_DOCS_PUBLIC: booleanFromEnv.optional(),
     OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
     RATE_LIMIT_ENABLED: booleanFromEnv.default(true),
     /** reCAPTCHA v3: with a secret, tokens are checked with Google (or RECAPTCHA_VERIFY_URL). */

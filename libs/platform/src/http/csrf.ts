@@ -58,6 +58,7 @@ export class CsrfProtection {
         await reply.status(403).send({
           success: false,
           statusCode: 403,
+          code: 'csrf-invalid',
           message: 'Missing or invalid CSRF token: reload the page and try again',
         });
       }

@@ -1,8 +1,6 @@
 import {
   type CanActivate,
   type ExecutionContext,
-  HttpException,
-  HttpStatus,
   Inject,
   Injectable,
   SetMetadata,
@@ -11,6 +9,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Database } from '../database/database.js';
+import { DomainError } from '../errors/domain-error.js';
 
 export interface RateLimitRule {
   /** Names the counter, e.g. 'login:ip'. */
@@ -26,9 +25,10 @@ const RATE_LIMIT_METADATA = 'pie:rate-limit';
 /** Limits a route per IP and/or per account; state lives in Postgres so it holds across api replicas. */
 export const RateLimit = (...rules: RateLimitRule[]) => SetMetadata(RATE_LIMIT_METADATA, rules);
 
-export class TooManyRequestsException extends HttpException {
+/** Over a limit: a 429 at the edge (the guard sets Retry-After). */
+export class TooManyRequestsException extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
-    super({ message: `Too many attempts. Please wait ${retryAfterSeconds} seconds and try again.` }, HttpStatus.TOO_MANY_REQUESTS);
+    super('rate-limited', 'rate-limited', `Too many attempts. Please wait ${retryAfterSeconds} seconds and try again.`);
   }
 }
 

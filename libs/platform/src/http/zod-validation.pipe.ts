@@ -1,6 +1,7 @@
-import { BadRequestException, type PipeTransform } from '@nestjs/common';
+import type { PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
 import type { FieldErrors } from '#pie/contracts';
+import { DomainError } from '../errors/domain-error.js';
 
 /** Turns zod issues into `{ field: [messages] }`, keyed by the dotted path. */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
@@ -41,7 +42,7 @@ export class ZodValidationPipe<TSchema extends z.ZodType> implements PipeTransfo
 
   transform(value: unknown): z.output<TSchema> {
     if (this.what === 'Request body' && (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value))) {
-      throw new BadRequestException({ message: 'Request body must be a JSON object' });
+      throw new DomainError('validation-failed', 'invalid', 'Request body must be a JSON object');
     }
     const result = this.schema.safeParse(value);
     if (result.success) {
@@ -49,19 +50,15 @@ export class ZodValidationPipe<TSchema extends z.ZodType> implements PipeTransfo
       const nulAt = pathOfStringWithNul(result.data);
       if (nulAt !== undefined) {
         const field = nulAt || '_';
-        throw new BadRequestException({
-          message: `${this.what} is invalid: ${nulAt || 'the value'} must not contain NUL characters`,
-          errors: { [field]: ['must not contain NUL characters'] },
+        throw new DomainError('validation-failed', 'invalid', `${this.what} is invalid: ${nulAt || 'the value'} must not contain NUL characters`, {
+          [field]: ['must not contain NUL characters'],
         });
       }
       return result.data;
     }
     const errors = fieldErrorsOf(result.error);
     const first = Object.values(errors)[0]?.[0];
-    throw new BadRequestException({
-      message: first ? `${this.what} is invalid: ${first}` : `${this.what} is invalid`,
-      errors,
-    });
+    throw new DomainError('validation-failed', 'invalid', first ? `${this.what} is invalid: ${first}` : `${this.what} is invalid`, errors);
   }
 }
 

@@ -1,9 +1,6 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { createBaseQuery } from './base-query';
-
-/** Cache tags, one per entity kind (DESIGN §10). */
-export const TAG_TYPES = ['User'] as const;
-export type TagType = (typeof TAG_TYPES)[number];
+import { ADMIN_TAG_TYPES, ARTIST_TAG_TYPES, FAN_TAG_TYPES } from './tags';
 
 /**
  * The one RTK Query API for the fan base URL `/api`. Features add their
@@ -12,7 +9,7 @@ export type TagType = (typeof TAG_TYPES)[number];
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: createBaseQuery({ baseUrl: '/api', area: 'fan' }),
-  tagTypes: TAG_TYPES,
+  tagTypes: FAN_TAG_TYPES,
   keepUnusedDataFor: 60,
   refetchOnFocus: false,
   refetchOnReconnect: false,
@@ -26,7 +23,7 @@ export const baseApi = createApi({
 export const artistBaseApi = createApi({
   reducerPath: 'artistApi',
   baseQuery: createBaseQuery({ baseUrl: '/api/for-artists', area: 'artist' }),
-  tagTypes: ['ArtistUser'] as const,
+  tagTypes: ARTIST_TAG_TYPES,
   keepUnusedDataFor: 60,
   refetchOnFocus: false,
   refetchOnReconnect: false,
@@ -37,7 +34,7 @@ export const artistBaseApi = createApi({
 export const adminBaseApi = createApi({
   reducerPath: 'adminApi',
   baseQuery: createBaseQuery({ baseUrl: '/api/admin', area: 'admin' }),
-  tagTypes: ['AdminProfile'] as const,
+  tagTypes: ADMIN_TAG_TYPES,
   keepUnusedDataFor: 60,
   refetchOnFocus: false,
   refetchOnReconnect: false,

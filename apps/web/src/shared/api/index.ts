@@ -1,4 +1,16 @@
-export { baseApi, artistBaseApi, adminBaseApi, TAG_TYPES, type TagType } from './base-api';
+export { baseApi, artistBaseApi, adminBaseApi } from './base-api';
+export {
+  FAN_TAG_TYPES,
+  ARTIST_TAG_TYPES,
+  ADMIN_TAG_TYPES,
+  LIST,
+  ME,
+  entityTags,
+  type FanTagType,
+  type ArtistTagType,
+  type AdminTagType,
+} from './tags';
+export { unwrap, unwrapPage, singlePage, type Paged } from './envelope';
 export {
   createBaseQuery,
   type BaseQueryOptions,

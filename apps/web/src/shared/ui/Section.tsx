@@ -1,20 +1,32 @@
-import { Paper, Stack, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
+import classes from './sections.module.css';
 
-/** A titled card on a page: a region named by its h2. */
-export function Section({ title, children, actions }: { title: string; children: ReactNode; actions?: ReactNode }) {
-  const id = useId();
+export interface SectionProps {
+  title: string;
+  description?: ReactNode;
+  /** Links or buttons beside the heading. */
+  actions?: ReactNode;
+  children: ReactNode;
+  /** Heading level (2 by default). */
+  order?: 2 | 3;
+}
+
+/** A titled card that is a landmark region named by its heading. */
+export function Section({ title, description, actions, children, order = 2 }: SectionProps) {
+  const headingId = useId();
+  const Heading = order === 2 ? 'h2' : 'h3';
   return (
-    <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby={id}>
-      <Stack gap="md">
-        <Stack gap="xs">
-          <Title order={2} size="h3" id={id}>
+    <section className={classes.card} aria-labelledby={headingId}>
+      <div className={classes.header}>
+        <div className={classes.heading}>
+          <Heading className={classes.title} id={headingId}>
             {title}
-          </Title>
-          {actions}
-        </Stack>
-        {children}
-      </Stack>
-    </Paper>
+          </Heading>
+          {description && <p className={classes.description}>{description}</p>}
+        </div>
+        {actions}
+      </div>
+      {children}
+    </section>
   );
 }

@@ -17,6 +17,20 @@ export {
 export { EmptyState, type EmptyStateProps } from './EmptyState';
 export { EmptyTable, type EmptyTableProps } from './EmptyTable';
 export { PageFrame, type PageFrameProps } from './PageFrame';
-export { Section } from './Section';
+export { Section, type SectionProps } from './Section';
 export { TableScroll, type TableScrollProps } from './TableScroll';
 export { StepsSection, type Step } from './StepsSection';
+export { RecordNotFoundPage, type RecordNotFoundPageProps } from './RecordNotFoundPage';
+export {
+  LoadingBlock,
+  ErrorBlock,
+  EmptyBlock,
+  ListPlaceholder,
+  Unavailable,
+  QueryState,
+  type ErrorBlockProps,
+  type QueryLike,
+  type QueryStateProps,
+} from './LoadState';
+export { Pager, type PagerProps } from './Pager';
+export { StatList, type Stat } from './StatList';

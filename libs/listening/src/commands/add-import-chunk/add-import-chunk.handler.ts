@@ -1,10 +1,10 @@
-import { BadRequestException, Inject } from '@nestjs/common';
+import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { LockMode } from '@mikro-orm/core';
 import { Database, recordInOutbox, type EntityManager } from '#pie/platform';
 import { normalizeExportRows, type StoredExportRow } from '../../domain/export-rows.js';
 import { ListeningImport } from '../../domain/listening-import.entity.js';
-import { importNotFound, importNotUploading } from '../../domain/listening.errors.js';
+import { chunkIndexOutOfRange, importNotFound, importNotUploading } from '../../domain/listening.errors.js';
 import { ImportExport } from '../../jobs/import-export/import-export.job.js';
 import { AddImportChunk } from './add-import-chunk.command.js';
 
@@ -32,10 +32,7 @@ export class AddImportChunkHandler implements ICommandHandler<AddImportChunk> {
       if (!upload) throw importNotFound();
       if (upload.status !== 'uploading') throw importNotUploading();
       if (request.index >= upload.totalChunks) {
-        throw new BadRequestException({
-          message: `Request body is invalid: index must be below totalChunks (${upload.totalChunks})`,
-          errors: { index: [`must be below ${upload.totalChunks}`] },
-        });
+        throw chunkIndexOutOfRange(upload.totalChunks);
       }
       await storeChunk(em, upload, request.index, chunk);
       if (upload.allChunksReceived()) {

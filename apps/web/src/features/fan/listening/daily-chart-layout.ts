@@ -1,5 +1,5 @@
 import type { DailyListening } from '#pie/contracts';
-import { formatDay, formatListened, formatNumber } from './format';
+import { formatDay, formatListened, formatNumber } from '../../../shared/format';
 
 const hoursOf = (ms: number) => ms / 3_600_000;
 

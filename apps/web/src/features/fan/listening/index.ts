@@ -1,8 +1,6 @@
 /**
- * The fan's listening screens. The app's router loads each screen lazily from `./routes/*Route`
- * (each exports `Component`): DashboardRoute (/dashboard), HistoryRoute (/history),
- * FanProfileRoute (/user/:userID), EarthRoute (/earth), ReportRoute (/report) behind the fan
- * session, and ArtistRoute (/artist/:id), public. Import nothing here from a route module:
- * that would pull the screens into the first load.
+ * The fan's listening screens. The app's route modules (app/routes: dashboard, history,
+ * fan-profile, earth, report, artist) import each page from its own file under ./components, so
+ * every screen stays its own lazy chunk: import nothing here from a page.
  */
 export { listeningApi } from './api/listening.api';

@@ -11,7 +11,7 @@ import { baseApi, setUnauthorizedHandler, type UnauthorizedRedirect } from '../.
 import { adminSessionSlice, artistSessionSlice, sessionSlice, type SessionState } from '../../../shared/session';
 import { jsonResponse } from '../../../test/render';
 
-/** The listening route modules at the paths the app gives them (the lead wires the same in the router). */
+/** The listening screens' route modules (app/routes) at the paths the router gives them. */
 export function listeningTestRoutes(layoutUser?: FanUser): RouteObject[] {
   return [
     {
@@ -20,12 +20,12 @@ export function listeningTestRoutes(layoutUser?: FanUser): RouteObject[] {
       element: layoutUser ? <Outlet context={{ user: layoutUser }} /> : <Outlet />,
       hydrateFallbackElement: <p>Loading the page...</p>,
       children: [
-        { path: 'dashboard', lazy: () => import('./routes/DashboardRoute') },
-        { path: 'history', lazy: () => import('./routes/HistoryRoute') },
-        { path: 'user/:userID', lazy: () => import('./routes/FanProfileRoute') },
-        { path: 'earth', lazy: () => import('./routes/EarthRoute') },
-        { path: 'artist/:id', lazy: () => import('./routes/ArtistRoute') },
-        { path: 'report', lazy: () => import('./routes/ReportRoute') },
+        { path: 'dashboard', lazy: () => import('../../../app/routes/dashboard.route') },
+        { path: 'history', lazy: () => import('../../../app/routes/history.route') },
+        { path: 'user/:userID', lazy: () => import('../../../app/routes/fan-profile.route') },
+        { path: 'earth', lazy: () => import('../../../app/routes/earth.route') },
+        { path: 'artist/:id', lazy: () => import('../../../app/routes/artist.route') },
+        { path: 'report', lazy: () => import('../../../app/routes/report.route') },
         { path: 'login', element: <h1>Log in</h1> },
         { path: 'settings', element: <h1>Settings</h1> },
       ],

@@ -1,6 +1,6 @@
-import { AdminRecordPage } from '../../shared/AdminRecordPage';
+import { RecordNotFoundPage } from '../../../../shared/ui';
 
 /** /admin/artists/:id: one artist. */
 export function ArtistPage({ id }: { id: string }) {
-  return <AdminRecordPage kind="Artist" list={{ to: '/admin/artists', label: 'Artists' }} id={id} />;
+  return <RecordNotFoundPage kind="Artist" list={{ to: '/admin/artists', label: 'Artists' }} id={id} />;
 }

@@ -1,5 +1,5 @@
 import type { AdminProfile, ApiSuccess, LoginRequest } from '#pie/contracts';
-import { adminBaseApi } from '../../../../shared/api';
+import { adminBaseApi, LIST, entityTags } from '../../../../shared/api';
 
 /** Admin sign-in under `/api/admin` (spec §7 "Admin"). */
 export const adminAuthApi = adminBaseApi.injectEndpoints({
@@ -7,7 +7,7 @@ export const adminAuthApi = adminBaseApi.injectEndpoints({
     /** POST auth/login; the server sets the admin session cookie (7 days). */
     adminLogin: build.mutation<ApiSuccess<AdminProfile>, LoginRequest>({
       query: (body) => ({ url: 'auth/login', method: 'POST', body }),
-      invalidatesTags: ['AdminProfile'],
+      invalidatesTags: [{ type: 'AdminProfile', id: LIST }],
     }),
     /** POST auth/logout. */
     adminLogout: build.mutation<ApiSuccess, void>({
@@ -21,7 +21,7 @@ export const adminAuthApi = adminBaseApi.injectEndpoints({
         if (!response.data) throw new Error('GET /api/admin/profile answered without data');
         return response.data;
       },
-      providesTags: ['AdminProfile'],
+      providesTags: (profile) => entityTags('AdminProfile', profile?._id),
     }),
   }),
 });

@@ -1,6 +1,6 @@
-import { AdminRecordPage } from '../../shared/AdminRecordPage';
+import { RecordNotFoundPage } from '../../../../shared/ui';
 
 /** /admin/claims/:id: one claim. */
 export function ClaimPage({ id }: { id: string }) {
-  return <AdminRecordPage kind="Claim" list={{ to: '/admin/claims', label: 'Claims' }} id={id} />;
+  return <RecordNotFoundPage kind="Claim" list={{ to: '/admin/claims', label: 'Claims' }} id={id} />;
 }

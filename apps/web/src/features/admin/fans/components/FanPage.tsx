@@ -1,6 +1,6 @@
-import { AdminRecordPage } from '../../shared/AdminRecordPage';
+import { RecordNotFoundPage } from '../../../../shared/ui';
 
 /** /admin/fans/:id: one fan. */
 export function FanPage({ id }: { id: string }) {
-  return <AdminRecordPage kind="Fan" list={{ to: '/admin/fans', label: 'Fans' }} id={id} />;
+  return <RecordNotFoundPage kind="Fan" list={{ to: '/admin/fans', label: 'Fans' }} id={id} />;
 }

@@ -1,6 +1,6 @@
-import { AdminRecordPage } from '../../shared/AdminRecordPage';
+import { RecordNotFoundPage } from '../../../../shared/ui';
 
 /** /admin/offices/:id: one office. */
 export function OfficePage({ id }: { id: string }) {
-  return <AdminRecordPage kind="Office" list={{ to: '/admin/offices', label: 'Offices' }} id={id} />;
+  return <RecordNotFoundPage kind="Office" list={{ to: '/admin/offices', label: 'Offices' }} id={id} />;
 }

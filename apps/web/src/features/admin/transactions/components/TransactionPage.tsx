@@ -1,6 +1,6 @@
-import { AdminRecordPage } from '../../shared/AdminRecordPage';
+import { RecordNotFoundPage } from '../../../../shared/ui';
 
 /** /admin/transactions/:id: one transaction. */
 export function TransactionPage({ id }: { id: string }) {
-  return <AdminRecordPage kind="Transaction" list={{ to: '/admin/transactions', label: 'Transactions' }} id={id} />;
+  return <RecordNotFoundPage kind="Transaction" list={{ to: '/admin/transactions', label: 'Transactions' }} id={id} />;
 }

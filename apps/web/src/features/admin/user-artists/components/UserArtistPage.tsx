@@ -1,6 +1,6 @@
-import { AdminRecordPage } from '../../shared/AdminRecordPage';
+import { RecordNotFoundPage } from '../../../../shared/ui';
 
 /** /admin/user-artists/:id: one artist user. */
 export function UserArtistPage({ id }: { id: string }) {
-  return <AdminRecordPage kind="Artist user" list={{ to: '/admin/user-artists', label: 'Artist users' }} id={id} />;
+  return <RecordNotFoundPage kind="Artist user" list={{ to: '/admin/user-artists', label: 'Artist users' }} id={id} />;
 }

@@ -6,7 +6,7 @@ import type {
   LoginRequest,
   RegisterArtistRequest,
 } from '#pie/contracts';
-import { artistBaseApi } from '../../../../shared/api';
+import { artistBaseApi, LIST, entityTags } from '../../../../shared/api';
 
 /** Artist authentication under `/api/for-artists` (spec §7 "Artist auth"). */
 export const artistAuthApi = artistBaseApi.injectEndpoints({
@@ -14,7 +14,7 @@ export const artistAuthApi = artistBaseApi.injectEndpoints({
     /** POST auth/login; the server sets the artist session cookie. */
     artistLogin: build.mutation<ApiSuccess<ArtistUser>, LoginRequest>({
       query: (body) => ({ url: 'auth/login', method: 'POST', body }),
-      invalidatesTags: ['ArtistUser'],
+      invalidatesTags: [{ type: 'ArtistUser', id: LIST }],
     }),
     /** POST auth/logout. */
     artistLogout: build.mutation<ApiSuccess, void>({
@@ -43,7 +43,7 @@ export const artistAuthApi = artistBaseApi.injectEndpoints({
     /** POST auth/complete-registration: an invited person sets a name and password; opens their session. */
     completeRegistration: build.mutation<ApiSuccess<ArtistUser>, CompleteArtistRegistrationRequest>({
       query: (body) => ({ url: 'auth/complete-registration', method: 'POST', body }),
-      invalidatesTags: ['ArtistUser'],
+      invalidatesTags: [{ type: 'ArtistUser', id: LIST }],
     }),
     /**
      * GET user: the signed-in artist. The area's guard handles a 401 itself
@@ -56,7 +56,7 @@ export const artistAuthApi = artistBaseApi.injectEndpoints({
         if (!response.data) throw new Error('GET /api/for-artists/user answered without data');
         return response.data;
       },
-      providesTags: (user) => (user ? [{ type: 'ArtistUser', id: user._id }, 'ArtistUser'] : ['ArtistUser']),
+      providesTags: (user) => entityTags('ArtistUser', user?._id),
     }),
   }),
 });

@@ -1,12 +1,12 @@
 import type { ApiSuccess, ArtistUser, UpdateArtistProfileRequest } from '#pie/contracts';
-import { artistBaseApi } from '../../../../shared/api';
+import { artistBaseApi, LIST } from '../../../../shared/api';
 
 /** `PATCH /api/for-artists/user/profile` (spec §7: any subset of the four fields). */
 export const profileApi = artistBaseApi.injectEndpoints({
   endpoints: (build) => ({
     updateArtistProfile: build.mutation<ApiSuccess<ArtistUser>, UpdateArtistProfileRequest>({
       query: (body) => ({ url: 'user/profile', method: 'PATCH', body }),
-      invalidatesTags: ['ArtistUser'],
+      invalidatesTags: [{ type: 'ArtistUser', id: LIST }],
     }),
   }),
 });

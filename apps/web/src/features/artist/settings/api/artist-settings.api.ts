@@ -1,5 +1,5 @@
 import type { ApiSuccess } from '#pie/contracts';
-import { artistBaseApi } from '../../../../shared/api';
+import { artistBaseApi, LIST } from '../../../../shared/api';
 
 /** Artist account settings under `/api/for-artists/auth` (spec §7 "Artist auth"). */
 export const artistSettingsApi = artistBaseApi.injectEndpoints({
@@ -11,7 +11,7 @@ export const artistSettingsApi = artistBaseApi.injectEndpoints({
     /** POST auth/disconnect-google; 409 when it is the last way to sign in. */
     artistDisconnectGoogle: build.mutation<ApiSuccess, void>({
       query: () => ({ url: 'auth/disconnect-google', method: 'POST' }),
-      invalidatesTags: ['ArtistUser'],
+      invalidatesTags: [{ type: 'ArtistUser', id: LIST }],
     }),
     /** DELETE auth/delete-account. */
     artistDeleteAccount: build.mutation<ApiSuccess, void>({

@@ -6,7 +6,7 @@ import type {
   PromoAvailability,
   RegisterFanRequest,
 } from '#pie/contracts';
-import { baseApi } from '../../../../shared/api';
+import { baseApi, LIST, entityTags } from '../../../../shared/api';
 import { sessionConfirmed } from '../../../../shared/session';
 
 /** Fan authentication calls under `/api` (spec §7 "Fan auth"). */
@@ -19,12 +19,12 @@ export const authApi = baseApi.injectEndpoints({
     /** POST /api/auth/login; the server sets the httpOnly session cookie. */
     login: build.mutation<ApiSuccess<FanUser>, LoginRequest>({
       query: (body) => ({ url: 'auth/login', method: 'POST', body }),
-      invalidatesTags: ['User'],
+      invalidatesTags: [{ type: 'User', id: LIST }],
     }),
     /** POST /api/auth/verify-email/:token, no body. */
     verifyEmail: build.mutation<ApiSuccess, string>({
       query: (token) => ({ url: `auth/verify-email/${encodeURIComponent(token)}`, method: 'POST' }),
-      invalidatesTags: ['User'],
+      invalidatesTags: [{ type: 'User', id: LIST }],
     }),
     /** POST /api/auth/forgot-password; always the same neutral answer. */
     forgotPassword: build.mutation<ApiSuccess, ForgotPasswordRequest>({
@@ -49,7 +49,7 @@ export const authApi = baseApi.injectEndpoints({
         if (!response.data) throw new Error('GET /api/user answered without data');
         return response.data;
       },
-      providesTags: (user) => (user ? [{ type: 'User', id: user._id }, 'User'] : ['User']),
+      providesTags: (user) => entityTags('User', user?._id),
       // Signed in as soon as the answer comes, whoever asked: the layout's navigation then
       // appears in the same render as the screen, not one after it.
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {

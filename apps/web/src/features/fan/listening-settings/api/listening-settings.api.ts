@@ -1,25 +1,23 @@
 import type { ApiSuccess, CreateImportRequest, ImportChunkRequest, ImportProgress, SyncResult } from '#pie/contracts';
-import { baseApi } from '../../../../shared/api';
-import { listeningApi } from '../../listening';
+import { baseApi, LIST, ME, unwrap } from '../../../../shared/api';
+import { useGetListeningOverviewQuery } from '../../../../shared/listening';
 
 /** The body the page sends for chunk 0 (`totalChunks` given, unlike the schema's input default). */
 export type StartImportBody = Pick<CreateImportRequest, 'fileName' | 'totalChunks'> & { rows: unknown[] };
 export type ImportChunkBody = Pick<ImportChunkRequest, 'index'> & { rows: unknown[] };
 
 /** What changes when plays arrive: every listening figure and the connection status. */
-const LISTENING_TAGS = ['Listening', 'ListeningConnection'] as const;
-
-function unwrap<T>(response: ApiSuccess<T>): T {
-  if (response.data === undefined) throw new Error('The server answered without data');
-  return response.data;
-}
+const PLAYS_ARRIVED = [
+  { type: 'Listening' as const, id: LIST },
+  { type: 'ListeningConnection' as const, id: ME },
+];
 
 /**
  * The streaming connection and export uploads, as settings and the dashboard's sync card use them
  * (spec §7: user/activity, tracks/user/fetchLatestFromSpotify, auth/link-spotify; the upload
  * routes under /api/listening/imports).
  */
-export const listeningSettingsApi = baseApi.enhanceEndpoints({ addTagTypes: LISTENING_TAGS }).injectEndpoints({
+export const listeningSettingsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     /**
      * GET /api/tracks/user/fetchLatestFromSpotify: ingests the fan's latest plays now. A GET in the
@@ -27,7 +25,7 @@ export const listeningSettingsApi = baseApi.enhanceEndpoints({ addTagTypes: LIST
      */
     syncNow: build.mutation<ApiSuccess<SyncResult>, void>({
       query: () => ({ url: 'tracks/user/fetchLatestFromSpotify', method: 'GET' }),
-      invalidatesTags: ['Listening', 'ListeningConnection'],
+      invalidatesTags: PLAYS_ARRIVED,
     }),
     /** POST /api/auth/link-spotify → the provider's consent page to continue at. */
     linkSpotify: build.mutation<ApiSuccess<{ url: string }>, void>({
@@ -45,6 +43,7 @@ export const listeningSettingsApi = baseApi.enhanceEndpoints({ addTagTypes: LIST
     getImportProgress: build.query<ImportProgress, string>({
       query: (id) => `listening/imports/${encodeURIComponent(id)}`,
       transformResponse: unwrap<ImportProgress>,
+      providesTags: (_result, _error, id) => [{ type: 'Import', id }],
       keepUnusedDataFor: 0,
     }),
   }),
@@ -64,4 +63,4 @@ export const {
  * listening screens' overview query, so the dashboard's sync card and its figures share one
  * request and one cache entry.
  */
-export const useGetListeningConnectionQuery = listeningApi.useGetListeningOverviewQuery;
+export const useGetListeningConnectionQuery = useGetListeningOverviewQuery;

@@ -7,20 +7,16 @@ import type {
   FanArtist,
   FanArtistDetails,
   FanTrack,
-  ListeningActivity,
   Pagination,
   PlayItem,
   RecentArtist,
   UserDetails,
 } from '#pie/contracts';
 import { LISTENING_MAX_PAGE_SIZE } from '#pie/contracts';
-import { baseApi } from '../../../../shared/api';
+import { baseApi, entityTags, LIST, singlePage, unwrap, unwrapPage, type Paged } from '../../../../shared/api';
+import { listeningOverviewApi } from '../../../../shared/listening';
 
-/** A list response: the rows and the server's `pagination`. */
-export interface Paged<T> {
-  items: T[];
-  pagination: Pagination;
-}
+export type { Paged };
 
 /** Every artist a fan listened to in a period (all pages of `GET /api/artists/user`). */
 export interface AllFanArtists {
@@ -54,58 +50,39 @@ export interface FanArtistsArgs extends PeriodArgs {
 export const ALL_ARTISTS_MAX_PAGES = 50;
 const PARALLEL_PAGES = 4;
 
-/** Tags: `Listening` is anything computed from the fan's plays; sync and imports invalidate it. */
-const LISTENING_TAGS = ['Listening', 'ListeningConnection'] as const;
-
-function unwrap<T>(response: ApiSuccess<T>): T {
-  if (response.data === undefined) throw new Error('The server answered without data');
-  return response.data;
-}
-
-function unwrapPage<T>(response: ApiSuccess<T[]>): Paged<T> {
-  const items = response.data ?? [];
-  return {
-    items,
-    pagination: response.pagination ?? { page: 1, limit: items.length, total: items.length, pages: 1 },
-  };
-}
+/** What the fan's own listening figures provide: sync and imports invalidate it. */
+const OWN_LISTENING = [{ type: 'Listening' as const, id: LIST }];
 
 /**
  * The fan's listening (spec §7 "Fan data": artists, tracks, user), read by the dashboard,
  * history, profile, earth, artist and report screens. The API contract is `#pie/contracts`
  * (libs/contracts/src/listening.ts).
  */
-export const listeningApi = baseApi.enhanceEndpoints({ addTagTypes: LISTENING_TAGS }).injectEndpoints({
+export const listeningApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/user/activity: totals, last 7/28 days, the connection and the latest upload. */
-    getListeningOverview: build.query<ListeningActivity, void>({
-      query: () => 'user/activity',
-      transformResponse: unwrap<ListeningActivity>,
-      providesTags: ['Listening', 'ListeningConnection'],
-    }),
     /** GET /api/tracks/user/daily?days: one row per UTC day, today included. */
     getDailyListening: build.query<DailyListening[], { days: number }>({
       query: ({ days }) => ({ url: 'tracks/user/daily', params: { days } }),
       transformResponse: unwrap<DailyListening[]>,
-      providesTags: ['Listening'],
+      providesTags: OWN_LISTENING,
     }),
     /** GET /api/tracks/user/latest: the fan's plays, newest first. */
     getLatestPlays: build.query<Paged<PlayItem>, LatestPlaysArgs>({
       query: (params) => ({ url: 'tracks/user/latest', params }),
       transformResponse: unwrapPage<PlayItem>,
-      providesTags: ['Listening'],
+      providesTags: OWN_LISTENING,
     }),
     /** GET /api/tracks/user/popular: the fan's most played tracks in a period. */
     getPopularTracks: build.query<Paged<FanTrack>, PeriodArgs & { page: number; limit: number }>({
       query: (params) => ({ url: 'tracks/user/popular', params }),
       transformResponse: unwrapPage<FanTrack>,
-      providesTags: ['Listening'],
+      providesTags: OWN_LISTENING,
     }),
     /** GET /api/artists/user: the fan's artists with listened time (one page). */
     getFanArtists: build.query<Paged<FanArtist>, FanArtistsArgs>({
       query: (params) => ({ url: 'artists/user', params }),
       transformResponse: unwrapPage<FanArtist>,
-      providesTags: ['Listening'],
+      providesTags: OWN_LISTENING,
     }),
     /** Every page of GET /api/artists/user for a period, most listened first (map, report). */
     getAllFanArtists: build.query<AllFanArtists, PeriodArgs>({
@@ -133,41 +110,43 @@ export const listeningApi = baseApi.enhanceEndpoints({ addTagTypes: LISTENING_TA
         }
         return { data: { artists, total, complete: artists.length >= total } };
       },
-      providesTags: ['Listening'],
+      providesTags: OWN_LISTENING,
     }),
     /** GET /api/user/details/:userId: a fan's public profile (403 private, 404 unknown). */
     getFanProfile: build.query<UserDetails, string>({
       query: (userId) => `user/details/${encodeURIComponent(userId)}`,
       transformResponse: unwrap<UserDetails>,
-      providesTags: ['Listening'],
+      providesTags: (_result, _error, userId) => entityTags('FanProfile', userId),
     }),
     /** GET /api/artists/user/:userId/top: a fan's top artists (if public). */
     getFanTopArtists: build.query<FanArtist[], { userId: string; days?: number; limit?: number }>({
       query: ({ userId, ...params }) => ({ url: `artists/user/${encodeURIComponent(userId)}/top`, params }),
       transformResponse: unwrap<FanArtist[]>,
-      providesTags: ['Listening'],
+      providesTags: (_result, _error, { userId }) => entityTags('FanProfile', userId),
     }),
     /** GET /api/tracks/user/:userId/top: a fan's top tracks (if public). */
     getFanTopTracks: build.query<FanTrack[], { userId: string; days?: number; limit?: number }>({
       query: ({ userId, ...params }) => ({ url: `tracks/user/${encodeURIComponent(userId)}/top`, params }),
       transformResponse: unwrap<FanTrack[]>,
-      providesTags: ['Listening'],
+      providesTags: (_result, _error, { userId }) => entityTags('FanProfile', userId),
     }),
     /** GET /api/artists/recent-listened/:userId: the artists a fan played last (if public). */
     getFanRecentArtists: build.query<RecentArtist[], { userId: string; limit?: number }>({
       query: ({ userId, ...params }) => ({ url: `artists/recent-listened/${encodeURIComponent(userId)}`, params }),
       transformResponse: unwrap<RecentArtist[]>,
-      providesTags: ['Listening'],
+      providesTags: (_result, _error, { userId }) => entityTags('FanProfile', userId),
     }),
     /** GET /api/artists/details/:artistId (public). */
     getArtistDetails: build.query<ArtistDetails, string>({
       query: (artistId) => `artists/details/${encodeURIComponent(artistId)}`,
       transformResponse: unwrap<ArtistDetails>,
+      providesTags: (_result, _error, artistId) => entityTags('Artist', artistId),
     }),
     /** GET /api/artists/:artistId/top-tracks (public): the artist's most played tracks on Pie. */
     getArtistTopTracks: build.query<ArtistTopTrack[], { artistId: string; limit?: number; days?: number }>({
       query: ({ artistId, ...params }) => ({ url: `artists/${encodeURIComponent(artistId)}/top-tracks`, params }),
       transformResponse: unwrap<ArtistTopTrack[]>,
+      providesTags: (_result, _error, { artistId }) => entityTags('Artist', artistId),
     }),
     /** GET /api/artists/:artistId/fans (public): fans of the period, only public ones listed. */
     getArtistFans: build.query<{ fans: ArtistFansPage; pagination: Pagination }, { artistId: string; page: number; limit?: number; days?: number }>({
@@ -176,9 +155,10 @@ export const listeningApi = baseApi.enhanceEndpoints({ addTagTypes: LISTENING_TA
         const fans = unwrap(response);
         return {
           fans,
-          pagination: response.pagination ?? { page: 1, limit: fans.fans.length, total: fans.fans.length, pages: 1 },
+          pagination: response.pagination ?? singlePage(fans.fans.length),
         };
       },
+      providesTags: (_result, _error, { artistId }) => entityTags('Artist', artistId),
     }),
     /**
      * GET /api/artists/details/user/:artistId: the signed-in fan's own listening to an artist.
@@ -188,13 +168,15 @@ export const listeningApi = baseApi.enhanceEndpoints({ addTagTypes: LISTENING_TA
       query: (artistId) => `artists/details/user/${encodeURIComponent(artistId)}`,
       transformResponse: unwrap<FanArtistDetails>,
       extraOptions: { skipUnauthorizedRedirect: true },
-      providesTags: ['Listening'],
+      providesTags: (_result, _error, artistId) => [...OWN_LISTENING, ...entityTags('Artist', artistId)],
     }),
   }),
 });
 
+/** The overview (GET /api/user/activity) lives in shared/listening: the settings feature reads it too. */
+export const { useGetListeningOverviewQuery } = listeningOverviewApi;
+
 export const {
-  useGetListeningOverviewQuery,
   useGetDailyListeningQuery,
   useGetLatestPlaysQuery,
   useGetPopularTracksQuery,

@@ -1,6 +1,6 @@
 import type { ArtistDetails } from '#pie/contracts';
 import { Anchor, Badge, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { TableScroll } from '../../../../shared/ui';
+import { TableScroll, EmptyBlock, ErrorBlock, LoadingBlock, Unavailable, Pager, Section, StatList } from '../../../../shared/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
@@ -8,12 +8,8 @@ import { Link } from 'react-router';
 import { errorMessage, errorStatus } from '../../../../shared/api';
 import { selectSessionStatus } from '../../../../shared/session';
 import { useGetArtistDetailsQuery, useGetArtistFansQuery, useGetArtistTopTracksQuery, useGetMyArtistListeningQuery } from '../api/listening.api';
-import { countryName, fanName, formatDate, formatListened, formatNumber } from '../format';
+import { countryName, fanName, formatDate, formatListened, formatNumber } from '../../../../shared/format';
 import { ArtistAvatar } from './ArtistAvatar';
-import { EmptyBlock, ErrorBlock, LoadingBlock, Unavailable } from './LoadState';
-import { Pager } from './Pager';
-import { Section } from './Section';
-import { StatList } from './StatList';
 import { RankedTrackList } from './RankedTrackList';
 
 const FANS_DAYS = 28;

@@ -2,7 +2,7 @@ import { Table, Text, UnstyledButton } from '@mantine/core';
 import { TableScroll } from '../../../../shared/ui';
 import { useMemo, useState } from 'react';
 import type { CountryTotals } from '../choropleth';
-import { countryName, formatListened, formatNumber } from '../format';
+import { countryName, formatListened, formatNumber } from '../../../../shared/format';
 
 type SortKey = 'country' | 'artists' | 'plays' | 'listened';
 type Direction = 'ascending' | 'descending';

@@ -3,12 +3,10 @@ import { Anchor, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from 
 import { lazy, memo, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useGetFanArtistsQuery, useGetLatestPlaysQuery, useGetListeningOverviewQuery } from '../api/listening.api';
-import { formatListened, formatNumber } from '../format';
+import { formatListened, formatNumber } from '../../../../shared/format';
 import { DailyListeningSection } from './DailyListeningSection';
-import { EmptyBlock, ErrorBlock, ListPlaceholder } from './LoadState';
+import { EmptyBlock, ErrorBlock, ListPlaceholder, Section, StatList } from '../../../../shared/ui';
 import { RecentPlaysList } from './RecentPlaysList';
-import { Section } from './Section';
-import { StatList } from './StatList';
 import { TopArtistsList } from './TopArtistsList';
 
 // Only a fan with no listening yet sees it: it loads for them alone.

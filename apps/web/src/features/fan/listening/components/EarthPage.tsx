@@ -3,10 +3,9 @@ import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useGetAllFanArtistsQuery } from '../api/listening.api';
 import { choroplethBuckets, listeningByCountry, NO_DATA_COLOR, type Bucket, type CountryTotals } from '../choropleth';
-import { countryName, formatListened, formatNumber } from '../format';
+import { countryName, formatListened, formatNumber } from '../../../../shared/format';
 import { CountryTable } from './CountryTable';
-import { EmptyBlock, ErrorBlock, LoadingBlock } from './LoadState';
-import { Section } from './Section';
+import { EmptyBlock, ErrorBlock, LoadingBlock, Section } from '../../../../shared/ui';
 
 const WorldMap = lazy(() => import('./WorldMap'));
 

@@ -5,10 +5,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage, errorStatus } from '../../../../shared/api';
 import { useGetFanProfileQuery, useGetFanRecentArtistsQuery, useGetFanTopArtistsQuery, useGetFanTopTracksQuery } from '../api/listening.api';
-import { fanName, formatDate, formatDateTime, formatListened, formatNumber } from '../format';
-import { EmptyBlock, ErrorBlock, LoadingBlock, Unavailable } from './LoadState';
-import { Section } from './Section';
-import { StatList } from './StatList';
+import { fanName, formatDate, formatDateTime, formatListened, formatNumber } from '../../../../shared/format';
+import { EmptyBlock, ErrorBlock, LoadingBlock, Unavailable, Section, StatList } from '../../../../shared/ui';
 import { TopArtistsList } from './TopArtistsList';
 import { RankedTrackList } from './RankedTrackList';
 

@@ -1,15 +1,13 @@
 import type { PlayItem } from '#pie/contracts';
 import { Anchor, Badge, Button, Container, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { TableScroll } from '../../../../shared/ui';
+import { TableScroll, ErrorBlock, LoadingBlock, Pager } from '../../../../shared/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useGetLatestPlaysQuery } from '../api/listening.api';
-import { formatClock, formatDateTime, formatNumber } from '../format';
+import { formatClock, formatDateTime, formatNumber } from '../../../../shared/format';
 import { HISTORY_PAGE_SIZES, useHistoryParams } from '../hooks/use-history-params';
 import { addDays, dayStartIso } from '../period';
-import { ErrorBlock, LoadingBlock } from './LoadState';
-import { Pager } from './Pager';
 import { TrackArtists } from './TrackArtists';
 
 function PlaysTable({ plays, caption, busy }: { plays: readonly PlayItem[]; caption: string; busy: boolean }) {

@@ -1,6 +1,6 @@
 import type { PlayItem } from '#pie/contracts';
 import { memo } from 'react';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '../../../../shared/format';
 import { ArtistAvatar } from './ArtistAvatar';
 import classes from './lists.module.css';
 import { TrackArtists } from './TrackArtists';

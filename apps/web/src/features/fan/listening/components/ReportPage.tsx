@@ -1,15 +1,12 @@
 import { Alert, Button, Container, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { TableScroll } from '../../../../shared/ui';
+import { TableScroll, ErrorBlock, LoadingBlock, Section, StatList } from '../../../../shared/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useGetAllFanArtistsQuery, useGetLatestPlaysQuery, useGetPopularTracksQuery } from '../api/listening.api';
-import { formatListened, formatNumber } from '../format';
+import { formatListened, formatNumber } from '../../../../shared/format';
 import { useReportPeriod } from '../hooks/use-report-period';
 import { matchingPreset, PERIOD_PRESETS, periodLength, periodToApi, presetPeriod } from '../period';
 import { reportCsv, reportFileName, type ListeningReport } from '../report-csv';
-import { ErrorBlock, LoadingBlock } from './LoadState';
-import { Section } from './Section';
-import { StatList } from './StatList';
 import { TopArtistsList } from './TopArtistsList';
 import { TrackArtists } from './TrackArtists';
 

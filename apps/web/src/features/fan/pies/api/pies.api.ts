@@ -1,13 +1,6 @@
 import type { ApiSuccess, Pie, PieStatement, PieWithPeriods, RealtimeStats } from '#pie/contracts';
-import { baseApi } from '../../../../shared/api';
+import { baseApi, LIST, unwrap } from '../../../../shared/api';
 
-/** Tags: `Pie` is anything a pie's settings or artists change; `PieSplit` the live preview. */
-const PIE_TAGS = ['Pie', 'PieSplit'] as const;
-
-function unwrap<T>(response: ApiSuccess<T>): T {
-  if (response.data === undefined) throw new Error('The server answered without data');
-  return response.data;
-}
 
 export interface RealtimeStatsArgs {
   pieId: string;
@@ -35,22 +28,22 @@ export interface CreateCheckoutArgs {
 }
 
 /** The fan's pies (spec §7 Pie rows) and statements; the contract is libs/contracts/src/pies.ts. */
-export const piesApi = baseApi.enhanceEndpoints({ addTagTypes: PIE_TAGS }).injectEndpoints({
+export const piesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getActivePie: build.query<Pie | null, void>({
       query: () => 'pie/active',
       transformResponse: (response: ApiSuccess<Pie | null>) => response.data ?? null,
-      providesTags: ['Pie'],
+      providesTags: [{ type: 'Pie', id: LIST }],
     }),
     getRealtimeStats: build.query<RealtimeStats, RealtimeStatsArgs>({
       query: ({ pieId, ...overrides }) => ({ url: `pie/${pieId}/realtime-stats`, params: overrides }),
       transformResponse: unwrap<RealtimeStats>,
-      providesTags: ['PieSplit'],
+      providesTags: [{ type: 'PieSplit', id: LIST }],
     }),
     getFanPies: build.query<PieWithPeriods[], string>({
       query: (userId) => `pie/user/${userId}/pies`,
       transformResponse: unwrap<PieWithPeriods[]>,
-      providesTags: ['Pie'],
+      providesTags: [{ type: 'Pie', id: LIST }],
     }),
     getStatement: build.query<PieStatement, string>({
       query: (periodId) => `pie/periods/${periodId}/statement`,
@@ -59,15 +52,15 @@ export const piesApi = baseApi.enhanceEndpoints({ addTagTypes: PIE_TAGS }).injec
     updatePie: build.mutation<Pie, UpdatePieArgs>({
       query: ({ pieId, ...body }) => ({ url: `pie/${pieId}`, method: 'PATCH', body }),
       transformResponse: unwrap<Pie>,
-      invalidatesTags: ['Pie', 'PieSplit'],
+      invalidatesTags: [{ type: 'Pie', id: LIST }, { type: 'PieSplit', id: LIST }],
     }),
     banArtist: build.mutation<unknown, { artistId: string; banned: boolean }>({
       query: ({ artistId, banned }) => ({ url: `pie/artist/${artistId}/ban`, method: 'PATCH', body: { banned } }),
-      invalidatesTags: ['PieSplit'],
+      invalidatesTags: [{ type: 'PieSplit', id: LIST }],
     }),
     setInclusion: build.mutation<unknown, { pieArtistId: string; included: boolean | null }>({
       query: ({ pieArtistId, included }) => ({ url: `pie/artist/${pieArtistId}/set-inclusion`, method: 'PATCH', body: { included } }),
-      invalidatesTags: ['PieSplit'],
+      invalidatesTags: [{ type: 'PieSplit', id: LIST }],
     }),
     /** Billing's checkout (spec §7 Payments): answers the hosted payment page's URL. */
     createCheckout: build.mutation<{ url: string }, CreateCheckoutArgs>({
@@ -76,7 +69,7 @@ export const piesApi = baseApi.enhanceEndpoints({ addTagTypes: PIE_TAGS }).injec
     }),
     cancelSubscription: build.mutation<unknown, { subscriptionId: string }>({
       query: (body) => ({ url: 'stripe/cancelSubscription', method: 'POST', body }),
-      invalidatesTags: ['Pie'],
+      invalidatesTags: [{ type: 'Pie', id: LIST }],
     }),
   }),
 });

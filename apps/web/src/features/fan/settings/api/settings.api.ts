@@ -1,5 +1,5 @@
 import type { ApiSuccess, SocialProvider } from '#pie/contracts';
-import { baseApi } from '../../../../shared/api';
+import { baseApi, LIST } from '../../../../shared/api';
 
 /** Fan account settings under `/api/auth` (spec §7 "Fan auth"). */
 export const settingsApi = baseApi.injectEndpoints({
@@ -11,7 +11,7 @@ export const settingsApi = baseApi.injectEndpoints({
     /** POST /api/auth/disconnect-<provider>; 409 when it is the last way to sign in. */
     disconnectAccount: build.mutation<ApiSuccess, SocialProvider>({
       query: (provider) => ({ url: `auth/disconnect-${provider}`, method: 'POST' }),
-      invalidatesTags: ['User'],
+      invalidatesTags: [{ type: 'User', id: LIST }],
     }),
     /** DELETE /api/auth/account: anonymises the fan and ends every session. */
     deleteAccount: build.mutation<ApiSuccess, void>({

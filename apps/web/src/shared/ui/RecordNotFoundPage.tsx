@@ -1,23 +1,26 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { EmptyState, PageFrame } from '../../../shared/ui';
+import { EmptyState } from './EmptyState';
+import { PageFrame } from './PageFrame';
 
-export interface AdminRecordPageProps {
+export interface RecordNotFoundPageProps {
   /** The record's kind, as its page titles it ('Artist', 'Artist user'). */
   kind: string;
   /** The list the record belongs to. */
   list: { to: string; label: string };
   id: string;
+  /** ' · Pie admin' and the like: the area's document title suffix. */
+  site?: string;
 }
 
 /**
- * One record of the back office, with the way back to its list. Until its module's data
- * arrives with a later issue, every id is unknown and the page says so plainly.
+ * A record whose id is unknown (or not the caller's), with the way back to its list: every
+ * area's detail pages say it the same way.
  */
-export function AdminRecordPage({ kind, list, id }: AdminRecordPageProps) {
+export function RecordNotFoundPage({ kind, list, id, site = 'Pie admin' }: RecordNotFoundPageProps) {
   const noun = kind.toLowerCase();
   return (
-    <PageFrame title={kind} site="Pie admin" back={list}>
+    <PageFrame title={kind} site={site} back={list}>
       <EmptyState
         title={`No ${noun} with this id`}
         action={

@@ -1,6 +1,6 @@
-import { SyncStatusCard } from '../../listening-settings';
-import { DashboardPage } from '../components/DashboardPage';
-import { WithFan } from './WithFan';
+import { SyncStatusCard } from '../../features/fan/listening-settings';
+import { DashboardPage } from '../../features/fan/listening/components/DashboardPage';
+import { WithFan } from './with-fan';
 
 /**
  * `/dashboard` (lazy route module): the fan's home, composed with the listening settings

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { FanProfilePage } from '../components/FanProfilePage';
-import { WithFan } from './WithFan';
+import { FanProfilePage } from '../../features/fan/listening/components/FanProfilePage';
+import { WithFan } from './with-fan';
 
 /** `/user/:userID` (lazy route module, behind the fan session). */
 export function Component() {

@@ -1,5 +1,5 @@
-import { EarthPage } from '../components/EarthPage';
-import { WithFan } from './WithFan';
+import { EarthPage } from '../../features/fan/listening/components/EarthPage';
+import { WithFan } from './with-fan';
 
 /** `/earth` (lazy route module, behind the fan session; the map itself is a further lazy chunk). */
 export function Component() {

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import classes from './lists.module.css';
-import { errorMessage } from '../../../../shared/api';
+import { errorMessage } from '../api';
+import classes from './load-state.module.css';
 
 /** A section's loading line, announced politely. */
 export function LoadingBlock({ label }: { label: string }) {
@@ -60,8 +60,8 @@ export const ListPlaceholder = memo(function ListPlaceholder({ rows, label }: { 
         <div key={index} className={classes.row} aria-hidden="true">
           <span className={classes.avatarBone} />
           <span className={classes.body}>
-            <span className={classes.bone} style={{ height: 18, width: '55%', marginBottom: 6 }} />
-            <span className={classes.bone} style={{ height: 14, width: '35%' }} />
+            <span className={classes.titleBone} />
+            <span className={classes.detailBone} />
           </span>
         </div>
       ))}
@@ -70,16 +70,81 @@ export const ListPlaceholder = memo(function ListPlaceholder({ rows, label }: { 
 });
 
 /** A page that can't be shown (unknown, private, gone): its title, why, and the way back. */
-export function Unavailable({ title, children }: { title: string; children: ReactNode }) {
+export function Unavailable({
+  title,
+  children,
+  back = { to: '/dashboard', label: 'Back to your dashboard' },
+}: {
+  title: string;
+  children: ReactNode;
+  /** Where the person goes from here (the fan's dashboard unless said otherwise). */
+  back?: { to: string; label: string };
+}) {
   return (
     <Stack gap="md">
       <Title order={1}>{title}</Title>
       <Alert color="gray" variant="light" role="alert">
         {children}
       </Alert>
-      <Button component={Link} to="/dashboard" variant="light" w="fit-content">
-        Back to your dashboard
+      <Button component={Link} to={back.to} variant="light" w="fit-content">
+        {back.label}
       </Button>
     </Stack>
   );
+}
+
+/** The parts of an RTK Query hook's result that `QueryState` reads. */
+export interface QueryLike<T> {
+  data?: T;
+  error?: unknown;
+  isLoading: boolean;
+  isFetching?: boolean;
+  isError: boolean;
+  refetch?: () => unknown;
+}
+
+export interface QueryStateProps<T> {
+  query: QueryLike<T>;
+  /** Said while loading ("Loading your plays..."). */
+  loading: string;
+  /** The loading state in the content's own shape, instead of the loading line. */
+  placeholder?: ReactNode;
+  /** Shown when the server gave no message. */
+  errorFallback: string;
+  errorTitle?: string;
+  /** When the answer counts as empty (e.g. no rows). */
+  isEmpty?: (data: T) => boolean;
+  /** Said when it is empty: what there is none of and what makes something appear. */
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}
+
+/**
+ * One query's loading, error (with a retry) and empty states, then the content: every screen
+ * says the same thing the same way while its data is on its way or missing.
+ */
+export function QueryState<T>({
+  query,
+  loading,
+  placeholder,
+  errorFallback,
+  errorTitle,
+  isEmpty,
+  empty,
+  children,
+}: QueryStateProps<T>) {
+  if (query.isError && query.data === undefined) {
+    return (
+      <ErrorBlock
+        error={query.error}
+        fallback={errorFallback}
+        title={errorTitle}
+        onRetry={query.refetch ? () => void query.refetch?.() : undefined}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  if (query.data === undefined) return placeholder ?? <LoadingBlock label={loading} />;
+  if (isEmpty?.(query.data) && empty !== undefined) return <EmptyBlock>{empty}</EmptyBlock>;
+  return children(query.data);
 }

@@ -1,5 +1,5 @@
-import { HistoryPage } from '../components/HistoryPage';
-import { WithFan } from './WithFan';
+import { HistoryPage } from '../../features/fan/listening/components/HistoryPage';
+import { WithFan } from './with-fan';
 
 /** `/history` (lazy route module, behind the fan session). */
 export function Component() {

@@ -1,5 +1,5 @@
-import { ReportPage } from '../components/ReportPage';
-import { WithFan } from './WithFan';
+import { ReportPage } from '../../features/fan/listening/components/ReportPage';
+import { WithFan } from './with-fan';
 
 /** `/report` (lazy route module, behind the fan session). */
 export function Component() {
