@@ -51,7 +51,7 @@ export async function seedDemoPies(databaseUrl: string): Promise<string> {
     if (!fan) return 'no demo fan';
     const [existing] = await em.execute(`select 1 from pies.pies where fan_id = ?`, [fan.id]);
     if (existing) return 'the demo fan already has a pie';
-    if (!(await waitForListening(em, fan.id, 180_000))) return 'the demo fan has no listening yet; no demo pie';
+    if (!(await waitForListening(em, fan.id, 600_000))) return 'the demo fan has no listening yet; no demo pie';
     const now = Date.now();
     const starts = [now - 2 * PERIOD_DAYS * DAY, now - PERIOD_DAYS * DAY - DAY / 2, now - DAY / 2].map((t) => new Date(t));
     await orm.em.fork().transactional(async (tx) => {

@@ -115,8 +115,10 @@ try {
       (error: Error) => `could not seed the demo fan's listening: ${error.message}`,
     );
     console.log(`[start] demo listening: ${outcome}`);
-    const pies = await seedDemoPies(env.DATABASE_URL).catch((error: Error) => `could not seed the demo pie: ${error.message}`);
-    console.log(`[start] demo pie: ${pies}`);
+    // In the background: the pie waits for the worker to import the demo listening (minutes on a busy machine).
+    void seedDemoPies(env.DATABASE_URL)
+      .catch((error: Error) => `could not seed the demo pie: ${error.message}`)
+      .then((outcome) => console.log(`[start] demo pie: ${outcome}`));
   }
 
   console.log(`

@@ -55,7 +55,7 @@ describe('a fan’s pie in Chromium', () => {
 
   it('moves the artist limit and the popularity tilt, sees the preview change, and saves', async () => {
     // The demo pie is made once the demo fan's listening upload is imported: reload until it is there.
-    const deadline = Date.now() + 240_000;
+    const deadline = Date.now() + 540_000;
     for (;;) {
       await page.goto(`${appUrl}/pie`);
       const controls = page.getByRole('region', { name: 'Try your settings' });
@@ -86,7 +86,7 @@ describe('a fan’s pie in Chromium', () => {
 
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByRole('status').filter({ hasText: 'Saved. Your new settings apply from your next period.' }).waitFor();
-  }, 360_000);
+  }, 600_000);
 
   it('opens the statement of a closed period and downloads its CSV, whose lines add up to the charge', async () => {
     // The worker's close scheduler closes the demo pie's ended periods within a minute or so.
