@@ -31,6 +31,19 @@ if (!realProviders) {
     env[`${name}_CLIENT_SECRET`] = `pie-local-${sandboxName}-secret`;
   }
 }
+// Stripe: the sandbox's stand-in (billing and Connect), unless a real key is configured.
+env.SANDBOX_STRIPE_PORT ??= '4010';
+if (!env.STRIPE_SECRET_KEY) {
+  env.STRIPE_SECRET_KEY = 'sk_test_pie_local_sandbox';
+  env.STRIPE_API_URL ??= `http://localhost:${env.SANDBOX_STRIPE_PORT}`;
+  // Hosted checkout and onboarding pages open in the browser at the same address.
+  env.SANDBOX_STRIPE_PUBLIC_URL ??= env.STRIPE_API_URL;
+  env.STRIPE_WEBHOOK_SECRET ??= 'whsec_pie_local_sandbox';
+  env.SANDBOX_STRIPE_WEBHOOK_URL ??= `http://127.0.0.1:${env.PORT}/api/stripe/webhook`;
+  env.SANDBOX_STRIPE_WEBHOOK_SECRET ??= env.STRIPE_WEBHOOK_SECRET;
+  // Next to the embedded database, so a restart keeps both and `rm -rf .data` forgets both.
+  env.SANDBOX_STRIPE_STATE_FILE ??= '.data/stripe-sandbox.json';
+}
 env.WEB_DIST_DIR ??= 'dist/web';
 // Start-up chatter stays out of the way of the one URL printed below; LOG_LEVEL=info shows every request.
 env.LOG_LEVEL ??= 'warn';
@@ -129,6 +142,7 @@ try {
     Demo admin:     ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}    (${env.PUBLIC_URL}/admin)
     Sandbox inbox:  http://localhost:${env.SANDBOX_MAIL_HTTP_PORT} (verification mails land here)
     Sandbox sign-in providers (Spotify, Google, X, Facebook): http://localhost:${env.SANDBOX_PROVIDERS_PORT}
+    Sandbox Stripe (API, checkout, portal, Connect onboarding): http://localhost:${env.SANDBOX_STRIPE_PORT}
     Database:       ${embedded ? 'embedded Postgres in .data/postgres' : 'DATABASE_URL'}; queues on ${env.REDIS_URL ? 'Redis' : 'Postgres'}
 
   Press Ctrl-C to stop.

@@ -1,11 +1,13 @@
 import { defaultOAuthClients } from './oauth/clients.js';
 import { startSandbox, type SandboxUrls } from './sandbox.js';
+import { DEFAULT_WEBHOOK_SECRET } from './stripe/server.js';
 
 // Printed label per URL; typed so a new stand-in cannot be started without being announced.
 const LABELS: Record<keyof SandboxUrls, string> = {
   mailInbox: 'Mail inbox (web page, GET /email)',
   smtp: 'SMTP server',
   providers: 'Providers (Spotify accounts + Web API at /spotify/api/v1, Google, X, Facebook)',
+  stripe: 'Stripe (API at /v1, hosted checkout, portal and Connect onboarding pages, controls at /_sandbox)',
 };
 
 function portFromEnv(name: string, fallback: number): number {
@@ -41,6 +43,14 @@ const sandbox = await startSandbox({
     publicUrl: process.env.SANDBOX_PROVIDERS_PUBLIC_URL || undefined,
     // Share of streaming Web API requests that fail with 500/502/503 (0 turns it off).
     streaming: { faults: { rate: rateFromEnv('SANDBOX_SPOTIFY_FAULT_RATE', 0.02) } },
+  },
+  stripe: {
+    port: portFromEnv('SANDBOX_STRIPE_PORT', 4010),
+    publicUrl: process.env.SANDBOX_STRIPE_PUBLIC_URL || undefined,
+    stateFile: process.env.SANDBOX_STRIPE_STATE_FILE || undefined,
+    webhooks: process.env.SANDBOX_STRIPE_WEBHOOK_URL
+      ? [{ url: process.env.SANDBOX_STRIPE_WEBHOOK_URL, secret: process.env.SANDBOX_STRIPE_WEBHOOK_SECRET || DEFAULT_WEBHOOK_SECRET }]
+      : [],
   },
   logger: log,
 });

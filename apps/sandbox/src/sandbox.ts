@@ -3,6 +3,7 @@ import { urlHost } from './net.js';
 import { startOAuthProviders } from './oauth/providers-server.js';
 import type { OAuthClientsConfig } from './oauth/types.js';
 import type { StreamingOptions } from './streaming/web-api.js';
+import { startStripeSandbox, type StripeSandboxOptions } from './stripe/server.js';
 
 export interface SandboxConfig {
   host: string;
@@ -21,6 +22,11 @@ export interface SandboxConfig {
     /** The streaming provider's Web API: history length, fault injection, rate limit (see streaming/README.md). */
     streaming?: Omit<StreamingOptions, 'logger'>;
   };
+  /**
+   * The Stripe stand-in (billing and Connect) on its own port; see `stripe/README.md`. Left out,
+   * it starts on any free port with no webhook endpoint and state in memory.
+   */
+  stripe?: Omit<StripeSandboxOptions, 'host' | 'logger'>;
   logger?: (msg: string) => void;
 }
 
@@ -35,6 +41,8 @@ export interface SandboxUrls {
    * streaming provider's Web API is at `<providers>/spotify/api/v1`.
    */
   providers: string;
+  /** The Stripe API (`<stripe>/v1`) and its hosted pages (`<stripe>/checkout/<session id>`, …). */
+  stripe: string;
 }
 
 export interface Sandbox {
@@ -67,7 +75,8 @@ export async function startSandbox(config: SandboxConfig): Promise<Sandbox> {
   try {
     const mail = await start(startMail(config));
     const providers = await start(startProviders(config));
-    return { urls: { ...mail, ...providers }, close };
+    const stripe = await start(startStripe(config));
+    return { urls: { ...mail, ...providers, ...stripe }, close };
   } catch (error) {
     await close();
     throw error;
@@ -93,4 +102,9 @@ async function startProviders(config: SandboxConfig): Promise<RunningStandIn<'pr
     logger: config.logger,
   });
   return { urls: { providers: providers.url }, close: providers.close };
+}
+
+async function startStripe(config: SandboxConfig): Promise<RunningStandIn<'stripe'>> {
+  const stripe = await startStripeSandbox({ ...config.stripe, port: config.stripe?.port ?? 0, host: config.host, logger: config.logger });
+  return { urls: { stripe: stripe.url }, close: stripe.close };
 }

@@ -5,13 +5,14 @@ import { recreateDatabase, TEST_REDIS_URL } from '#pie/testing';
 /** Ports of their own, so the e2e run never collides with a developer's `npm start`. */
 // E2E_PORT_OFFSET lets two runs share a machine (say CI and a developer's run).
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
-const E2E = { port: 3310 + offset, smtpPort: 2525 + offset, mailHttpPort: 2580 + offset, providersPort: 2540 + offset };
+const E2E = { port: 3310 + offset, smtpPort: 2525 + offset, mailHttpPort: 2580 + offset, providersPort: 2540 + offset, stripePort: 2560 + offset };
 
 declare module 'vitest' {
   export interface ProvidedContext {
     appUrl: string;
     inboxUrl: string;
     providersUrl: string;
+    stripeUrl: string;
   }
 }
 
@@ -41,12 +42,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
       NODE_ENV: 'test',
       DATABASE_URL: databaseUrl,
       REDIS_URL: process.env.E2E_QUEUES === 'postgres' ? '' : TEST_REDIS_URL,
-      QUEUE_PREFIX: 'pie-e2e',
+      // Two e2e runs on one Redis (CI beside a developer's run) must not take each other's jobs.
+      QUEUE_PREFIX: `pie-e2e-${process.env.E2E_DATABASE ?? 'pie_e2e'}`,
       PORT: String(E2E.port),
       PUBLIC_URL: `http://localhost:${E2E.port}`,
       SANDBOX_SMTP_PORT: String(E2E.smtpPort),
       SANDBOX_MAIL_HTTP_PORT: String(E2E.mailHttpPort),
       SANDBOX_PROVIDERS_PORT: String(E2E.providersPort),
+      SANDBOX_STRIPE_PORT: String(E2E.stripePort),
+      // A fresh database each run: the Stripe stand-in starts empty too (state in memory).
+      SANDBOX_STRIPE_STATE_FILE: '',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -55,6 +60,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('appUrl', `http://localhost:${E2E.port}`);
   project.provide('inboxUrl', `http://127.0.0.1:${E2E.mailHttpPort}`);
   project.provide('providersUrl', `http://localhost:${E2E.providersPort}`);
+  project.provide('stripeUrl', `http://localhost:${E2E.stripePort}`);
 
   return async () => {
     if (child.exitCode !== null) return;
