@@ -2,6 +2,8 @@ import type { ModuleDescriptor } from '#pie/platform';
 import { identityModule } from '#pie/identity';
 import { listeningModule } from '#pie/listening';
 import { notificationsModule } from '#pie/notifications';
+import { officesModule } from '#pie/offices';
+import { claimsModule } from '#pie/claims';
 import { piesModule } from '#pie/pies';
 
 /**
@@ -9,4 +11,4 @@ import { piesModule } from '#pie/pies';
  * (imported as '#pie/modules'). Adding a module is one line here: its descriptor names its
  * entities and its HTTP and worker Nest modules (libs/README.md).
  */
-export const modules: readonly ModuleDescriptor[] = [identityModule, listeningModule, notificationsModule, piesModule];
+export const modules: readonly ModuleDescriptor[] = [identityModule, listeningModule, notificationsModule, officesModule, claimsModule, piesModule];

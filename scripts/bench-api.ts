@@ -20,7 +20,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { createOrm, Database, migrateUp } from '#pie/platform';
 import { migrations } from '#pie/migrations';
-import { hashPassword } from '#pie/identity';
+import { hashPassword } from '#pie/identity/testing';
 import { writePlays, type IncomingPlay } from '#pie/listening';
 import { recreateDatabase } from '#pie/testing';
 

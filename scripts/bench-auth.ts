@@ -8,7 +8,7 @@ import { availableParallelism } from 'node:os';
 import argon2 from 'argon2';
 import { createOrm, loadConfig, migrateUp } from '#pie/platform';
 import { migrations } from '#pie/migrations';
-import { ARGON2_OPTIONS, hashPassword } from '#pie/identity';
+import { ARGON2_OPTIONS, hashPassword } from '#pie/identity/testing';
 import { recreateDatabase } from '#pie/testing';
 
 // The compiled api (Nest needs swc's decorator metadata, which Node's type stripping does not emit).

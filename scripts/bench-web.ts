@@ -24,7 +24,9 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { signInThroughApi, startPlatform } from '../test/e2e/support/platform.ts';
 
-const PORTS = { app: 3350, smtp: 2555, mailHttp: 2590, providers: 2560 };
+// Shifted by E2E_PORT_OFFSET (as the e2e suite is), so runs from several worktrees never collide.
+const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const PORTS = { app: 3350 + OFFSET, smtp: 2555 + OFFSET, mailHttp: 2590 + OFFSET, providers: 2560 + OFFSET };
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const WEB_DIST = process.env.WEB_DIST_DIR ?? 'dist/web';
 const GOALS = { performance: 90, accessibility: 100, firstLoadJsKb: 170 };
@@ -161,7 +163,7 @@ function pad(text: string | number, width: number): string {
 }
 
 console.log('[bench:web] starting the platform (scratch database pie_bench_web)…');
-const platform = await startPlatform({ ports: PORTS, database: 'pie_bench_web', queuePrefix: 'pie-bench-web' });
+const platform = await startPlatform({ ports: PORTS, database: `pie_bench_web${OFFSET ? `_${OFFSET}` : ''}`, queuePrefix: `pie-bench-web${OFFSET ? `-${OFFSET}` : ''}` });
 const results: Result[] = [];
 console.log(`[bench:web] ${RUNS} run(s) a page, the median reported`);
 try {

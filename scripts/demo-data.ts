@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '#pie/platform';
-import { addPromotionCodes, createAdmin, hashPassword } from '#pie/identity';
+import { addPromotionCodes, createAdmin, hashPassword } from '#pie/identity/testing';
 
 export const DEMO_FAN = { email: 'fan@pie.local', password: 'pie-demo-fan', firstName: 'Demo', lastName: 'Fan' };
 export const DEMO_ARTIST = { email: 'artist@pie.local', password: 'pie-demo-artist', firstName: 'Demo', lastName: 'Artist' };

@@ -10,7 +10,7 @@ const EXPORT_DAYS = 90;
 const ROWS_PER_CHUNK = 1_500;
 
 /** A tiny browser: keeps cookies, sends the CSRF header, follows nothing by itself. */
-class Visitor {
+export class Visitor {
   private readonly cookies = new Map<string, string>();
   private readonly appUrl: string;
 

@@ -1,8 +1,9 @@
 /**
  * `npm start`: the whole platform on one machine with nothing installed but Node.
  * Embedded Postgres unless DATABASE_URL is set; queues on Postgres unless REDIS_URL is set;
- * migrations and demo data; then sandbox, api (serving the web app) and worker.
- * Ctrl-C stops everything; the data stays in .data/ for the next start.
+ * migrations and demo data (on the embedded database, or with PIE_DEMO_DATA=true; never in
+ * production); then sandbox, api (serving the web app) and worker.
+ * Ctrl-C stops the api and worker first and Postgres last; the data stays in .data/ for the next start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createOrm, entitiesOf, migrateUp } from '#pie/platform';
@@ -12,6 +13,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgre
 import { DEMO_ADMIN, DEMO_ARTIST, DEMO_FAN, seedDemoData } from './demo-data.ts';
 import { seedDemoListening } from './demo-listening.ts';
 import { seedDemoPies } from './demo-pies.ts';
+import { DEMO_MEMBER, seedDemoArtistArea } from './demo-artist-area.ts';
 
 const env = { ...process.env };
 env.NODE_ENV ??= 'development';
@@ -53,7 +55,11 @@ let embedded: EmbeddedDatabase | undefined;
 let stopping = false;
 
 async function stopAll(exitCode: number): Promise<never> {
-  if (stopping) process.exit(exitCode);
+  if (stopping) {
+    // The terminal and npm may both pass on one Ctrl-C: the stop already under way finishes in order.
+    console.log('[start] still stopping (api and worker first, then Postgres)…');
+    return new Promise<never>(() => {});
+  }
   stopping = true;
   console.log('\n[start] stopping…');
   await Promise.all(
@@ -67,15 +73,23 @@ async function stopAll(exitCode: number): Promise<never> {
         }),
     ),
   );
-  await embedded?.stop().catch((error) => console.error('[start] could not stop Postgres cleanly', error));
+  if (embedded) {
+    console.log('[start] api, worker and sandbox stopped; stopping Postgres…');
+    await embedded.stop().catch((error) => console.error('[start] could not stop Postgres cleanly', error));
+  }
   process.exit(exitCode);
 }
 
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
+// The children run in process groups of their own (so a Ctrl-C reaches only this script, which stops
+// them in order): if this script dies anyway, it takes them along.
+process.on('exit', () => {
+  for (const { process: child } of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+});
 
 function run(name: string, script: string): void {
-  const child = spawn(process.execPath, ['--enable-source-maps', script], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const child = spawn(process.execPath, ['--enable-source-maps', script], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
   children.push({ name, process: child });
   child.on('exit', (code, signal) => {
     if (stopping) return;
@@ -107,11 +121,14 @@ try {
     });
     env.DATABASE_URL = embedded.url;
   }
+  // Demo accounts with published passwords: on the project's own embedded database, or when asked for; never in production.
+  const demoData = env.NODE_ENV !== 'production' && (env.PIE_DEMO_DATA === undefined ? embedded !== undefined : env.PIE_DEMO_DATA === 'true');
+  if (env.NODE_ENV === 'production' && env.PIE_DEMO_DATA === 'true') console.warn('[start] PIE_DEMO_DATA is ignored in production: no demo accounts');
   const orm = await createOrm({ databaseUrl: env.DATABASE_URL, migrations, entities: entitiesOf(modules), poolMax: 2 });
   try {
     const applied = await migrateUp(orm);
     if (applied.length > 0) console.log(`[start] applied ${applied.length} migration(s)`);
-    await seedDemoData(orm.em.fork());
+    if (demoData) await seedDemoData(orm.em.fork());
   } finally {
     await orm.close(true);
   }
@@ -120,7 +137,7 @@ try {
   run('api', 'dist/apps/api/src/main.js');
   run('worker', 'dist/apps/worker/src/main.js');
   await waitForHealth(`http://127.0.0.1:${env.PORT}/api/health`, 90_000);
-  if (env.SOCIAL_PROVIDERS_BASE_URL && env.PIE_DEMO_LISTENING !== 'false') {
+  if (demoData && env.SOCIAL_PROVIDERS_BASE_URL && env.PIE_DEMO_LISTENING !== 'false') {
     // The sandbox's test client drives its consent page; only `npm start`'s demo data uses it.
     const sandboxClient = '../dist/apps/sandbox/src/oauth/oauth-test-client.js';
     const { approve } = (await import(sandboxClient)) as { approve: (url: string, accountId: string) => Promise<URL> };
@@ -132,14 +149,26 @@ try {
     void seedDemoPies(env.DATABASE_URL)
       .catch((error: Error) => `could not seed the demo pie: ${error.message}`)
       .then((outcome) => console.log(`[start] demo pie: ${outcome}`));
+    // In the background: it waits for the worker to fill the catalogue from the demo fan's listening.
+    void seedDemoArtistArea({
+      appUrl: `http://127.0.0.1:${env.PORT}`,
+      providersUrl: env.SOCIAL_PROVIDERS_BASE_URL,
+      inboxUrl: `http://127.0.0.1:${env.SANDBOX_MAIL_HTTP_PORT}`,
+    })
+      .catch((error: Error) => `could not seed the demo artist's office: ${error.message}`)
+      .then((outcome) => console.log(`[start] demo artist area: ${outcome}`));
   }
 
+  const demoLines = demoData
+    ? `    Demo fan:       ${DEMO_FAN.email} / ${DEMO_FAN.password}        (${env.PUBLIC_URL}/login)
+    Demo artist:    ${DEMO_ARTIST.email} / ${DEMO_ARTIST.password}  (${env.PUBLIC_URL}/for-artists/login)
+    Demo member:    ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}  (the demo artist's office, one artist assigned)
+    Demo admin:     ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}    (${env.PUBLIC_URL}/admin)`
+    : '    No demo accounts (your own database: PIE_DEMO_DATA=true adds them; never in production)';
   console.log(`
   Pie is running at ${env.PUBLIC_URL}
 
-    Demo fan:       ${DEMO_FAN.email} / ${DEMO_FAN.password}        (${env.PUBLIC_URL}/login)
-    Demo artist:    ${DEMO_ARTIST.email} / ${DEMO_ARTIST.password}  (${env.PUBLIC_URL}/for-artists/login)
-    Demo admin:     ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}    (${env.PUBLIC_URL}/admin)
+${demoLines}
     Sandbox inbox:  http://localhost:${env.SANDBOX_MAIL_HTTP_PORT} (verification mails land here)
     Sandbox sign-in providers (Spotify, Google, X, Facebook): http://localhost:${env.SANDBOX_PROVIDERS_PORT}
     Sandbox Stripe (API, checkout, portal, Connect onboarding): http://localhost:${env.SANDBOX_STRIPE_PORT}

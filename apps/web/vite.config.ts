@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { fontPreloadPlugin } from './build/font-preload-plugin.ts';
 import { mantineStylesPlugin } from './build/mantine-styles-plugin.ts';
 import { precompressPlugin } from './build/precompress-plugin.ts';
 import { serviceWorkerPlugin } from './build/service-worker-plugin.ts';
@@ -26,7 +27,7 @@ function reactRouterProductionBuild(): string {
  */
 export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react(), mantineStylesPlugin(webRoot), serviceWorkerPlugin(), precompressPlugin()],
+  plugins: [react(), mantineStylesPlugin(webRoot), fontPreloadPlugin(), serviceWorkerPlugin(), precompressPlugin()],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }] : [],

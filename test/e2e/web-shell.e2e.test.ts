@@ -1,10 +1,15 @@
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.js';
 import {
   axeViolations,
   emulateInstallPrompt,
+  layoutProblems,
   navigateInApp,
+  SCREENS,
+  SCREENSHOT_DIR,
+  screenshotPath,
   signIn,
   visitsFor,
   waitForScreen,
@@ -33,7 +38,8 @@ declare const navigator: {
  * demo data: every route of spec/web-routes.tsv as an anonymous visitor, a fan, an artist
  * and an admin — the right screen or the right redirect, the cookie banner and the install
  * prompt on each, and no axe violation on any screen (checked once per route, as the role
- * the route is for). Then the pieces the shell is made of: the unknown-path rules, the way
+ * the route is for), and on a 1366 px desktop and a 390 px phone no sideways scrolling and no
+ * text cut off, with a screenshot of each under test-results/screens/. Then the pieces the shell is made of: the unknown-path rules, the way
  * back after logging in, cookie consent, the update screen, installability, keyboard use.
  */
 describe('the web app shell in Chromium', () => {
@@ -41,6 +47,8 @@ describe('the web app shell in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
+    // This run's screenshots only (CI keeps the folder as an artifact).
+    rmSync(SCREENSHOT_DIR, { recursive: true, force: true });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -71,12 +79,12 @@ describe('the web app shell in Chromium', () => {
   describe.concurrent('every route of web-routes.tsv', () => {
     for (const role of ['anonymous', 'fan', 'artist', 'admin'] as const) {
       it(`as ${role === 'anonymous' ? 'an anonymous visitor' : `the demo ${role}`}`, async () => {
-        const context = await contextFor(role);
+        const context = await contextFor(role, { viewport: SCREENS.desktop });
         const page = await context.newPage();
         const problems: string[] = [];
         let checkedWithAxe = 0;
         let loaded = false;
-        const timing = { navigation: 0, chrome: 0, axe: 0 };
+        const timing = { navigation: 0, chrome: 0, axe: 0, layout: 0 };
         try {
           for (const visit of visitsFor(role)) {
             let started = Date.now();
@@ -104,15 +112,36 @@ describe('the web app shell in Chromium', () => {
               for (const violation of await axeViolations(page)) problems.push(`${visit.url}: axe ${violation}`);
             }
             timing.axe += Date.now() - started;
+            // The same visit on a desktop and on a phone: no sideways scrolling, no text cut
+            // off, and a screenshot of each route the role itself lands on, for review.
+            started = Date.now();
+            // Screenshots of the routes the role is for (the anonymous visitor: the open ones),
+            // and of the public pages as a signed-in fan sees them (with the app's navigation).
+            const landed =
+              visit.expectedPath === visit.url.split('?')[0] && (visit.owner || (role === 'fan' && visit.route.area === 'public'));
+            for (const name of ['desktop', 'phone'] as const) {
+              if (name === 'phone') await page.setViewportSize(SCREENS.phone);
+              for (const problem of await layoutProblems(page)) {
+                problems.push(`${visit.url} at ${SCREENS[name].width}px: ${problem}`);
+              }
+              if (landed) {
+                await page.screenshot({ path: screenshotPath(role, name, visit.route), fullPage: true, type: 'jpeg', quality: 60 });
+              }
+            }
+            await page.setViewportSize(SCREENS.desktop);
+            timing.layout += Date.now() - started;
           }
         } finally {
           await context.close();
-          // Where the time went (page loads and in-app moves, the banner and prompt checks, axe), for tuning.
+          // Where the time went (page loads and in-app moves, the banner and prompt checks, axe,
+          // the desktop and phone layout checks with their screenshots), for tuning.
           console.log(`[web-shell] ${role}: ${JSON.stringify(timing)} ms`);
+          if (problems.length > 0) console.log(`[web-shell] ${role} problems:\n${problems.join('\n')}`);
         }
         expect(problems).toEqual([]);
-        if (role !== 'anonymous') expect(checkedWithAxe).toBeGreaterThan(10);
-      }, 300_000);
+        // Axe ran on every route this role is for.
+        expect(checkedWithAxe).toBe(visitsFor(role).filter((visit) => visit.owner).length);
+      }, 600_000);
     }
   });
 

@@ -2,15 +2,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxRecaptchaToken, SANDBOX_RECAPTCHA_SECRET } from '../../apps/sandbox/src/recaptcha/recaptcha.js';
 import { TestPlatform } from '../support/test-platform.js';
 import { makeFanRegistration } from '../support/factories.js';
+import { makeAccount } from '../support/accounts.js';
+import { openSql, type Sql } from '../support/sql.js';
 
 /** With a secret configured, reCAPTCHA tokens are checked with the provider (the sandbox stand-in). */
 describe('reCAPTCHA checks', () => {
   let platform: TestPlatform;
+  let sql: Sql;
 
   beforeAll(async () => {
-    platform = await TestPlatform.start({ label: 'captcha', worker: false, env: { RECAPTCHA_SECRET: SANDBOX_RECAPTCHA_SECRET }, recaptchaFromSandbox: true });
+    // Limits on, as in production (the file stays under each route's per-IP limit).
+    platform = await TestPlatform.start({
+      label: 'captcha',
+      worker: false,
+      env: { RECAPTCHA_SECRET: SANDBOX_RECAPTCHA_SECRET, RATE_LIMIT_ENABLED: 'true' },
+      recaptchaFromSandbox: true,
+    });
+    sql = openSql(platform.database.url);
   });
   afterAll(async () => {
+    await sql?.close();
     await platform?.close();
   });
 
@@ -45,5 +56,24 @@ describe('reCAPTCHA checks', () => {
     expect((await platform.request('GET', '/api/stripe/promoAvailability')).status).toBe(400);
     const ok = await platform.request('GET', `/api/stripe/promoAvailability?recaptchaToken=${sandboxRecaptchaToken('check_promo_availability')}`);
     expect(ok.status).toBe(200);
+  });
+
+  it('after many wrong passwords for one account, a login needs the captcha; the owner passes it and gets in', async () => {
+    const email = `guessed-${Date.now()}@example.test`;
+    const fan = await makeAccount(sql, 'fan', { email });
+    // Ten wrong guesses (by someone else) in the last minutes.
+    for (let attempt = 1; attempt <= 10; attempt++) {
+      expect((await platform.request('POST', '/api/auth/login', { body: { email, password: `guess ${attempt}`, recaptchaToken: sandboxRecaptchaToken('login') } })).status).toBe(401);
+    }
+    const withoutToken = await platform.request('POST', '/api/auth/login', { body: { email, password: fan.password } });
+    expect(withoutToken.status).toBe(400);
+    expect(withoutToken.body.message).toMatch(/reCAPTCHA/);
+    const wrongAction = await platform.request('POST', '/api/auth/login', { body: { email, password: fan.password, recaptchaToken: sandboxRecaptchaToken('email_register') } });
+    expect(wrongAction.status).toBe(400);
+    const owner = await platform.request('POST', '/api/auth/login', { body: { email, password: fan.password, recaptchaToken: sandboxRecaptchaToken('login') } });
+    expect(owner.status).toBe(200);
+    // Another account is not affected by this one's count.
+    const other = await makeAccount(sql, 'fan');
+    expect((await platform.request('POST', '/api/auth/login', { body: { email: other.email, password: other.password } })).status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ComputePopularity } from '#pie/listening';
+import { ComputePopularity } from '#pie/listening/testing';
 import { QueueRegistry } from '#pie/platform';
 import { logIn, makeAccount, type TestAccount } from '../support/accounts.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ComputePopularity, writePlays } from '#pie/listening';
+import { writePlays } from '#pie/listening';
+import { ComputePopularity } from '#pie/listening/testing';
 import { Database, QueueRegistry } from '#pie/platform';
 import { makeFanRegistration } from '../support/factories.js';
 import { logIn, makeAccount, type TestAccount } from '../support/accounts.js';

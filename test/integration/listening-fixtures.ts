@@ -3,7 +3,7 @@ import { Database } from '#pie/platform';
 import { writePlays, type IncomingPlay } from '#pie/listening';
 import { approve } from '../../apps/sandbox/src/oauth/oauth-test-client.js';
 import type { Sql } from '../support/sql.js';
-import type { TestPlatform } from '../support/test-platform.js';
+import { roundTripCookie, type TestPlatform } from '../support/test-platform.js';
 
 /*
  * Factories for the listening tests: catalogue entries, plays (through the module's own batch
@@ -73,7 +73,7 @@ export async function connectSpotify(platform: TestPlatform, cookies: Record<str
   const start = await platform.request('POST', '/api/auth/link-spotify', { cookies });
   if (start.status !== 200) throw new Error(`link-spotify answered ${start.status}: ${JSON.stringify(start.body)}`);
   const callback = await approve(start.body.data.url, spotifyAccountId);
-  const back = await platform.request('GET', `${callback.pathname}${callback.search}`, { cookies });
+  const back = await platform.request('GET', `${callback.pathname}${callback.search}`, { cookies: { ...cookies, ...roundTripCookie(start) } });
   if (back.status !== 302 || !String(back.headers.location).includes('linked=spotify')) {
     throw new Error(`Spotify link failed: ${back.status} ${String(back.headers.location)}`);
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONNECTION_BROKEN_SUBJECT, IngestFan, POLL_INTERVAL_MS, SchedulePolls } from '#pie/listening';
+import { CONNECTION_BROKEN_SUBJECT, IngestFan, POLL_INTERVAL_MS, SchedulePolls } from '#pie/listening/testing';
 import { QueueRegistry } from '#pie/platform';
 import { logIn, makeAccount, type TestAccount } from '../support/accounts.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';

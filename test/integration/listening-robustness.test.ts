@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SchedulePolls } from '#pie/listening';
+import { SchedulePolls } from '#pie/listening/testing';
 import { QueueRegistry } from '#pie/platform';
 import { SpotifyWebApi } from '../../libs/listening/src/provider/spotify-web-api.js';
 import { logIn, makeAccount, type TestAccount } from '../support/accounts.js';

@@ -116,12 +116,18 @@ describe.each<QueueBackendChoice>(['redis', 'postgres'])('the outbox on the %s q
     // A second copy under another job id: BullMQ cannot tell it is the same message, only the inbox can.
     await queue('events').add(fan.event.job_name, envelopeOf(fan.event), { jobId: `${fan.event.id}-again` });
     expect(await queue('events').getJobCounts('waiting')).toMatchObject({ waiting: 2 });
+    // And the listener's own job, twice, under other ids (as a fan-out repeated after its jobs were removed would add it).
+    const listenerJob = { ...envelopeOf(fan.event), consumer: 'SendVerificationEmailOnFanRegisteredListener' };
+    await queue('email').add(fan.event.job_name, listenerJob, { jobId: `${fan.event.id}-listener-again` });
+    await queue('email').add(fan.event.job_name, listenerJob, { jobId: `${fan.event.id}-listener-once-more` });
 
-    // Both copies wait; the worker (10 events at a time) starts them together.
+    // All copies wait; the worker (10 events, 5 e-mail jobs at a time) starts them together.
     await startWorker();
     await completed('events', fan.event.id);
     await completed('events', `${fan.event.id}-again`);
-    const [send] = await outboxRows(SendEmail.name, `payload ->> 'to' = $2`, [fan.email]);
+    await completed('email', `${fan.event.id}-listener-again`);
+    await completed('email', `${fan.event.id}-listener-once-more`);
+    const send = await eventually('the verification e-mail to be queued', async () => (await outboxRows(SendEmail.name, `payload ->> 'to' = $2`, [fan.email]))[0]);
     await completed('email', send.id);
     // And the e-mail job delivered twice more, both copies at once.
     await Promise.all([

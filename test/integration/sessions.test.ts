@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_COOKIE, SESSION_LIFETIME_MS } from '#pie/identity';
+import { SESSION_COOKIE } from '#pie/identity';
+import { SESSION_LIFETIME_MS } from '#pie/identity/testing';
 import { linkIn, TestPlatform } from '../support/test-platform.js';
 import { openSql, type Sql } from '../support/sql.js';
 import { logIn, makeAccount, type AccountKind } from '../support/accounts.js';

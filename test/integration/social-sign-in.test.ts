@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPromotionCodes } from '#pie/identity';
+import { addPromotionCodes } from '#pie/identity/testing';
 import { Database } from '#pie/platform';
 import { approve, cancel } from '../../apps/sandbox/src/oauth/oauth-test-client.js';
-import { TestPlatform, type InjectResult } from '../support/test-platform.js';
+import { roundTripCookie, TestPlatform, type InjectResult } from '../support/test-platform.js';
 import { openSql, type Sql } from '../support/sql.js';
 import { logIn, makeAccount } from '../support/accounts.js';
 
@@ -37,7 +37,8 @@ describe('social sign-in through the sandbox providers', () => {
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorize.searchParams.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const callback = await approve(authorize.toString(), accountId);
-    return { authorize, callback, finish: await platform.request('GET', pathOf(callback)) };
+    const browser = roundTripCookie(start);
+    return { authorize, callback, browser, finish: await platform.request('GET', pathOf(callback), { cookies: browser }) };
   }
 
   it.each(Object.keys(LOGIN_ROUTE) as (keyof typeof LOGIN_ROUTE)[])('%s: a new fan signs in, promo=try and deviceType come back, the promo code is taken', async (provider) => {
@@ -70,34 +71,37 @@ describe('social sign-in through the sandbox providers', () => {
     const third = await signIn('spotify', 'listener2', '?promo=try');
     const refused = new URL(location(third.finish), 'http://app');
     expect(refused.pathname).toBe('/try');
-    expect(refused.searchParams.get('error')).toMatch(/already used the free PIE promotion/);
+    expect(refused.searchParams.get('error')).toBe('promo_used');
     expect(third.finish.cookies.find((c) => c.name === 'fan_access_token')).toBeUndefined();
   });
 
   it('refuses a tampered state, a replayed callback, and a code minted for another sign-in (PKCE)', async () => {
-    const { callback } = await signIn('google', '100000000000000000002');
-    const replay = await platform.request('GET', pathOf(callback));
-    expect(new URL(location(replay), 'http://app').searchParams.get('error')).toMatch(/could not be completed/);
+    const { callback, browser } = await signIn('google', '100000000000000000002');
+    const replay = await platform.request('GET', pathOf(callback), { cookies: browser });
+    expect(new URL(location(replay), 'http://app').searchParams.get('error')).toBe('expired');
 
-    const flowA = new URL(location(await platform.request('GET', '/api/auth/loginGoogle')));
-    const flowB = new URL(location(await platform.request('GET', '/api/auth/loginGoogle')));
+    const startA = await platform.request('GET', '/api/auth/loginGoogle');
+    const startB = await platform.request('GET', '/api/auth/loginGoogle');
+    const flowA = new URL(location(startA));
+    const flowB = new URL(location(startB));
     const codeOfA = (await approve(flowA.toString(), '100000000000000000002')).searchParams.get('code')!;
 
-    const tampered = await platform.request('GET', `/api/auth/callback/google?code=${codeOfA}&state=${'x'.repeat(43)}`);
-    expect(new URL(location(tampered), 'http://app').searchParams.get('error')).toMatch(/could not be completed/);
+    const tampered = await platform.request('GET', `/api/auth/callback/google?code=${codeOfA}&state=${'x'.repeat(43)}`, { cookies: roundTripCookie(startA) });
+    expect(new URL(location(tampered), 'http://app').searchParams.get('error')).toBe('other_browser');
 
-    // A's code with B's state: the exchange carries B's verifier, which does not match A's challenge.
-    const swapped = await platform.request('GET', `/api/auth/callback/google?code=${codeOfA}&state=${flowB.searchParams.get('state')}`);
+    // A's code with B's state (in B's browser): the exchange carries B's verifier, which does not match A's challenge.
+    const swapped = await platform.request('GET', `/api/auth/callback/google?code=${codeOfA}&state=${flowB.searchParams.get('state')}`, { cookies: roundTripCookie(startB) });
     const swappedLanding = new URL(location(swapped), 'http://app');
     expect(swappedLanding.pathname).toBe('/login');
-    expect(swappedLanding.searchParams.get('error')).toMatch(/refused the sign-in code/);
+    expect(swappedLanding.searchParams.get('error')).toBe('incomplete');
     for (const response of [replay, tampered, swapped]) expect(response.cookies.find((c) => c.name === 'fan_access_token')).toBeUndefined();
   });
 
   it('cancelling at the provider lands on the login page with a message', async () => {
-    const start = new URL(location(await platform.request('GET', '/api/auth/loginFacebookFan')));
-    const back = await platform.request('GET', pathOf(await cancel(start.toString())));
-    expect(new URL(location(back), 'http://app').searchParams.get('error')).toBe('Sign-in was cancelled.');
+    const started = await platform.request('GET', '/api/auth/loginFacebookFan');
+    const start = new URL(location(started));
+    const back = await platform.request('GET', pathOf(await cancel(start.toString())), { cookies: roundTripCookie(started) });
+    expect(new URL(location(back), 'http://app').searchParams.get('error')).toBe('cancelled');
   });
 
   it('links and disconnects providers from settings, never removing the last way to sign in', async () => {
@@ -105,7 +109,7 @@ describe('social sign-in through the sandbox providers', () => {
     const { cookies } = await logIn(platform, fan);
     const link = await platform.request('POST', '/api/auth/link-facebook', { cookies });
     expect(link.status).toBe(200);
-    const back = await platform.request('GET', pathOf(await approve(link.body.data.url, '10000000000000002')));
+    const back = await platform.request('GET', pathOf(await approve(link.body.data.url, '10000000000000002')), { cookies: { ...cookies, ...roundTripCookie(link) } });
     expect(location(back)).toBe('/settings?linked=facebook');
     const me = await platform.request('GET', '/api/user', { cookies });
     expect(me.body.data.linked_accounts).toEqual([{ provider: 'facebook', email: 'fan2@facebook.sandbox', display_name: 'Fan Two' }]);
@@ -126,21 +130,23 @@ describe('social sign-in through the sandbox providers', () => {
     const fan = await makeAccount(sql, 'fan');
     const { cookies } = await logIn(platform, fan);
     const link = await platform.request('POST', '/api/auth/link-facebook', { cookies });
-    const back = await platform.request('GET', pathOf(await approve(link.body.data.url, '10000000000000003')));
-    expect(new URL(location(back), 'http://app').searchParams.get('error')).toMatch(/already linked to another Pie account/);
+    const back = await platform.request('GET', pathOf(await approve(link.body.data.url, '10000000000000003')), { cookies: { ...cookies, ...roundTripCookie(link) } });
+    expect(new URL(location(back), 'http://app').searchParams.get('error')).toBe('already_linked');
   });
 
   it('admins sign in with Google only when the verified e-mail belongs to an admin', async () => {
     await makeAccount(sql, 'admin', { email: 'admin1@google.sandbox' });
-    const start = new URL(location(await platform.request('GET', '/api/admin/auth/google')));
-    const back = await platform.request('GET', pathOf(await approve(start.toString(), '100000000000000000003')));
+    const adminStart = await platform.request('GET', '/api/admin/auth/google');
+    const start = new URL(location(adminStart));
+    const back = await platform.request('GET', pathOf(await approve(start.toString(), '100000000000000000003')), { cookies: roundTripCookie(adminStart) });
     expect(location(back)).toBe('/admin/auth/google/callback?status=success');
     const adminCookie = back.cookies.find((c) => c.name === 'admin_access_token')!;
     expect((await platform.request('GET', '/api/admin/profile', { cookies: { admin_access_token: adminCookie.value } })).body.data.email).toBe('admin1@google.sandbox');
 
-    const notAdmin = new URL(location(await platform.request('GET', '/api/admin/auth/google')));
-    const refused = await platform.request('GET', pathOf(await approve(notAdmin.toString(), '100000000000000000001')));
-    expect(new URL(location(refused), 'http://app').searchParams.get('error')).toMatch(/not an admin/);
+    const notAdminStart = await platform.request('GET', '/api/admin/auth/google');
+    const notAdmin = new URL(location(notAdminStart));
+    const refused = await platform.request('GET', pathOf(await approve(notAdmin.toString(), '100000000000000000001')), { cookies: roundTripCookie(notAdminStart) });
+    expect(new URL(location(refused), 'http://app').searchParams.get('error')).toBe('not_admin');
     expect(refused.cookies.find((c) => c.name === 'admin_access_token')).toBeUndefined();
   });
 
@@ -148,7 +154,7 @@ describe('social sign-in through the sandbox providers', () => {
     const artist = await makeAccount(sql, 'artist');
     const { cookies } = await logIn(platform, artist);
     const link = await platform.request('POST', '/api/for-artists/auth/link-google', { cookies });
-    const back = await platform.request('GET', pathOf(await approve(link.body.data.url, '100000000000000000002')));
+    const back = await platform.request('GET', pathOf(await approve(link.body.data.url, '100000000000000000002')), { cookies: { ...cookies, ...roundTripCookie(link) } });
     expect(location(back)).toBe('/for-artists/settings?linked=google');
     expect((await platform.request('GET', '/api/for-artists/user', { cookies })).body.data.linked_accounts[0].provider).toBe('google');
     expect((await platform.request('POST', '/api/for-artists/auth/disconnect-google', { cookies })).status).toBe(200);
@@ -175,7 +181,7 @@ describe('provider tokens for other modules', () => {
 
   async function spotifyFan(accountId: string): Promise<string> {
     const start = await platform.request('GET', '/api/auth/loginSpotify');
-    const back = await platform.request('GET', pathOf(await approve(String(start.headers.location), accountId)));
+    const back = await platform.request('GET', pathOf(await approve(String(start.headers.location), accountId)), { cookies: roundTripCookie(start) });
     const cookie = back.cookies.find((c) => c.name === 'fan_access_token')!.value;
     return (await platform.request('GET', '/api/user', { cookies: { fan_access_token: cookie } })).body.data._id;
   }
@@ -202,5 +208,18 @@ describe('provider tokens for other modules', () => {
     // Signing in again repairs the connection.
     await spotifyFan('listener3');
     expect((await tokens.connectedFans('spotify', { limit: 10 })).map((fan) => fan.fanId)).toContain(fanId);
+  });
+
+  it('a token that no longer decrypts (the key changed) marks the connection broken with a reason the fan can act on', async () => {
+    const { ProviderTokens, ProviderTokensUnreadableError, TOKENS_UNREADABLE_REASON } = await import('#pie/identity');
+    const tokens = platform.api.get(ProviderTokens);
+    const fanId = await spotifyFan('listener2');
+    // What a different TOKEN_ENCRYPTION_KEY would make of the stored value: a well-formed seal that fails authentication.
+    await sql.query(`update identity.social_identities set access_token_enc = 'v1.AAAAAAAAAAAAAAAA.AAAAAAAAAAAAAAAAAAAAAA.AAAA' where subject_id = $1`, [fanId]);
+    await expect(tokens.accessTokenFor(fanId, 'spotify')).rejects.toBeInstanceOf(ProviderTokensUnreadableError);
+    const [identity] = await sql.query(`select broken_at, broken_reason from identity.social_identities where subject_id = $1`, [fanId]);
+    expect(identity.broken_at).not.toBeNull();
+    expect(identity.broken_reason).toBe(TOKENS_UNREADABLE_REASON);
+    expect((await tokens.connectedFans('spotify', { limit: 50 })).map((fan) => fan.fanId)).not.toContain(fanId);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { hashPassword, SESSION_COOKIE } from '#pie/identity';
+import { SESSION_COOKIE } from '#pie/identity';
+import { hashPassword } from '#pie/identity/testing';
 import type { Sql } from './sql.js';
 import type { TestPlatform } from './test-platform.js';
 

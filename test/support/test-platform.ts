@@ -154,6 +154,16 @@ export function socialSignInEnv(providersUrl: string): Record<string, string> {
   };
 }
 
+/**
+ * The cookie a social round trip's start leaves in the browser (a hash of its state): the callback
+ * is only finished in a browser that holds it, so a test's "browser" carries it to the callback.
+ */
+export function roundTripCookie(start: Pick<InjectResult, 'cookies'>): Record<string, string> {
+  const cookie = start.cookies.find((c) => c.name === 'oauth_round_trip');
+  if (!cookie) throw new Error('The start of the round trip set no oauth_round_trip cookie');
+  return { oauth_round_trip: cookie.value };
+}
+
 /** The verification link in a mail body. */
 export function linkIn(text: string, pathPrefix: string): string {
   const match = text.match(new RegExp(`https?://[^\\s"<>]*${pathPrefix.replace(/\//g, '\\/')}[A-Za-z0-9_-]+`));

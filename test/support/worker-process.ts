@@ -16,7 +16,7 @@ import type { AppConfig } from '#pie/platform';
  */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SOURCE_DIRS = ['apps/worker/src', 'libs', 'migrations'];
-const SOURCE_FILES = ['apps/modules.ts'];
+const SOURCE_FILES = ['apps/modules.ts', 'scripts/jobs-retry.ts'];
 
 const SWC_OPTIONS: Options = {
   swcrc: false,
@@ -33,6 +33,8 @@ const SWC_OPTIONS: Options = {
 export interface CompiledWorker {
   /** The compiled apps/worker/src/main.js. */
   main: string;
+  /** A compiled script of scripts/ (those listed in SOURCE_FILES), e.g. 'jobs-retry'. */
+  script(name: string): string;
   remove(): Promise<void>;
 }
 
@@ -60,6 +62,7 @@ export async function compileWorker(): Promise<CompiledWorker> {
   );
   return {
     main: join(dir, 'dist/apps/worker/src/main.js'),
+    script: (name) => join(dir, 'dist/scripts', `${name}.js`),
     remove: () => rm(dir, { recursive: true, force: true }),
   };
 }

@@ -5,19 +5,38 @@ import { NestFactory } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Logger } from 'nestjs-pino';
-import { ApiExceptionFilter, clientErrorHandler, CsrfProtection, frameworkErrorHandler, REQUEST_ID_HEADER, requestIdFor, type AppConfig } from '#pie/platform';
+import {
+  ApiExceptionFilter,
+  clientErrorHandler,
+  completeOpenApiDocument,
+  CsrfProtection,
+  frameworkErrorHandler,
+  registerNoStoreForApi,
+  registerWellFormedInput,
+  REQUEST_ID_HEADER,
+  requestIdFor,
+  type AppConfig,
+} from '#pie/platform';
 import { SESSION_COOKIE } from '#pie/identity';
 import { ApiModule } from './api.module.js';
+import { registerSecurityHeaders } from './security-headers.js';
 import { serveWebApp } from './web-app.js';
 
 /** Request bodies above this are refused with 413 before any parsing. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
 
+/** Trusts the nearest `hops` proxies (what Fastify does for a number, which Nest's adapter type leaves out). */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
 /** Builds the API application (used by main.ts and by the integration tests). */
 export async function createApiApp(config: AppConfig): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.NODE_ENV === 'production',
+    // Only the proxies the operator names may say who the client is; by default nobody, so a client
+    // cannot pick its own IP (and its own rate-limit bucket) with X-Forwarded-For.
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     genReqId: requestIdFor,
     // Errors Fastify answers before Nest sees the request still come out in the API's error shape.
     frameworkErrors: frameworkErrorHandler,
@@ -38,6 +57,8 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   // Before any route exists (compression hooks onto each route as it is added): JSON and the SPA's
   // index.html go out compressed; the web build's files already are (see web-app.ts).
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
+  // First of the request hooks: every answer, the CSRF refusal and errors included, carries them.
+  await registerSecurityHeaders(app.getHttpAdapter().getInstance(), config);
   await app.register(fastifyCookie);
   // After the cookie parser: every state-changing call of the whole API needs the CSRF token.
   new CsrfProtection({
@@ -45,13 +66,15 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
     sessionCookies: Object.values(SESSION_COOKIE),
     secureCookies: config.NODE_ENV === 'production' || config.PUBLIC_URL.startsWith('https://'),
   }).register(app.getHttpAdapter().getInstance());
+  registerWellFormedInput(app.getHttpAdapter().getInstance());
+  registerNoStoreForApi(app.getHttpAdapter().getInstance());
   const sendSpaIndex = await serveWebApp(app.getHttpAdapter().getInstance(), config.WEB_DIST_DIR);
   app.useGlobalFilters(new ApiExceptionFilter(sendSpaIndex));
-  // OpenAPI generated from the controllers: UI at /api/docs, JSON at /api/docs-json. A production
+  // OpenAPI generated from the controllers and the zod schemas of their @ZodBody/@ZodQuery/@ZodParam/@ZodResponse: UI at /api/docs, JSON at /api/docs-json. A production
   // deployment does not publish its route map unless asked to (API_DOCS_PUBLIC=true).
   if (config.API_DOCS_PUBLIC ?? config.NODE_ENV !== 'production') {
     const openApi = new DocumentBuilder().setTitle('Pie API').setVersion('1').addCookieAuth(SESSION_COOKIE.fan).build();
-    SwaggerModule.setup('api/docs', app, () => SwaggerModule.createDocument(app, openApi));
+    SwaggerModule.setup('api/docs', app, () => completeOpenApiDocument(SwaggerModule.createDocument(app, openApi)));
   }
   app.enableShutdownHooks();
   return app;

@@ -60,6 +60,10 @@ export const ForgotPasswordRequest = z.strictObject({
 });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
 
+/** `POST /api/auth/resend-verification`, `POST /api/for-artists/auth/resend-verification`. */
+export const ResendVerificationRequest = ForgotPasswordRequest;
+export type ResendVerificationRequest = ForgotPasswordRequest;
+
 /** `POST /api/auth/reset-password/:token` (spec §3: token in path, password in body). */
 export const ResetPasswordRequest = z.strictObject({ password });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
@@ -113,6 +117,8 @@ export const LoginRequest = z.strictObject({
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
     .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  /** Required (action `login`) once an account has had many wrong passwords in a row. */
+  recaptchaToken: z.string().max(4096, 'recaptchaToken is too long').optional(),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 

@@ -5,3 +5,5 @@ export * from './identity-limits.js';
 export * from './listening.js';
 export * from './listening-limits.js';
 export * from './pies.js';
+export * from './artist-area.js';
+export * from './sign-in-errors.js';

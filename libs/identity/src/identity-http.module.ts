@@ -8,6 +8,7 @@ import { LogOutHandler } from './commands/log-out/log-out.handler.js';
 import { RegisterArtistHandler } from './commands/register-artist/register-artist.handler.js';
 import { RegisterFanHandler } from './commands/register-fan/register-fan.handler.js';
 import { RequestPasswordResetHandler } from './commands/request-password-reset/request-password-reset.handler.js';
+import { ResendVerificationHandler } from './commands/resend-verification/resend-verification.handler.js';
 import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
 import { UpdateArtistProfileHandler } from './commands/update-artist-profile/update-artist-profile.handler.js';
 import { VerifyEmailHandler } from './commands/verify-email/verify-email.handler.js';
@@ -46,6 +47,7 @@ import { GetCurrentFanHandler } from './queries/get-current-fan/get-current-fan.
     LogOutHandler,
     VerifyEmailHandler,
     RequestPasswordResetHandler,
+    ResendVerificationHandler,
     ResetPasswordHandler,
     DeleteAccountHandler,
     UpdateArtistProfileHandler,

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import './domain/prunable.js';
 import { IdentityFacadeModule } from './identity-facade.module.js';
 import {
   SendVerificationEmailOnArtistRegisteredListener,

@@ -5,13 +5,17 @@ export { ArtistRegistered, type ArtistRegisteredPayload } from './events/artist-
 export { AccountDeleted, type AccountDeletedPayload } from './events/account-deleted.event.js';
 export { FanSessionGuard, ArtistSessionGuard, AdminSessionGuard, CurrentSubject, type SessionPrincipal } from './http/session.guard.js';
 export { SESSION_COOKIE } from './http/session-cookies.js';
-export { SESSION_LIFETIME_MS } from './domain/sessions.js';
-export { hashPassword, ARGON2_OPTIONS } from './domain/secrets.js';
+// For the offices module's invitations (it calls this in its own transaction until invitations move to a command).
 export { prepareInvitedArtistUser } from './domain/artist-invitations.js';
-export { addPromotionCodes, remainingPromotionCodes, PROMO_UNAVAILABLE_MESSAGE } from './domain/promotions.js';
-export { createAdmin } from './domain/admins.js';
+export { artistUserCards, type ArtistUserCard } from './domain/artist-directory.js';
 export { IdentityFacadeModule } from './identity-facade.module.js';
-export { ProviderTokens, ProviderAccessRevokedError, ProviderNotConnectedError } from './social/provider-tokens.service.js';
+export {
+  ProviderTokens,
+  ProviderAccessRevokedError,
+  ProviderNotConnectedError,
+  ProviderTokensUnreadableError,
+  TOKENS_UNREADABLE_REASON,
+} from './social/provider-tokens.service.js';
 export { ProviderConnected, type ProviderConnectedPayload } from './events/provider-connected.event.js';
 export { FanContacts, type FanContact } from './social/fan-contacts.service.js';
 export { ProviderDisconnected, type ProviderDisconnectedPayload } from './events/provider-disconnected.event.js';

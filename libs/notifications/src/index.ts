@@ -4,6 +4,8 @@ export {
   resetPasswordMessage,
   accountExistsMessage,
   completeRegistrationMessage,
+  officeInvitationMessage,
+  OFFICE_INVITATION_SUBJECT,
   RESET_PASSWORD_SUBJECT,
   ACCOUNT_EXISTS_SUBJECT,
   COMPLETE_REGISTRATION_SUBJECT,

@@ -4,8 +4,9 @@ import type { Migration } from '@mikro-orm/migrations';
 import { APP_CONFIG, type AppConfig } from './config/app-config.js';
 import { Database, MIKRO_ORM } from './database/database.js';
 import { createOrm, type EntityDefinition } from './database/orm.js';
-import { QueueBackend } from './queues/queue-backend.js';
+import { QueueBackend, queueBackendOptions } from './queues/queue-backend.js';
 import { QueueRegistry } from './queues/queue-registry.js';
+import { DeadJobs } from './queues/dead-jobs.js';
 import { RateLimiter, RateLimitGuard } from './http/rate-limit.js';
 
 export interface PlatformModuleOptions {
@@ -33,13 +34,14 @@ export class PlatformModule {
         {
           provide: QueueBackend,
           useFactory: () =>
-            new QueueBackend({ redisUrl: config.REDIS_URL, databaseUrl: config.DATABASE_URL, prefix: config.QUEUE_PREFIX }),
+            new QueueBackend(queueBackendOptions(config)),
         },
         QueueRegistry,
+        DeadJobs,
         RateLimiter,
         RateLimitGuard,
       ],
-      exports: [APP_CONFIG, MIKRO_ORM, Database, QueueBackend, QueueRegistry, RateLimiter, RateLimitGuard],
+      exports: [APP_CONFIG, MIKRO_ORM, Database, QueueBackend, QueueRegistry, DeadJobs, RateLimiter, RateLimitGuard],
     };
   }
 }

@@ -56,6 +56,8 @@ export async function startPlatform({
       SANDBOX_MAIL_HTTP_PORT: String(ports.mailHttp),
       SANDBOX_PROVIDERS_PORT: String(ports.providers),
       LOG_LEVEL: 'warn',
+      // Signs in as the demo accounts; outside the embedded database they are seeded only when asked.
+      PIE_DEMO_DATA: 'true',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

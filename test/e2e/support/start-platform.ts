@@ -53,6 +53,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       // A fresh database each run: the Stripe stand-in starts empty too (state in memory).
       SANDBOX_STRIPE_STATE_FILE: '',
       LOG_LEVEL: 'warn',
+      // The suite signs in as the demo accounts; outside the embedded database they are seeded only when asked.
+      PIE_DEMO_DATA: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -131,17 +131,30 @@ export interface Visit {
   owner: boolean;
 }
 
+/** The sign-in screens (and the artist landing) a signed-in role skips for its area's home (issue 16 item 2). */
+const SIGNED_IN_HOME: Record<Exclude<Role, 'anonymous'>, { paths: readonly string[]; home: string }> = {
+  fan: { paths: ['/login', '/register'], home: '/dashboard' },
+  artist: { paths: ['/for-artists', '/for-artists/login'], home: '/for-artists/artists' },
+  admin: { paths: ['/admin'], home: '/admin/dashboard' },
+};
+
 /** What each role must see on each route of spec/web-routes.tsv. */
 export function visitsFor(role: Role): Visit[] {
   return WEB_ROUTES.map((route) => {
     const url = samplePath(route);
     const allowed = route.access === 'open' || route.access === role;
-    const expectedPath = allowed ? url.split('?')[0]! : AREA_LOGIN[route.access as Exclude<typeof route.access, 'open'>];
+    const home = role === 'anonymous' ? undefined : SIGNED_IN_HOME[role];
+    const expectedPath =
+      home && home.paths.includes(route.path)
+        ? home.home
+        : allowed
+          ? url.split('?')[0]!
+          : AREA_LOGIN[route.access as Exclude<typeof route.access, 'open'>];
     return {
       route,
       url,
       expectedPath,
-      expectedHeading: headingOf(allowed ? route.path : expectedPath),
+      expectedHeading: headingOf(expectedPath === url.split('?')[0] ? route.path : expectedPath),
       owner: route.access === 'open' ? role === 'anonymous' : route.access === role,
     };
   });
@@ -235,5 +248,99 @@ export async function axeViolations(page: Page): Promise<string[]> {
         .slice(0, 3)
         .map((node) => node.target.join(' '))
         .join(', ')}`,
+  );
+}
+
+/** The two screens every route is checked and photographed on (issue 16 item 9). */
+export const SCREENS = {
+  desktop: { width: 1366, height: 768 },
+  phone: { width: 390, height: 844 },
+} as const;
+export type ScreenName = keyof typeof SCREENS;
+
+/** Where the screenshots go (gitignored; CI keeps the folder as an artifact). */
+export const SCREENSHOT_DIR = 'test-results/screens';
+
+/** `test-results/screens/<role>/<screen>/<route>.jpg`, e.g. `fan/phone/settings.jpg`, `admin/desktop/admin-fans.jpg`. */
+export function screenshotPath(role: Role, screen: ScreenName, route: WebRoute): string {
+  const slug = route.path === '/' ? 'home' : route.path.slice(1).replace(/[/:]+/g, '-');
+  return `${SCREENSHOT_DIR}/${role}/${screen}/${slug}.jpg`;
+}
+
+/**
+ * What a person would see as broken layout on the current screen: the page scrolling
+ * sideways (with the elements that stick out), and text cut off by its box (an element that
+ * clips its overflow, or ends it with an ellipsis, while its text needs more room).
+ */
+export async function layoutProblems(page: Page): Promise<string[]> {
+  // Let a resize's layout settle (two frames).
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const frame = (globalThis as unknown as { requestAnimationFrame: (callback: () => void) => void })
+          .requestAnimationFrame;
+        frame(() =>
+          frame(() => {
+            // Browser globals, typed loosely (the root tsconfig has no DOM lib).
+            type Box = { left: number; right: number; width: number; height: number };
+            type El = {
+              tagName: string;
+              id: string;
+              className: unknown;
+              textContent: string | null;
+              clientWidth: number;
+              clientHeight: number;
+              scrollWidth: number;
+              scrollHeight: number;
+              children: ArrayLike<El>;
+              closest: (selector: string) => El | null;
+              getBoundingClientRect: () => Box;
+            };
+            const doc = (globalThis as unknown as { document: { documentElement: El; body: El; querySelectorAll: (s: string) => ArrayLike<El> } }).document;
+            const style = (globalThis as unknown as { getComputedStyle: (el: El) => Record<string, string> }).getComputedStyle;
+            const describe = (el: El) => {
+              const classes = typeof el.className === 'string' ? el.className.trim().split(/\s+/).slice(0, 2).join('.') : '';
+              const text = (el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 40);
+              return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${classes ? `.${classes}` : ''} "${text}"`;
+            };
+            const problems: string[] = [];
+            const root = doc.documentElement;
+            const width = root.clientWidth;
+            const all = Array.from(doc.querySelectorAll('body *'));
+            const shown = (el: El) => {
+              const computed = style(el);
+              return computed.display !== 'none' && computed.visibility !== 'hidden' && el.closest('[aria-hidden="true"]') === null;
+            };
+            if (root.scrollWidth > width + 1) {
+              // The innermost elements that reach past the right edge.
+              const outside = all.filter((el) => {
+                const box = el.getBoundingClientRect();
+                return box.width > 0 && box.right > width + 1 && shown(el);
+              });
+              const innermost = outside.filter((el) => !outside.some((other) => isInside(other, el)));
+              problems.push(`scrolls sideways (${root.scrollWidth}px of content in ${width}px): ${innermost.slice(0, 3).map(describe).join(', ')}`);
+            }
+            function isInside(inner: El, outer: El): boolean {
+              return (outer as unknown as { contains: (other: El) => boolean }).contains(inner) && inner !== outer;
+            }
+            for (const el of all) {
+              // Cheap first: only a box whose content needs more room than it has can cut text.
+              if (el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1) continue;
+              // Visually hidden text (screen-reader only) is clipped on purpose.
+              if (el.clientWidth <= 2 || el.clientHeight <= 2) continue;
+              if ((el.textContent ?? '').trim() === '') continue;
+              const computed = style(el);
+              const clipsX = computed.overflowX === 'hidden' || computed.overflowX === 'clip' || computed.textOverflow === 'ellipsis';
+              const clipsY = computed.overflowY === 'hidden' || computed.overflowY === 'clip';
+              if (!clipsX && !clipsY) continue;
+              if (!shown(el)) continue;
+              const cutX = clipsX && el.scrollWidth > el.clientWidth + 1;
+              const cutY = clipsY && el.scrollHeight > el.clientHeight + 1;
+              if (cutX || cutY) problems.push(`text cut off ${cutX ? 'at the side' : 'at the bottom'}: ${describe(el)}`);
+            }
+            resolve(problems);
+          }),
+        );
+      }),
   );
 }

@@ -15,6 +15,8 @@ export function defaultOAuthClient(provider: ProviderName, appOrigin = 'http://l
       `${origin}/api/auth/callback/${provider === 'x' ? 'twitter' : provider}`,
       `${origin}/api/for-artists/auth/callback/google`,
       `${origin}/api/admin/auth/google/callback`,
+      // Claim verification by signing in to the artist's official account (YouTube via Google, Instagram via Facebook).
+      ...['twitter', 'youtube', 'facebook', 'instagram'].map((platform) => `${origin}/api/for-artists/claims/verify-social/callback/${platform}`),
     ],
   };
 }

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { ArtistSocialsStandIn } from '../artist-socials/index.js';
 import { RecaptchaStandIn } from '../recaptcha/recaptcha.js';
 import { listenOn, urlHost } from '../net.js';
 import { ProviderAuthority } from './authorization-server.js';
@@ -47,6 +48,8 @@ export interface OAuthProviders {
   url: string;
   /** The Spotify Web API stand-in (catalogue, listening, faults, stats), for in-process tests. */
   spotify: SpotifyWebApi;
+  /** The artist pages and socials (`/socials`), for in-process tests. */
+  socials: ArtistSocialsStandIn;
   close(): Promise<void>;
 }
 
@@ -72,12 +75,20 @@ export async function startOAuthProviders(options: OAuthProvidersOptions): Promi
   const spotifyClock = new SandboxClock(common.now);
   const spotifyAuthority = new ProviderAuthority<SpotifyAccount>(spotifyProvider, { ...common, now: () => spotifyClock.now(), clients: clients.spotify });
   const spotify = new SpotifyWebApi(spotifyAuthority, spotifyClock, { ...options.streaming, logger: log });
+  const google = new ProviderAuthority(googleProvider, { ...common, clients: clients.google });
+  const facebook = new ProviderAuthority(facebookProvider, { ...common, clients: clients.facebook });
   const authorities = new Map<ProviderName, { handle(ctx: RequestContext): Respond | undefined }>([
     ['spotify', spotify],
-    ['google', new ProviderAuthority(googleProvider, { ...common, clients: clients.google })],
+    ['google', google],
     ['x', new ProviderAuthority(xProvider, { ...common, clients: clients.x })],
-    ['facebook', new ProviderAuthority(facebookProvider, { ...common, clients: clients.facebook })],
+    ['facebook', facebook],
   ]);
+  // The artist's pages and socials (claims are proved there); they ask Google and Facebook whose a token is.
+  const ownerOf = (authority: ProviderAuthority<{ id: string }>) => (token: string | undefined) => {
+    const auth = authority.authenticate(token);
+    return auth.ok ? auth.account.id : null;
+  };
+  const socials = new ArtistSocialsStandIn(common.baseUrl, { google: ownerOf(google), facebook: ownerOf(facebook) });
 
   const recaptcha = new RecaptchaStandIn();
 
@@ -113,6 +124,10 @@ export async function startOAuthProviders(options: OAuthProvidersOptions): Promi
       const answer = recaptcha.handle({ ...ctx, path: match[2] ?? '/' });
       if (answer) return answer;
     }
+    if (match?.[1] === 'socials') {
+      const answer = socials.handle({ ...ctx, path: match[2] ?? '/' });
+      if (answer) return answer;
+    }
     const authority = match ? authorities.get(match[1] as ProviderName) : undefined;
     const respond = authority?.handle({ ...ctx, path: match?.[2] ?? '/' });
     return respond ?? json(404, { error: 'not_found', error_description: `No sandbox provider route ${ctx.method} ${ctx.path}` });
@@ -125,6 +140,7 @@ export async function startOAuthProviders(options: OAuthProvidersOptions): Promi
     port,
     url: baseUrl,
     spotify,
+    socials,
     async close() {
       // Keep-alive connections (fetch) would otherwise hold close() open.
       server.closeAllConnections();

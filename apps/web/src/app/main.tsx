@@ -1,3 +1,5 @@
+// The typeface, shipped with the app (variable weight; the Latin face preloaded, see fontPreloadPlugin).
+import '@fontsource-variable/inter/wght.css';
 // Mantine's styles for the components the app uses (see mantineStylesPlugin in vite.config.ts).
 import 'virtual:mantine-styles.css';
 import './global.css';

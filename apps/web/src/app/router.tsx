@@ -46,6 +46,8 @@ const fanArea: RouteObject = {
         { path: 'privacy-policy', lazy: lazyRoute(() => import('./routes/privacy-policy.route')) },
         { path: 'terms', lazy: lazyRoute(() => import('./routes/terms.route')) },
         { path: 'forgot-password', lazy: lazyRoute(() => import('./routes/forgot-password.route')) },
+        // Help (how the split and the fees work) is what people read before they join: open to all.
+        { path: 'help', lazy: lazyRoute(() => import('./routes/help.route')) },
         { path: 'auth/fans/verify-email/:token', lazy: lazyRoute(() => import('./routes/verify-email.route')) },
         { path: 'auth/fans/reset-password/:token', lazy: lazyRoute(() => import('./routes/reset-password.route')) },
         // The fan's own screens, behind the fan guard (to /login and back).
@@ -64,7 +66,6 @@ const fanArea: RouteObject = {
             { path: 'report', lazy: lazyRoute(() => import('./routes/report.route')) },
             { path: 'user/:userID', lazy: lazyRoute(() => import('./routes/fan-profile.route')) },
             { path: 'earth', lazy: lazyRoute(() => import('./routes/earth.route')) },
-            { path: 'help', lazy: lazyRoute(() => import('./routes/help.route')) },
           ],
         },
         // An unknown path in the fan area goes to the landing page.

@@ -33,8 +33,10 @@ export const theme = createTheme({
   primaryShade: { light: 7, dark: 6 },
   colors: { pie, dark },
   defaultRadius: 'md',
+  // Inter ships with the app (@fontsource-variable/inter, imported in main.tsx); the rest is the
+  // fallback drawn until it arrives (font-display: swap).
   fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    '"Inter Variable", Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
   headings: { fontWeight: '700' },
   cursorType: 'pointer',
   focusRing: 'auto',

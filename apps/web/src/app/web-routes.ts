@@ -39,7 +39,9 @@ export const WEB_ROUTES: readonly WebRoute[] = [
   { path: '/report', area: 'fan', access: 'fan', purpose: 'report' },
   { path: '/user/:userID', area: 'fan', access: 'fan', purpose: "another fan's profile" },
   { path: '/earth', area: 'fan', access: 'fan', purpose: 'world view' },
-  { path: '/help', area: 'fan', access: 'fan', purpose: 'help' },
+  // web-routes.tsv puts help behind the fan session; issue 16 opens it to visitors (the fees and
+  // the split are what people want to read before they join).
+  { path: '/help', area: 'fan', access: 'open', purpose: 'help' },
   { path: '/for-artists', area: 'artist', access: 'open', purpose: 'artist landing' },
   { path: '/for-artists/login', area: 'artist', access: 'open', purpose: 'artist login' },
   { path: '/for-artists/register', area: 'artist', access: 'open', purpose: 'artist registration' },

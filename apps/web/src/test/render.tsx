@@ -9,9 +9,19 @@ import { allRoutes as routes } from '../app/all-routes';
 import { makeStore, type RootState } from '../app/store';
 import { installUnauthorizedHandler } from '../app/unauthorized-handler';
 
+/**
+ * Where a test's visitor starts: known to have no session in any area, so the layouts do not
+ * ask the server who is signed in (tests about that pass `unknown` or `authenticated`).
+ */
+const NO_SESSION = {
+  session: { status: 'anonymous', redirectTo: null },
+  artistSession: { status: 'anonymous', redirectTo: null },
+  adminSession: { status: 'anonymous', redirectTo: null },
+} satisfies Partial<RootState>;
+
 /** Renders the real route table at `path`, with a fresh store, as main.tsx wires it (StrictMode and the error boundary too). */
 export function renderApp(path: string, preloadedState?: Partial<RootState>) {
-  const store = makeStore(preloadedState);
+  const store = makeStore({ ...NO_SESSION, ...preloadedState });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   // Keep the page's address in step with the router, as a browser router would:
   // the base query's 401 rule reads window.location.
@@ -124,5 +134,20 @@ export function emptyListeningRoutes(): Record<string, Answer> {
     'GET /api/tracks/user/latest': page([]),
     'GET /api/tracks/user/popular': page([]),
     'GET /api/tracks/user/daily': () => Promise.resolve(jsonResponse({ success: true, data: [] })),
+    // The settings' profile section of the default test fan (makeFanUser's id): nothing public yet.
+    'GET /api/user/details/fan_1': () =>
+      Promise.resolve(
+        jsonResponse({
+          success: true,
+          data: {
+            _id: 'fan_1',
+            username: null,
+            is_self: true,
+            visibility: { profile: false, top_artists: false, top_tracks: false, recent_listening: false },
+            beta: false,
+            stats: { plays: 0, listened_ms: 0, artists: 0, first_played_at: null },
+          },
+        }),
+      ),
   };
 }

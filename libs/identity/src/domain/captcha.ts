@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { captchaFailed } from './identity.errors.js';
 import { APP_CONFIG, type AppConfig } from '#pie/platform';
 
-export const CAPTCHA_ACTIONS = ['email_register', 'artist_register', 'forgot_password', 'check_promo_availability', 'spotify_login', 'google_login', 'twitter_login', 'facebook_login'] as const;
+export const CAPTCHA_ACTIONS = ['login', 'email_register', 'artist_register', 'forgot_password', 'resend_verification', 'check_promo_availability', 'spotify_login', 'google_login', 'twitter_login', 'facebook_login'] as const;
 export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];
 
 

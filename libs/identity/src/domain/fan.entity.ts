@@ -1,5 +1,22 @@
 import { defineEntity, p } from '@mikro-orm/core';
+import { randomUUID } from 'node:crypto';
 import type { FanUser, LinkedAccount } from '#pie/contracts';
+import type { EntityManager } from '#pie/platform';
+
+export interface NewFan {
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Null for an account made through a social sign-in. */
+  passwordHash: string | null;
+  /** A provider that vouches for the address verifies it at once. */
+  emailVerified: boolean;
+  signupPromo: string | null;
+  /** IANA time zone from the browser at sign-up; UTC when unknown. */
+  timeZone?: string;
+  /** The social provider whose sign-in created the account; null for a sign-up with a password. */
+  createdVia?: string | null;
+}
 
 export const FanSchema = defineEntity({
   name: 'Fan',
@@ -21,12 +38,34 @@ export const FanSchema = defineEntity({
     /** IANA time zone from the browser at sign-up (UTC when unknown): the fan's days in listening figures. */
     timeZone: p.string().default('UTC'),
     deletedAt: p.datetime().nullable(),
+    /** The provider whose sign-in created the account; cleared once the mailbox owner sets a password by e-mail link. */
+    createdVia: p.string().nullable().default(null),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
 });
 
 export class Fan extends FanSchema.class {
+  /** A new fan account, persisted in the caller's unit of work (they have accepted the terms by signing up). */
+  static register(em: EntityManager, details: NewFan, now = new Date()): Fan {
+    const fan = em.create(Fan, {
+      id: randomUUID(),
+      email: details.email.toLowerCase(),
+      firstName: details.firstName,
+      lastName: details.lastName,
+      passwordHash: details.passwordHash,
+      emailVerifiedAt: details.emailVerified ? now : null,
+      acceptedTermsAt: now,
+      signupPromo: details.signupPromo,
+      timeZone: details.timeZone ?? 'UTC',
+      createdVia: details.createdVia ?? null,
+      stripeCustomerId: null,
+      deletedAt: null,
+    });
+    em.persist(fan);
+    return fan;
+  }
+
   hasVerifiedEmail(): boolean {
     return this.emailVerifiedAt !== null && this.emailVerifiedAt !== undefined;
   }

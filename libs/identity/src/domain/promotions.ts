@@ -1,5 +1,5 @@
 import { PROMO_ALREADY_USED_MESSAGE } from '#pie/contracts';
-import { DomainError, type EntityManager } from '#pie/platform';
+import { DomainError, textArray, type EntityManager } from '#pie/platform';
 
 export const PROMO_CAMPAIGN = 'try';
 export const PROMO_UNAVAILABLE_MESSAGE = 'No promotion codes are available';
@@ -41,6 +41,6 @@ export async function addPromotionCodes(em: EntityManager, codes: string[]): Pro
   if (codes.length === 0) return;
   await em.execute(
     `insert into identity.promotion_codes (code, campaign) select unnest(?::text[]), ? on conflict (code) do nothing`,
-    [`{${codes.join(',')}}`, PROMO_CAMPAIGN],
+    [textArray(codes), PROMO_CAMPAIGN],
   );
 }

@@ -22,10 +22,28 @@ export function openSession(em: EntityManager, kind: SessionKind, subjectId: str
   return { token, expiresAt };
 }
 
-/** The live session of this kind behind a cookie token, or null. */
-export async function findActiveSession(em: EntityManager, kind: SessionKind, token: string): Promise<Session | null> {
-  const session = await em.findOne(Session, { tokenHash: hashToken(token), kind });
-  return session && session.isActive(new Date()) ? session : null;
+/** Which table holds each kind's accounts and whether it can be deleted (admins are removed, not marked). */
+const DELETABLE_ACCOUNTS: Partial<Record<SessionKind, string>> = { fan: 'identity.fans', artist: 'identity.artist_users' };
+
+/**
+ * The live session of this kind behind a cookie token, or null. One query: an ended or expired
+ * session, or one whose account was deleted since, is no session at all.
+ */
+export async function findActiveSession(em: EntityManager, kind: SessionKind, token: string): Promise<{ id: string; subjectId: string } | null> {
+  const accounts = DELETABLE_ACCOUNTS[kind];
+  const [row] = await em.execute<{ id: string; subject_id: string }[]>(
+    `select s.id, s.subject_id from identity.sessions s
+      where s.token_hash = ? and s.kind = ? and s.revoked_at is null and s.expires_at > now()
+        ${accounts ? `and not exists (select 1 from ${accounts} a where a.id = s.subject_id and a.deleted_at is not null)` : ''}`,
+    [hashToken(token), kind],
+  );
+  return row ? { id: row.id, subjectId: row.subject_id } : null;
+}
+
+/** Ends the session behind a cookie token, if it is live (logout; signing in as someone else in the same browser). */
+export async function revokeSessionByToken(em: EntityManager, kind: SessionKind, token: string | undefined): Promise<void> {
+  if (!token) return;
+  await em.execute(`update identity.sessions set revoked_at = now() where token_hash = ? and kind = ? and revoked_at is null`, [hashToken(token), kind]);
 }
 
 /** Ends every live session of one account: password reset, account deletion. */

@@ -1,8 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Patch, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CompleteArtistRegistrationRequest, RegisterArtistRequest, UpdateArtistProfileRequest } from '#pie/contracts';
-import { ok, RateLimitGuard, validBody } from '#pie/platform';
+import { ok, RateLimitGuard, ZodBody } from '#pie/platform';
 import { CompleteArtistRegistration } from '../commands/complete-artist-registration/complete-artist-registration.command.js';
 import { DeleteAccount } from '../commands/delete-account/delete-account.command.js';
 import { RegisterArtist } from '../commands/register-artist/register-artist.command.js';
@@ -26,7 +26,7 @@ export class ArtistAuthController extends MailedAccountRoutes {
   @HttpCode(201)
   @UseGuards(RateLimitGuard)
   @REGISTER_RATE_LIMIT
-  async register(@Body(validBody(RegisterArtistRequest)) body: RegisterArtistRequest, @Req() request: FastifyRequest) {
+  async register(@ZodBody(RegisterArtistRequest) body: RegisterArtistRequest, @Req() request: FastifyRequest) {
     await this.captcha.verify(body.recaptchaToken, 'artist_register', request.ip);
     await this.commands.execute(new RegisterArtist(body));
     return ok({ email: body.email }, REGISTERED_ANSWER);
@@ -35,7 +35,7 @@ export class ArtistAuthController extends MailedAccountRoutes {
   @Post('complete-registration')
   @HttpCode(200)
   async completeRegistration(
-    @Body(validBody(CompleteArtistRegistrationRequest)) body: CompleteArtistRegistrationRequest,
+    @ZodBody(CompleteArtistRegistrationRequest) body: CompleteArtistRegistrationRequest,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
@@ -69,7 +69,7 @@ export class ArtistUserController {
   }
 
   @Patch('profile')
-  async updateProfile(@CurrentSubject() artist: SessionPrincipal, @Body(validBody(UpdateArtistProfileRequest)) body: UpdateArtistProfileRequest) {
+  async updateProfile(@CurrentSubject() artist: SessionPrincipal, @ZodBody(UpdateArtistProfileRequest) body: UpdateArtistProfileRequest) {
     await this.commands.execute(new UpdateArtistProfile(artist.subjectId, body));
     return ok(await this.queries.execute(new GetCurrentArtist(artist.subjectId)), 'Profile updated');
   }

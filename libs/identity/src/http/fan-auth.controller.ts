@@ -1,8 +1,8 @@
-import { Body, Controller, Delete, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { RegisterFanRequest } from '#pie/contracts';
-import { ok, RateLimitGuard, validBody } from '#pie/platform';
+import { ok, RateLimitGuard, ZodBody } from '#pie/platform';
 import { DeleteAccount } from '../commands/delete-account/delete-account.command.js';
 import { RegisterFan } from '../commands/register-fan/register-fan.command.js';
 import { GetCurrentFan } from '../queries/get-current-fan/get-current-fan.query.js';
@@ -25,7 +25,7 @@ export class FanAuthController extends MailedAccountRoutes {
   @HttpCode(201)
   @UseGuards(RateLimitGuard)
   @REGISTER_RATE_LIMIT
-  async register(@Body(validBody(RegisterFanRequest)) body: RegisterFanRequest, @Req() request: FastifyRequest) {
+  async register(@ZodBody(RegisterFanRequest) body: RegisterFanRequest, @Req() request: FastifyRequest) {
     await this.captcha.verify(body.recaptchaToken, 'email_register', request.ip);
     await this.commands.execute(new RegisterFan(body));
     return ok({ email: body.email }, REGISTERED_ANSWER);

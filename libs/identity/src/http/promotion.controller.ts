@@ -1,8 +1,8 @@
-import { Controller, Get, Inject, Query, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PromoAvailability, PromoEligibility } from '#pie/contracts';
-import { Database, ok, RateLimit, RateLimitGuard, validQuery } from '#pie/platform';
+import { Database, ok, RateLimit, RateLimitGuard, ZodQuery } from '#pie/platform';
 import { CaptchaVerifier } from '../domain/captcha.js';
 import { Fan } from '../domain/fan.entity.js';
 import { notSignedIn } from '../domain/identity.errors.js';
@@ -22,7 +22,7 @@ export class PromotionController {
   @Get('promoAvailability')
   @UseGuards(RateLimitGuard)
   @RateLimit({ name: 'promo-availability:ip', by: 'ip', limit: 30, windowSeconds: 60 })
-  async availability(@Query(validQuery(PromoAvailabilityQuery)) query: z.infer<typeof PromoAvailabilityQuery>, @Req() request: FastifyRequest) {
+  async availability(@ZodQuery(PromoAvailabilityQuery) query: z.infer<typeof PromoAvailabilityQuery>, @Req() request: FastifyRequest) {
     await this.captcha.verify(query.recaptchaToken, 'check_promo_availability', request.ip);
     const remaining = await remainingPromotionCodes(this.database.em());
     const data: PromoAvailability = { available: remaining > 0, remaining };

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type Type } from '@nestjs/common';
-import { APP_CONFIG, Database, handleOnce, ListensTo, type AppConfig, type EventListener, type MessageType, type OutboxEnvelope } from '#pie/platform';
+import { APP_CONFIG, Database, handleOnce, ListensTo, type AppConfig, type EventListener, type ListenerContext, type MessageType, type OutboxEnvelope } from '#pie/platform';
 import { recordVerificationEmail } from '../domain/account-mail.js';
 import type { MailedAccountKind } from '../domain/accounts.js';
 import { ArtistRegistered } from '../events/artist-registered.event.js';
@@ -19,17 +19,18 @@ interface NewAccount {
  */
 function verificationEmailListener<P>(name: string, kind: MailedAccountKind, event: MessageType<P>, accountOf: (payload: P) => NewAccount): Type<EventListener<P>> {
   @Injectable()
-  @ListensTo(event)
+  // The consumer key is the class name these listeners shipped with: their inbox rows keep counting.
+  @ListensTo(event, { consumer: name, queue: 'email' })
   class SendVerificationEmailListener implements EventListener<P> {
     constructor(
       @Inject(Database) private readonly database: Database,
       @Inject(APP_CONFIG) private readonly config: AppConfig,
     ) {}
 
-    async handle(envelope: OutboxEnvelope<P>): Promise<void> {
+    async handle(envelope: OutboxEnvelope<P>, { consumer }: ListenerContext): Promise<void> {
       const account = accountOf(envelope.payload);
       if (account.skip) return;
-      await handleOnce(this.database.em(), name, envelope.id, async (em) => recordVerificationEmail(em, this.config, kind, account));
+      await handleOnce(this.database.em(), consumer, envelope.id, async (em) => recordVerificationEmail(em, this.config, kind, account));
     }
   }
   Object.defineProperty(SendVerificationEmailListener, 'name', { value: name });

@@ -7,7 +7,18 @@ import { TokenCipher } from './token-cipher.js';
 
 export class ProviderNotConnectedError extends Error {}
 /** The provider refused our refresh token: the fan withdrew access (or it expired for good). */
-export class ProviderAccessRevokedError extends Error {}
+export class ProviderAccessRevokedError extends Error {
+  /** What the fan should read, when it is more specific than "access was withdrawn". */
+  readonly reason?: string;
+}
+
+/** Stored tokens that no longer decrypt (the key changed, or the row was damaged): only a new connection helps. */
+export class ProviderTokensUnreadableError extends ProviderAccessRevokedError {
+  override readonly reason = TOKENS_UNREADABLE_REASON;
+}
+
+export const TOKENS_UNREADABLE_REASON =
+  'Pie can no longer read the stored access to this account (its encryption key changed). Please connect it again.';
 
 /** Refresh this long before the provider's expiry, so a token never dies mid-request. */
 const REFRESH_MARGIN_MS = 60_000;
@@ -38,6 +49,16 @@ export class ProviderTokens {
 
   /** A valid access token for the fan, refreshed first when it is about to expire (or when `force`). */
   async accessTokenFor(fanId: string, provider: SocialProvider, options: { force?: boolean } = {}): Promise<string> {
+    try {
+      return await this.currentAccessToken(fanId, provider, options);
+    } catch (error) {
+      // Marked here, after the locking transaction rolled back, so every consumer sees the same reason.
+      if (error instanceof ProviderTokensUnreadableError) await this.markBroken(fanId, provider, error.reason);
+      throw error;
+    }
+  }
+
+  private async currentAccessToken(fanId: string, provider: SocialProvider, options: { force?: boolean }): Promise<string> {
     return this.database.transaction(async (em) => {
       const [row] = await em.execute<IdentityRow[]>(
         `select id, access_token_enc, refresh_token_enc, token_expires_at, broken_at from identity.social_identities
@@ -47,9 +68,9 @@ export class ProviderTokens {
       if (!row || !row.access_token_enc) throw new ProviderNotConnectedError(`Fan ${fanId} has not connected ${provider}`);
       if (row.broken_at) throw new ProviderAccessRevokedError(`The ${provider} connection of fan ${fanId} is broken`);
       const fresh = row.token_expires_at === null || new Date(row.token_expires_at).getTime() - Date.now() > REFRESH_MARGIN_MS;
-      if (fresh && !options.force) return this.cipher.decrypt(row.access_token_enc);
+      if (fresh && !options.force) return this.open(row.access_token_enc);
       if (!row.refresh_token_enc) throw new ProviderAccessRevokedError(`No refresh token for ${provider}; the fan must connect again`);
-      const refreshed = await this.refresh(provider, this.cipher.decrypt(row.refresh_token_enc));
+      const refreshed = await this.refresh(provider, this.open(row.refresh_token_enc));
       await em.execute(
         `update identity.social_identities set access_token_enc = ?, refresh_token_enc = coalesce(?, refresh_token_enc),
             token_expires_at = ?, updated_at = now() where id = ?`,
@@ -78,6 +99,14 @@ export class ProviderTokens {
       [provider, page.afterFanId ?? null, page.afterFanId ?? null, page.limit],
     );
     return rows.map((row) => ({ fanId: row.subject_id, connectedAt: new Date(row.created_at) }));
+  }
+
+  private open(sealed: string): string {
+    try {
+      return this.cipher.decrypt(sealed);
+    } catch {
+      throw new ProviderTokensUnreadableError(TOKENS_UNREADABLE_REASON);
+    }
   }
 
   private async refresh(provider: SocialProvider, refreshToken: string): Promise<TokenSet> {

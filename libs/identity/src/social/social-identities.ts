@@ -7,9 +7,13 @@ import type { TokenSet } from './oauth-client.js';
 import type { SocialProfile } from './social-providers.js';
 import type { TokenCipher } from './token-cipher.js';
 
+/** The live account a provider account is linked to (a deleted account's leftovers count as none). */
 export async function findLinkedSubject(em: EntityManager, kind: SessionKind, provider: SocialProvider, providerUserId: string): Promise<string | null> {
+  const accounts = kind === 'fan' ? 'identity.fans' : kind === 'artist' ? 'identity.artist_users' : null;
   const rows = await em.execute<{ subject_id: string }[]>(
-    `select subject_id from identity.social_identities where subject_kind = ? and provider = ? and provider_user_id = ?`,
+    `select s.subject_id from identity.social_identities s
+      where s.subject_kind = ? and s.provider = ? and s.provider_user_id = ?
+        ${accounts ? `and exists (select 1 from ${accounts} a where a.id = s.subject_id and a.deleted_at is null)` : ''}`,
     [kind, provider, providerUserId],
   );
   return rows[0]?.subject_id ?? null;
@@ -31,7 +35,7 @@ export async function saveLinkedAccount(
        (id, subject_kind, subject_id, provider, provider_user_id, email, display_name, access_token_enc, refresh_token_enc, token_expires_at, scopes)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (subject_kind, provider, provider_user_id) do update set
-       email = excluded.email, display_name = excluded.display_name, access_token_enc = excluded.access_token_enc,
+       subject_id = excluded.subject_id, email = excluded.email, display_name = excluded.display_name, access_token_enc = excluded.access_token_enc,
        refresh_token_enc = coalesce(excluded.refresh_token_enc, identity.social_identities.refresh_token_enc),
        token_expires_at = excluded.token_expires_at, scopes = excluded.scopes, updated_at = now(),
        broken_at = null, broken_reason = null`,

@@ -1,17 +1,16 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { SocialProvider } from '#pie/contracts';
+import type { SignInErrorCode, SocialProvider } from '#pie/contracts';
 import { APP_CONFIG, Database, DomainError, recordInOutbox, type AppConfig, type EntityManager } from '#pie/platform';
 import { lastSignInMethod, providerNotConfigured, providerNotLinked } from '../domain/identity.errors.js';
 import { Admin } from '../domain/admin.entity.js';
 import { Fan } from '../domain/fan.entity.js';
 import { claimPromotionCode } from '../domain/promotions.js';
 import type { SessionKind } from '../domain/session.entity.js';
-import { openSession, type OpenedSession } from '../domain/sessions.js';
+import { findActiveSession, openSession, revokeAllSessions, revokeSessionByToken, type OpenedSession } from '../domain/sessions.js';
 import { FanRegistered } from '../events/fan-registered.event.js';
 import { ProviderDisconnected } from '../events/provider-disconnected.event.js';
 import { authorizeUrl, exchangeCode, fetchProfile, newPkcePair, OAuthExchangeError } from './oauth-client.js';
-import { consumeOAuthState, createOAuthState, type OAuthPurpose, type OAuthState } from './oauth-states.js';
+import { browserBindingOf, consumeOAuthState, createOAuthState, type OAuthPurpose, type OAuthState } from './oauth-states.js';
 import { findLinkedSubject, removeLinkedAccount, saveLinkedAccount, signInMethodCount } from './social-identities.js';
 import { providerSettings, type ProviderSettings, type SocialProfile } from './social-providers.js';
 import { TokenCipher } from './token-cipher.js';
@@ -22,8 +21,30 @@ export interface SocialOutcome {
   session?: { kind: SessionKind; opened: OpenedSession };
 }
 
+/** A round trip just started: where to send the browser, and what it must keep in a cookie until it comes back. */
+export interface StartedRoundTrip {
+  url: string;
+  browserBinding: string;
+}
+
+/** What the callback request brings besides the provider's query. */
+export interface CallbackContext {
+  /** The round trips this callback route may finish (a fan's code on the admin callback finishes nothing). */
+  purposes: readonly OAuthPurpose[];
+  /** The cookie set when the round trip started in this browser. */
+  browserBinding: string | undefined;
+  /** The session cookies this browser holds, by kind. */
+  sessionTokens: Partial<Record<SessionKind, string>>;
+  userAgent: string | null;
+}
+
 /** A failure the person should read on the page they land on. */
-class SignInProblem extends Error {}
+/** A round trip that cannot finish: its code is all the landing page's address carries (no text from a URL). */
+class SignInProblem extends Error {
+  constructor(readonly code: SignInErrorCode) {
+    super(code);
+  }
+}
 
 const CALLBACK_PATH: Record<OAuthPurpose, (provider: SocialProvider) => string> = {
   'fan-login': (provider) => `/api/auth/callback/${provider}`,
@@ -54,8 +75,8 @@ export class SocialSignIn {
     return settings;
   }
 
-  /** The provider URL to send the browser to. */
-  async start(provider: SocialProvider, purpose: OAuthPurpose, extra: { subjectId?: string; promo?: string; deviceType?: string } = {}): Promise<string> {
+  /** Starts a round trip: the provider URL to send the browser to, and the binding it must bring back. */
+  async start(provider: SocialProvider, purpose: OAuthPurpose, extra: { subjectId?: string; promo?: string; deviceType?: string } = {}): Promise<StartedRoundTrip> {
     const settings = this.settings(provider);
     const { verifier, challenge } = newPkcePair();
     const state = await createOAuthState(this.database.em(), {
@@ -66,16 +87,23 @@ export class SocialSignIn {
       promo: extra.promo ?? null,
       deviceType: extra.deviceType ?? null,
     });
-    return authorizeUrl(settings, { redirectUri: this.redirectUri(purpose, provider), state, challenge });
+    return { url: authorizeUrl(settings, { redirectUri: this.redirectUri(purpose, provider), state, challenge }), browserBinding: browserBindingOf(state) };
   }
 
   /** Finishes a round trip; never throws for what the browser sent, it redirects with a message. */
-  async complete(provider: SocialProvider, query: { code?: string; state?: string; error?: string }, userAgent: string | null): Promise<SocialOutcome> {
-    const state = query.state ? await consumeOAuthState(this.database.em(), provider, query.state) : null;
-    if (!state) return { redirectTo: withMessage('/login', 'error', 'Sign-in could not be completed (the link expired or was already used). Please try again.') };
+  async complete(provider: SocialProvider, query: { code?: string; state?: string; error?: string }, context: CallbackContext): Promise<SocialOutcome> {
+    const fallback = LANDING[context.purposes[0]];
+    // Only the browser that started the round trip may finish it: a callback URL handed to a victim
+    // (login CSRF, or collecting their provider account on the attacker's) gets nowhere.
+    if (!query.state || !context.browserBinding || context.browserBinding !== browserBindingOf(query.state)) {
+      return { redirectTo: withMessage(fallback, 'error', 'other_browser') };
+    }
+    const state = await consumeOAuthState(this.database.em(), provider, query.state, context.purposes);
+    if (!state) return { redirectTo: withMessage(fallback, 'error', 'expired') };
     const landing = landingFor(state);
     try {
-      if (query.error || !query.code) throw new SignInProblem(query.error === 'access_denied' ? 'Sign-in was cancelled.' : 'The provider did not complete the sign-in.');
+      if (query.error || !query.code) throw new SignInProblem(query.error === 'access_denied' ? 'cancelled' : 'incomplete');
+      if (state.purpose === 'fan-link' || state.purpose === 'artist-link') await this.requireStarter(state, context);
       const settings = this.settings(provider);
       const tokens = await exchangeCode(settings, { code: query.code, redirectUri: this.redirectUri(state.purpose, provider), verifier: state.codeVerifier });
       const profile = await fetchProfile(settings, tokens.accessToken);
@@ -84,7 +112,9 @@ export class SocialSignIn {
           case 'fan-login': {
             const fanId = await this.fanFor(em, settings, profile, state);
             await saveLinkedAccount(em, this.cipher, { kind: 'fan', subjectId: fanId, provider, profile, tokens });
-            const opened = openSession(em, 'fan', fanId, userAgent);
+            // Whoever was signed in in this browser before is signed out on the server too.
+            await revokeSessionByToken(em, 'fan', context.sessionTokens.fan);
+            const opened = openSession(em, 'fan', fanId, context.userAgent);
             await em.flush();
             const next = new URLSearchParams({ signedIn: provider, ...(state.promo ? { promo: state.promo } : {}), ...(state.deviceType ? { deviceType: state.deviceType } : {}) });
             return { redirectTo: `/dashboard?${next}`, session: { kind: 'fan' as const, opened } };
@@ -93,26 +123,40 @@ export class SocialSignIn {
           case 'artist-link': {
             const kind = state.purpose === 'fan-link' ? 'fan' : 'artist';
             const owner = await findLinkedSubject(em, kind, provider, profile.providerUserId);
-            if (owner && owner !== state.subjectId) throw new SignInProblem(`This ${settings.label} account is already linked to another Pie account.`);
+            if (owner && owner !== state.subjectId) throw new SignInProblem('already_linked');
+            // Re-checked in the transaction: an account deleted during consent gets nothing linked.
+            const alive = await em.execute(`select 1 from identity.${kind === 'fan' ? 'fans' : 'artist_users'} where id = ? and deleted_at is null for update`, [state.subjectId]);
+            if (alive.length === 0) throw new SignInProblem('account_gone');
             await saveLinkedAccount(em, this.cipher, { kind, subjectId: state.subjectId!, provider, profile, tokens });
             return { redirectTo: withMessage(landing, 'linked', provider) };
           }
           case 'admin-login': {
             const admin = profile.emailVerified && profile.email ? await em.findOne(Admin, { email: profile.email.toLowerCase() }) : null;
-            if (!admin) throw new SignInProblem('This Google account is not an admin of Pie.');
-            const opened = openSession(em, 'admin', admin.id, userAgent);
+            if (!admin) throw new SignInProblem('not_admin');
+            await revokeSessionByToken(em, 'admin', context.sessionTokens.admin);
+            const opened = openSession(em, 'admin', admin.id, context.userAgent);
             await em.flush();
             return { redirectTo: withMessage(landing, 'status', 'success'), session: { kind: 'admin' as const, opened } };
           }
         }
       });
     } catch (error) {
-      if (error instanceof SignInProblem || error instanceof OAuthExchangeError) {
-        return { redirectTo: withMessage(landing, 'error', error.message) };
-      }
-      if (error instanceof DomainError && error.kind === 'conflict') return { redirectTo: withMessage(landing, 'error', error.message) };
+      if (error instanceof SignInProblem) return { redirectTo: withMessage(landing, 'error', error.code) };
+      if (error instanceof OAuthExchangeError) return { redirectTo: withMessage(landing, 'error', 'incomplete') };
+      if (error instanceof DomainError && error.code === 'identity.promo-unavailable') return { redirectTo: withMessage(landing, 'error', 'promo_unavailable') };
+      if (error instanceof DomainError && error.code === 'identity.promo-already-used') return { redirectTo: withMessage(landing, 'error', 'promo_used') };
       this.logger.error(`Social sign-in with ${provider} failed: ${(error as Error).stack ?? error}`);
-      return { redirectTo: withMessage(landing, 'error', 'Sign-in failed. Please try again.') };
+      return { redirectTo: withMessage(landing, 'error', 'failed') };
+    }
+  }
+
+  /** A link round trip is finished only in the session of the account that started it. */
+  private async requireStarter(state: OAuthState, context: CallbackContext): Promise<void> {
+    const kind = state.purpose === 'fan-link' ? 'fan' : 'artist';
+    const token = context.sessionTokens[kind];
+    const session = token ? await findActiveSession(this.database.em(), kind, token) : null;
+    if (!session || session.subjectId !== state.subjectId) {
+      throw new SignInProblem('wrong_session');
     }
   }
 
@@ -138,30 +182,41 @@ export class SocialSignIn {
     return new URL(CALLBACK_PATH[purpose](provider), this.config.PUBLIC_URL).toString();
   }
 
-  /** The fan behind a provider account: linked before, or the same verified e-mail, or a new fan. */
+  /**
+   * The fan behind a provider account: linked before, or the same e-mail when the provider vouches
+   * for it, or a new fan. An address the provider does not mark verified never joins an account
+   * and never becomes a new account's address: whoever typed it need not own the mailbox.
+   */
   private async fanFor(em: EntityManager, settings: ProviderSettings, profile: SocialProfile, state: OAuthState): Promise<string> {
     let fanId = await findLinkedSubject(em, 'fan', settings.provider, profile.providerUserId);
-    if (!fanId && profile.email) {
-      const sameEmail = await em.findOne(Fan, { email: profile.email.toLowerCase(), deletedAt: null });
+    const email = profile.email?.toLowerCase() ?? null;
+    if (!fanId && email) {
+      const sameEmail = await em.findOne(Fan, { email, deletedAt: null });
       if (sameEmail && !profile.emailVerified) {
-        throw new SignInProblem(`An account with this e-mail already exists. Log in with your password, then link ${settings.label} in Settings.`);
+        throw new SignInProblem('email_exists');
+      }
+      if (sameEmail && !sameEmail.hasVerifiedEmail()) {
+        // The mailbox owner arrives (the provider vouches for the address) at an account whose address
+        // was never proven: the password was set by whoever registered it, who may not be the owner.
+        sameEmail.passwordHash = null;
+        sameEmail.markEmailVerified(new Date());
+        await em.flush();
+        await revokeAllSessions(em, 'fan', sameEmail.id);
       }
       fanId = sameEmail?.id ?? null;
     }
     if (!fanId) {
-      const fan = em.create(Fan, {
-        id: randomUUID(),
-        email: (profile.email ?? `${settings.provider}.${profile.providerUserId}@no-email.pie.invalid`).toLowerCase(),
+      const verifiedEmail = profile.emailVerified ? email : null;
+      const fan = Fan.register(em, {
+        // An e-mail the provider does not vouch for never becomes the account's address (pre-hijacking).
+        email: verifiedEmail ?? `${settings.provider}.${profile.providerUserId}@no-email.pie.invalid`,
         firstName: profile.firstName ?? profile.displayName ?? settings.label,
         lastName: profile.lastName ?? 'Fan',
         passwordHash: null,
-        emailVerifiedAt: profile.emailVerified ? new Date() : null,
-        acceptedTermsAt: new Date(),
+        emailVerified: verifiedEmail !== null,
         signupPromo: state.promo,
-        stripeCustomerId: null,
-        deletedAt: null,
+        createdVia: settings.provider,
       });
-      em.persist(fan);
       recordInOutbox(
         em,
         FanRegistered.create({ fanId: fan.id, email: fan.email, firstName: fan.firstName, promo: state.promo, emailVerified: fan.hasVerifiedEmail() }),
@@ -174,17 +229,16 @@ export class SocialSignIn {
   }
 }
 
+/** Where each kind of round trip ends in the web app (web-routes.tsv). */
+const LANDING: Record<OAuthPurpose, string> = {
+  'fan-login': '/login',
+  'fan-link': '/settings',
+  'artist-link': '/for-artists/settings',
+  'admin-login': '/admin/auth/google/callback',
+};
+
 function landingFor(state: OAuthState): string {
-  switch (state.purpose) {
-    case 'fan-login':
-      return state.promo === 'try' ? '/try' : '/login';
-    case 'fan-link':
-      return '/settings';
-    case 'artist-link':
-      return '/for-artists/settings';
-    case 'admin-login':
-      return '/admin/auth/google/callback';
-  }
+  return state.purpose === 'fan-login' && state.promo === 'try' ? '/try' : LANDING[state.purpose];
 }
 
 function withMessage(path: string, key: string, value: string): string {

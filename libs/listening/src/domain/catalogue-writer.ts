@@ -1,7 +1,7 @@
 import type { EntityManager } from '#pie/platform';
 import type { SpotifyArtist, SpotifyTrack } from '../provider/spotify-web-api.js';
+import { intArray, textArray } from '#pie/platform';
 import { fansWhoPlayed, rebuildFanReadModels } from './fan-read-models.js';
-import { intArray, textArray } from './pg-arrays.js';
 import { samePlaySql } from './play-writer.js';
 
 /** How an export row without a provider id finds its track: lower(primary artist) ␟ lower(track name). */

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ProviderAccessRevokedError, ProviderNotConnectedError, ProviderTokens } from '#pie/identity';
 import { DeadlockException, ForeignKeyConstraintViolationException } from '@mikro-orm/core';
-import { Database, recordInOutbox } from '#pie/platform';
+import { Database, nativeTransaction, recordInOutbox } from '#pie/platform';
 import { FetchCatalogue } from '../jobs/fetch-catalogue/fetch-catalogue.job.js';
 import {
   SpotifyForbiddenError,
@@ -14,7 +14,6 @@ import {
 import { isStorableTrack, upsertTrackMetadata } from './catalogue-writer.js';
 import { markConnectionBroken, markDisconnected } from './fan-connection.js';
 import { MAX_PAGES_PER_POLL, nextPollAt, PROVIDER, RECENTLY_PLAYED_LIMIT } from './listening.constants.js';
-import { nativeTransaction } from './native-transaction.js';
 import { writePlaysIn, type IncomingPlay } from './play-writer.js';
 import { cooldownRemainingMs, startCooldown } from './provider-cooldown.js';
 
@@ -132,7 +131,7 @@ export class FanIngestion {
         await markDisconnected(em, fanId);
         return { kind: 'not-connected' };
       } else if (error instanceof ProviderAccessRevokedError) {
-        return this.broken(fanId, REVOKED_REASON);
+        return this.broken(fanId, error.reason ?? REVOKED_REASON);
       } else if (error instanceof ConnectionRefused) {
         return this.broken(fanId, error.reason);
       } else if (error instanceof SpotifyForbiddenError) {

@@ -1,5 +1,5 @@
 import type { EntityManager } from '#pie/platform';
-import { textArray } from './pg-arrays.js';
+import { textArray } from '#pie/platform';
 
 export interface ArtistListening {
   artistId: string;

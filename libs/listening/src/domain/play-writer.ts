@@ -3,9 +3,9 @@ import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '#pie/platform';
+import { nativeTransaction } from '#pie/platform';
 import { localDaySql } from './fan-read-models.js';
 import { MATCH_SKEW_SECONDS } from './listening.constants.js';
-import { nativeTransaction } from './native-transaction.js';
 
 export type PlaySource = 'recently-played' | 'export';
 

@@ -1,6 +1,5 @@
-import type { ArtistSummary, Pagination, TrackSummary } from '#pie/contracts';
-import type { EntityManager } from '#pie/platform';
-import { textArray } from './pg-arrays.js';
+import type { ArtistSummary, TrackSummary } from '#pie/contracts';
+import { textArray, type EntityManager } from '#pie/platform';
 
 /** The artist columns every artist list selects (alias `a`). */
 export const ARTIST_COLUMNS = `a.id, a.provider_id, a.name, a.image_url, a.country, a.genres, a.active, a.popularity, a.listeners_28d, a.metadata_fetched_at`;
@@ -59,15 +58,6 @@ export async function trackSummaries(em: EntityManager, trackIds: string[]): Pro
       },
     ]),
   );
-}
-
-export function pagination(page: number, limit: number, total: number): Pagination {
-  return { page, limit, total, pages: Math.ceil(total / limit) };
-}
-
-/** A search term as an ILIKE pattern matching anywhere (its own % and _ taken literally). */
-export function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 /** Rounds a listened-time figure for the API (fractions come from splitting a play among artists). */

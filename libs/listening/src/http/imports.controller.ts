@@ -1,10 +1,10 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { CreateImportRequest, ImportChunkRequest, ListeningIdParam } from '#pie/contracts';
 // Parameter types under other names: decorator metadata must not point at the zod schemas (OpenAPI reads it).
 import type { CreateImportRequest as CreateImportBody, ImportChunkRequest as ImportChunkBody } from '#pie/contracts';
 import { CurrentSubject, FanSessionGuard, type SessionPrincipal } from '#pie/identity';
-import { ok, validBody, validParam } from '#pie/platform';
+import { ok, ZodBody, ZodParam } from '#pie/platform';
 import { AddImportChunk } from '../commands/add-import-chunk/add-import-chunk.command.js';
 import { StartImport } from '../commands/start-import/start-import.command.js';
 import { GetImport } from '../queries/get-import/get-import.query.js';
@@ -27,7 +27,7 @@ export class ImportsController {
 
   @Post()
   @HttpCode(202)
-  async start(@CurrentSubject() fan: SessionPrincipal, @Body(validBody(CreateImportRequest)) body: CreateImportBody) {
+  async start(@CurrentSubject() fan: SessionPrincipal, @ZodBody(CreateImportRequest) body: CreateImportBody) {
     const progress = await this.commands.execute(new StartImport(fan.subjectId, body));
     return ok(progress, progress.status === 'queued' ? 'Upload received; your history is being imported.' : 'Upload started; send the remaining chunks.');
   }
@@ -36,8 +36,8 @@ export class ImportsController {
   @HttpCode(202)
   async chunk(
     @CurrentSubject() fan: SessionPrincipal,
-    @Param('id', validParam(ListeningIdParam)) id: string,
-    @Body(validBody(ImportChunkRequest)) body: ImportChunkBody,
+    @ZodParam('id', ListeningIdParam) id: string,
+    @ZodBody(ImportChunkRequest) body: ImportChunkBody,
   ) {
     const progress = await this.commands.execute(new AddImportChunk(fan.subjectId, id, body));
     return ok(progress, progress.status === 'queued' ? 'Upload complete; your history is being imported.' : 'Chunk received.');
@@ -49,7 +49,7 @@ export class ImportsController {
   }
 
   @Get(':id')
-  async progress(@CurrentSubject() fan: SessionPrincipal, @Param('id', validParam(ListeningIdParam)) id: string) {
+  async progress(@CurrentSubject() fan: SessionPrincipal, @ZodParam('id', ListeningIdParam) id: string) {
     return ok(await this.queries.execute(new GetImport(fan.subjectId, id)));
   }
 }

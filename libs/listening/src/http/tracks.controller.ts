@@ -1,16 +1,15 @@
-import { Controller, Get, Inject, Param, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { DailyListeningQuery, LatestPlaysQuery, ListeningIdParam, PopularTracksQuery, TopItemsQuery } from '#pie/contracts';
 // Parameter types under other names: decorator metadata must not point at the zod schemas (OpenAPI reads it).
 import type { DailyListeningQuery as DailyListeningParams, LatestPlaysQuery as LatestPlaysParams, PopularTracksQuery as PopularTracksParams, TopItemsQuery as TopItemsParams } from '#pie/contracts';
 import { CurrentSubject, FanSessionGuard, type SessionPrincipal } from '#pie/identity';
-import { ok, validParam, validQuery } from '#pie/platform';
+import { ok, paged, ZodParam, ZodQuery } from '#pie/platform';
 import { SyncFanNow } from '../commands/sync-fan-now/sync-fan-now.command.js';
 import { GetDailyListening } from '../queries/get-daily-listening/get-daily-listening.query.js';
 import { ListLatestPlays } from '../queries/list-latest-plays/list-latest-plays.query.js';
 import { ListPopularTracks } from '../queries/list-popular-tracks/list-popular-tracks.query.js';
 import { ListTopTracks } from '../queries/list-top-tracks/list-top-tracks.query.js';
-import { paged } from './paged.js';
 
 /** `/api/tracks/user/*` (spec §7 fan data): the signed-in fan's plays, and another fan's top tracks if public. */
 @Controller('api/tracks/user')
@@ -22,19 +21,19 @@ export class TracksController {
   ) {}
 
   @Get('latest')
-  async latest(@CurrentSubject() fan: SessionPrincipal, @Query(validQuery(LatestPlaysQuery)) query: LatestPlaysParams) {
+  async latest(@CurrentSubject() fan: SessionPrincipal, @ZodQuery(LatestPlaysQuery) query: LatestPlaysParams) {
     const { items, pagination } = await this.queries.execute(new ListLatestPlays(fan.subjectId, query));
     return paged(items, pagination);
   }
 
   @Get('popular')
-  async popular(@CurrentSubject() fan: SessionPrincipal, @Query(validQuery(PopularTracksQuery)) query: PopularTracksParams) {
+  async popular(@CurrentSubject() fan: SessionPrincipal, @ZodQuery(PopularTracksQuery) query: PopularTracksParams) {
     const { items, pagination } = await this.queries.execute(new ListPopularTracks(fan.subjectId, query));
     return paged(items, pagination);
   }
 
   @Get('daily')
-  async daily(@CurrentSubject() fan: SessionPrincipal, @Query(validQuery(DailyListeningQuery)) query: DailyListeningParams) {
+  async daily(@CurrentSubject() fan: SessionPrincipal, @ZodQuery(DailyListeningQuery) query: DailyListeningParams) {
     return ok(await this.queries.execute(new GetDailyListening(fan.subjectId, query.days)));
   }
 
@@ -53,8 +52,8 @@ export class TracksController {
   @Get(':userId/top')
   async topOf(
     @CurrentSubject() fan: SessionPrincipal,
-    @Param('userId', validParam(ListeningIdParam)) userId: string,
-    @Query(validQuery(TopItemsQuery)) query: TopItemsParams,
+    @ZodParam('userId', ListeningIdParam) userId: string,
+    @ZodQuery(TopItemsQuery) query: TopItemsParams,
   ) {
     return ok(await this.queries.execute(new ListTopTracks(userId, fan.subjectId, query)));
   }

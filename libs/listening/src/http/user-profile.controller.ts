@@ -1,10 +1,10 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Put, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, Put, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ListeningIdParam, UpdateUsernameRequest, UpdateVisibilityRequest } from '#pie/contracts';
 // Parameter types under other names: decorator metadata must not point at the zod schemas (OpenAPI reads it).
 import type { UpdateUsernameRequest as UpdateUsernameBody, UpdateVisibilityRequest as UpdateVisibilityBody } from '#pie/contracts';
 import { CurrentSubject, FanSessionGuard, type SessionPrincipal } from '#pie/identity';
-import { ok, validBody, validParam } from '#pie/platform';
+import { ok, ZodBody, ZodParam } from '#pie/platform';
 import { JoinBeta } from '../commands/join-beta/join-beta.command.js';
 import { UpdateUsername } from '../commands/update-username/update-username.command.js';
 import { UpdateVisibility } from '../commands/update-visibility/update-visibility.command.js';
@@ -24,7 +24,7 @@ export class UserProfileController {
   ) {}
 
   @Get('details/:userId')
-  async details(@CurrentSubject() fan: SessionPrincipal, @Param('userId', validParam(ListeningIdParam)) userId: string) {
+  async details(@CurrentSubject() fan: SessionPrincipal, @ZodParam('userId', ListeningIdParam) userId: string) {
     return ok(await this.queries.execute(new GetUserDetails(userId, fan.subjectId)));
   }
 
@@ -40,12 +40,12 @@ export class UserProfileController {
   }
 
   @Put('username')
-  async username(@CurrentSubject() fan: SessionPrincipal, @Body(validBody(UpdateUsernameRequest)) body: UpdateUsernameBody) {
+  async username(@CurrentSubject() fan: SessionPrincipal, @ZodBody(UpdateUsernameRequest) body: UpdateUsernameBody) {
     return ok(await this.commands.execute(new UpdateUsername(fan.subjectId, body.username)), 'Username saved');
   }
 
   @Put('visibility')
-  async visibility(@CurrentSubject() fan: SessionPrincipal, @Body(validBody(UpdateVisibilityRequest)) body: UpdateVisibilityBody) {
+  async visibility(@CurrentSubject() fan: SessionPrincipal, @ZodBody(UpdateVisibilityRequest) body: UpdateVisibilityBody) {
     return ok(await this.commands.execute(new UpdateVisibility(fan.subjectId, body)), 'Visibility saved');
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FanRegistered, type FanRegisteredPayload } from '#pie/identity';
-import { Database, handleOnce, ListensTo, type EventListener, type OutboxEnvelope } from '#pie/platform';
+import { Database, handleOnce, ListensTo, type EventListener, type ListenerContext, type OutboxEnvelope } from '#pie/platform';
 import { rebuildFanReadModels } from '../domain/fan-read-models.js';
 
 /**
@@ -9,14 +9,14 @@ import { rebuildFanReadModels } from '../domain/fan-read-models.js';
  * is counted again by theirs.
  */
 @Injectable()
-@ListensTo(FanRegistered)
+@ListensTo(FanRegistered, { consumer: 'listening.set-time-zone', queue: 'listening' })
 export class SetTimeZoneOnFanRegisteredListener implements EventListener<FanRegisteredPayload> {
   constructor(@Inject(Database) private readonly database: Database) {}
 
-  async handle(event: OutboxEnvelope<FanRegisteredPayload>): Promise<void> {
+  async handle(event: OutboxEnvelope<FanRegisteredPayload>, { consumer }: ListenerContext): Promise<void> {
     const { fanId, timeZone } = event.payload;
     if (!timeZone || timeZone === 'UTC') return;
-    await handleOnce(this.database.em(), SetTimeZoneOnFanRegisteredListener.name, event.id, async (em) => {
+    await handleOnce(this.database.em(), consumer, event.id, async (em) => {
       const changed = await em.execute(
         `insert into listening.fan_profiles as fp (fan_id, time_zone) values (?, ?)
          on conflict (fan_id) do update set time_zone = excluded.time_zone, updated_at = now() where fp.time_zone <> excluded.time_zone

@@ -62,3 +62,22 @@ export function completeRegistrationMessage(options: { to: string; link: string 
     link: options.link,
   });
 }
+
+export const OFFICE_INVITATION_SUBJECT = 'You have been invited to an office on Pie for Artists';
+
+/** An office admin invited this address; the link opens the invitation (and, for a new person, their registration). */
+export function officeInvitationMessage(options: { to: string; officeName: string; role: string; link: string; newAccount: boolean }): SendEmailPayload {
+  return message({
+    to: options.to,
+    subject: OFFICE_INVITATION_SUBJECT,
+    heading: `Join ${options.officeName} on Pie`,
+    paragraphs: [
+      `You have been invited to join the office “${options.officeName}” as ${options.role === 'admin' ? 'an admin' : 'a member'}.`,
+      options.newAccount
+        ? 'Open the link to choose your name and password, then accept the invitation. The link expires in 7 days.'
+        : 'Open the link and sign in to accept the invitation. The link expires in 7 days.',
+    ],
+    actionLabel: 'Open the invitation',
+    link: options.link,
+  });
+}

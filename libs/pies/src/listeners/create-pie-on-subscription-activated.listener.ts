@@ -5,13 +5,13 @@ import { SubscriptionActivated, type SubscriptionActivatedPayload } from '../eve
 
 /** A paid (or promotional) subscription starts → the fan's pie and its first period. */
 @Injectable()
-@ListensTo(SubscriptionActivated)
+@ListensTo(SubscriptionActivated, { consumer: 'pies.create-pie', queue: 'pies' })
 export class CreatePieOnSubscriptionActivatedListener implements EventListener<SubscriptionActivatedPayload> {
   constructor(@Inject(Database) private readonly database: Database) {}
 
   async handle(event: OutboxEnvelope<SubscriptionActivatedPayload>): Promise<void> {
     const { fanId, subscriptionId, pieSettings, currentPeriodStart, currentPeriodEnd, promo } = event.payload;
-    await handleOnce(this.database.em(), CreatePieOnSubscriptionActivatedListener.name, event.id, async (tx) => {
+    await handleOnce(this.database.em(), 'pies.create-pie', event.id, async (tx) => {
       await createPie(tx, {
         fanId,
         subscriptionId,

@@ -5,12 +5,12 @@ import { SubscriptionStatusChanged, type SubscriptionStatusChangedPayload } from
 
 /** The pie's status follows its subscription's (active, past due, canceled). */
 @Injectable()
-@ListensTo(SubscriptionStatusChanged)
+@ListensTo(SubscriptionStatusChanged, { consumer: 'pies.follow-subscription-status', queue: 'pies' })
 export class FollowSubscriptionStatusListener implements EventListener<SubscriptionStatusChangedPayload> {
   constructor(@Inject(Database) private readonly database: Database) {}
 
   async handle(event: OutboxEnvelope<SubscriptionStatusChangedPayload>): Promise<void> {
-    await handleOnce(this.database.em(), FollowSubscriptionStatusListener.name, event.id, (tx) =>
+    await handleOnce(this.database.em(), 'pies.follow-subscription-status', event.id, (tx) =>
       followSubscriptionStatus(tx, event.payload.subscriptionId, event.payload.status),
     );
   }

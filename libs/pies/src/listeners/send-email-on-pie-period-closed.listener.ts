@@ -7,7 +7,7 @@ import { PiePeriodClosed, type PiePeriodClosedPayload } from '../events/pie-peri
 
 /** Tells the fan how much went to how many artists (or that the money rolled over), with the statement link. */
 @Injectable()
-@ListensTo(PiePeriodClosed)
+@ListensTo(PiePeriodClosed, { consumer: 'pies.send-period-closed-email', queue: 'pies' })
 export class SendEmailOnPiePeriodClosedListener implements EventListener<PiePeriodClosedPayload> {
   constructor(
     @Inject(Database) private readonly database: Database,
@@ -17,7 +17,7 @@ export class SendEmailOnPiePeriodClosedListener implements EventListener<PiePeri
 
   async handle(event: OutboxEnvelope<PiePeriodClosedPayload>): Promise<void> {
     const { fanId, periodId, distributedCents, artistCount, rolledOver } = event.payload;
-    await handleOnce(this.database.em(), SendEmailOnPiePeriodClosedListener.name, event.id, async (em) => {
+    await handleOnce(this.database.em(), 'pies.send-period-closed-email', event.id, async (em) => {
       const contact = await this.contacts.contactOf(fanId, em);
       if (!contact) return;
       const top = await em.execute<{ artist_name: string }[]>(

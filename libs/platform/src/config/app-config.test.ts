@@ -20,6 +20,8 @@ function problemsOf(env: NodeJS.ProcessEnv): string[] {
   throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
 }
 
+const KEY = Buffer.alloc(32, 7).toString('base64');
+
 describe('loadConfig', () => {
   it('applies the defaults when only DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL });
@@ -52,6 +54,8 @@ describe('loadConfig', () => {
       REDIS_URL: 'rediss://cache.internal:6380',
       SESSION_SECRET: 's'.repeat(40),
       RECAPTCHA_SECRET: 'recaptcha-secret',
+      TOKEN_ENCRYPTION_KEY: KEY,
+      TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1',
       LOG_PRETTY: '1',
       OUTBOX_POLL_INTERVAL_MS: '50',
       QUEUE_LOCK_DURATION_MS: '2000',
@@ -65,7 +69,16 @@ describe('loadConfig', () => {
       OUTBOX_POLL_INTERVAL_MS: 50,
       QUEUE_LOCK_DURATION_MS: 2000,
       QUEUE_STALLED_INTERVAL_MS: 1000,
+      TRUST_PROXY: ['10.0.0.0/8', '192.168.1.7', '::1'],
     });
+  });
+
+  it('trusts no proxy by default, or a hop count, never a bare "true"', () => {
+    expect(loadConfig({ DATABASE_URL }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ DATABASE_URL, TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ DATABASE_URL, TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(problemsOf({ DATABASE_URL, TRUST_PROXY: 'true' })[0]).toMatch(/^TRUST_PROXY: must be a hop count or a comma-separated list/);
+    expect(problemsOf({ DATABASE_URL, TRUST_PROXY: '10.0.0.0/33' })[0]).toMatch(/not 10\.0\.0\.0\/33/);
   });
 
   it('logs JSON outside development unless LOG_PRETTY says otherwise', () => {
@@ -106,9 +119,16 @@ describe('loadConfig', () => {
   });
 
   it('refuses the development session secret in production', () => {
-    expect(problemsOf({ DATABASE_URL, NODE_ENV: 'production', RECAPTCHA_SECRET: 'recaptcha-secret' })).toEqual(['SESSION_SECRET: must be set in production']);
+    expect(problemsOf({ DATABASE_URL, NODE_ENV: 'production', RECAPTCHA_SECRET: 'recaptcha-secret', TOKEN_ENCRYPTION_KEY: KEY })).toEqual(['SESSION_SECRET: must be set in production']);
     expect(problemsOf({ DATABASE_URL, NODE_ENV: 'production' })).toContain('SESSION_SECRET: must be set in production');
-    expect(() => loadConfig({ DATABASE_URL, NODE_ENV: 'production', RECAPTCHA_SECRET: 'recaptcha-secret', SESSION_SECRET: 'p'.repeat(32) })).not.toThrow();
+    expect(() => loadConfig({ DATABASE_URL, NODE_ENV: 'production', RECAPTCHA_SECRET: 'recaptcha-secret', SESSION_SECRET: 'p'.repeat(32), TOKEN_ENCRYPTION_KEY: KEY })).not.toThrow();
+  });
+
+  it('requires its own token encryption key in production, never one derived from the session secret', () => {
+    expect(problemsOf({ DATABASE_URL, NODE_ENV: 'production', RECAPTCHA_SECRET: 'recaptcha-secret', SESSION_SECRET: 'p'.repeat(32) })).toEqual([
+      'TOKEN_ENCRYPTION_KEY: must be set in production (32 random bytes, base64: openssl rand -base64 32)',
+    ]);
+    expect(loadConfig({ DATABASE_URL, NODE_ENV: 'development' }).TOKEN_ENCRYPTION_KEY).toBeUndefined();
   });
 
   it('names every bad variable at once, not only the first', () => {

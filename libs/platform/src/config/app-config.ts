@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -9,6 +10,34 @@ const booleanFromEnv = z
   .transform((value) => value === 'true' || value === '1');
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-0123456789';
+
+/** One address or CIDR range (`10.0.0.0/8`, `::1`, `fd00::/8`). */
+function isAddressOrRange(entry: string): boolean {
+  const [address, bits, extra] = entry.split('/');
+  const version = isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies in front of the api may say who the client is (X-Forwarded-For): none by default,
+ * a hop count, or a list of addresses and ranges. Anything else would let a client choose its IP.
+ */
+const trustProxyFromEnv = z
+  .string()
+  .trim()
+  .transform((value, ctx): number | string[] | false => {
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const bad = entries.filter((entry) => !isAddressOrRange(entry));
+    if (entries.length === 0 || bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `must be a hop count or a comma-separated list of addresses/CIDR ranges (not ${bad.join(', ') || 'empty'})` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 export const AppConfigSchema = z
   .object({
@@ -51,7 +80,22 @@ export const AppConfigSchema = z
     TWITTER_CLIENT_SECRET: z.string().optional(),
     FACEBOOK_CLIENT_ID: z.string().optional(),
     FACEBOOK_CLIENT_SECRET: z.string().optional(),
-    /** Key for provider tokens at rest (32 bytes, base64); derived from SESSION_SECRET when unset. */
+    TRUST_PROXY: trustProxyFromEnv.default(false),
+    /** Origins besides Google's allowed to serve the captcha script (the CSP): e.g. the sandbox in docker-compose. */
+    CSP_SCRIPT_ORIGINS: z
+      .string()
+      .transform((value, ctx) => {
+        const origins = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+        for (const origin of origins) {
+          if (!URL.canParse(origin) || new URL(origin).origin !== origin) {
+            ctx.addIssue({ code: 'custom', message: `must be a comma-separated list of origins such as https://captcha.example (not ${origin})` });
+            return z.NEVER;
+          }
+        }
+        return origins;
+      })
+      .default([]),
+    /** Key for provider tokens at rest (32 bytes, base64); required in production, derived from SESSION_SECRET elsewhere. */
     TOKEN_ENCRYPTION_KEY: z
       .string()
       .refine((value) => Buffer.from(value, 'base64').length === 32, 'must be 32 bytes, base64-encoded')
@@ -61,10 +105,22 @@ export const AppConfigSchema = z
     QUEUE_LOCK_DURATION_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),
     /** How often workers look for jobs whose lock expired (their worker died) and queue them again. */
     QUEUE_STALLED_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(15_000),
+    /**
+     * Retries: a failing job runs again after 1 s, 2 s, 4 s… doubling up to QUEUE_BACKOFF_MAX_MS, for
+     * QUEUE_RETRY_ATTEMPTS runs in all (defaults: about 29 hours, past a real outage); then it is kept as dead.
+     */
+    QUEUE_RETRY_ATTEMPTS: z.coerce.number().int().min(1).max(1_000).default(40),
+    QUEUE_BACKOFF_BASE_MS: z.coerce.number().int().min(1).max(3_600_000).default(1_000),
+    QUEUE_BACKOFF_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(3_600_000),
+    /** How long adding jobs may take before the producer gives up (a Redis outage fails a relay batch, never hangs it). */
+    QUEUE_PRODUCER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && config.SESSION_SECRET === DEV_SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set in production' });
+    }
+    if (config.NODE_ENV === 'production' && !config.TOKEN_ENCRYPTION_KEY) {
+      ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: 'must be set in production (32 random bytes, base64: openssl rand -base64 32)' });
     }
     if (config.NODE_ENV === 'production' && !config.RECAPTCHA_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['RECAPTCHA_SECRET'], message: 'must be set in production (bots would sign up freely)' });

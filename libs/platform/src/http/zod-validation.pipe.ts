@@ -2,6 +2,7 @@ import type { PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
 import type { FieldErrors } from '#pie/contracts';
 import { DomainError } from '../errors/domain-error.js';
+import { pathOfMalformedString } from './well-formed-input.js';
 
 /** Turns zod issues into `{ field: [messages] }`, keyed by the dotted path. */
 export function fieldErrorsOf(error: z.ZodError): FieldErrors {
@@ -52,6 +53,13 @@ export class ZodValidationPipe<TSchema extends z.ZodType> implements PipeTransfo
         const field = nulAt || '_';
         throw new DomainError('validation-failed', 'invalid', `${this.what} is invalid: ${nulAt || 'the value'} must not contain NUL characters`, {
           [field]: ['must not contain NUL characters'],
+        });
+      }
+      // The same for a lone surrogate (the global hook refuses them first; this keeps the pipe whole on its own).
+      const malformedAt = pathOfMalformedString(result.data);
+      if (malformedAt !== undefined) {
+        throw new DomainError('validation-failed', 'invalid', `${this.what} is invalid: ${malformedAt || 'the value'} contains a lone UTF-16 surrogate (not valid Unicode text)`, {
+          [malformedAt || '_']: ['must be valid Unicode text'],
         });
       }
       return result.data;

@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import { Database } from '../database/database.js';
 import type { OutboxEnvelope } from '../events/domain-event.js';
 import { QueueRegistry } from '../queues/queue-registry.js';
+import { withTimeout } from '../queues/queue-backend.js';
+import { textArray } from '../database/pg-arrays.js';
 import type { QueueName } from '../queues/queue-names.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 
@@ -21,6 +23,9 @@ const CLEANUP_EVERY_MS = 10 * 60_000;
  * Moves committed outbox rows to their queues (DESIGN §4). Rows are locked with
  * SKIP LOCKED so many workers relay in parallel without sending a row twice, and the
  * job id is the message id, so a row re-sent after a crash is still one job.
+ *
+ * Adding the jobs is bounded (QUEUE_PRODUCER_TIMEOUT_MS): when the queue backend is down the batch
+ * fails, its transaction rolls back (rows unpublished, locks released) and the next tick tries again.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -57,7 +62,7 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
       const byQueue = new Map<QueueName, OutboxRow[]>();
       for (const row of rows) byQueue.set(row.queue, [...(byQueue.get(row.queue) ?? []), row]);
       for (const [queue, queueRows] of byQueue) {
-        await this.queues.get(queue).addBulk(
+        const adding = this.queues.get(queue).addBulk(
           queueRows.map((row) => ({
             name: row.job_name,
             data: {
@@ -70,11 +75,12 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
             opts: { jobId: row.id },
           })),
         );
+        // Should the jobs arrive after the timeout, the rows are simply sent again: same job ids.
+        adding.catch(() => undefined);
+        await withTimeout(adding, this.config.QUEUE_PRODUCER_TIMEOUT_MS, `Publishing ${queueRows.length} outbox row(s) to ${queue}`);
       }
       // One array parameter (not a `?` list): the statement stays the same whatever the batch size.
-      await em.execute(`update platform.outbox set published_at = now() where id = any(?::uuid[])`, [
-        `{${rows.map((row) => row.id).join(',')}}`,
-      ]);
+      await em.execute(`update platform.outbox set published_at = now() where id = any(?::uuid[])`, [textArray(rows.map((row) => row.id))]);
       return rows.length;
     });
   }

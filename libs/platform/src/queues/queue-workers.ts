@@ -8,50 +8,69 @@ import {
   JOB_HANDLER_METADATA,
   type EventListener,
   type JobHandler,
+  type ListenerRegistration,
 } from './handlers.js';
-import { QueueBackend } from './queue-backend.js';
+import { QueueBackend, withTimeout } from './queue-backend.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import type { QueueName } from './queue-names.js';
+import { QueueRegistry } from './queue-registry.js';
+import { DeadJobs } from './dead-jobs.js';
 
 export class MissingJobHandlerError extends Error {}
 
+/** A listener's job: the event's envelope and which listener it is for. */
+export type ListenerJobData = OutboxEnvelope<unknown> & { consumer: string };
+
 interface Routes {
   jobs: Map<string, JobHandler<unknown>>;
-  listeners: Map<string, { name: string; listener: EventListener<unknown> }[]>;
+  /** Listeners whose jobs run on this queue, by consumer key. */
+  listeners: Map<string, EventListener<unknown>>;
 }
 
 /**
  * Consumer side: one BullMQ worker per queue that has handlers, dispatching by job name.
  * Discovers `@HandlesJob` / `@ListensTo` providers at bootstrap and refuses to start
- * when a declared job has no handler or two.
+ * when a declared job has no handler or two, or two listeners share a consumer key.
+ *
+ * Events fan out: the `events` job of an event adds one job per listener on the listener's own
+ * queue (job id `<event id>.<consumer>`), so each listener retries on its own. A job that fails
+ * its last retry is kept in platform.dead_jobs.
  */
 @Injectable()
 export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(QueueWorkers.name);
   private readonly workers: Worker[] = [];
   private readonly routes = new Map<QueueName, Routes>();
+  /** Every listener of each event name. */
+  private readonly listenersOfEvent = new Map<string, ListenerRegistration[]>();
 
   constructor(
     @Inject(DiscoveryService) private readonly discovery: DiscoveryService,
     @Inject(Reflector) private readonly reflector: Reflector,
     @Inject(QueueBackend) private readonly backend: QueueBackend,
+    @Inject(QueueRegistry) private readonly queues: QueueRegistry,
+    @Inject(DeadJobs) private readonly deadJobs: DeadJobs,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
     this.discoverRoutes();
     this.assertEveryJobHasAHandler();
+    // The fan-out runs even with no listener loaded: an event nobody listens to completes.
+    this.routesFor('events');
     for (const [queue, routes] of this.routes) {
-      const worker = this.backend.createWorker(queue, (job) => this.dispatch(queue, routes, job), {
+      const worker = this.backend.createWorker(queue, (job) => this.process(queue, routes, job), {
         concurrency: queue === 'events' ? 10 : 5,
         // A job whose worker died is picked up again once its lock expires (30 s and 15 s unless configured).
         lockDuration: this.config.QUEUE_LOCK_DURATION_MS,
         stalledInterval: this.config.QUEUE_STALLED_INTERVAL_MS,
         maxStalledCount: 3,
       });
-      worker.on('failed', (job, error) =>
-        this.logger.warn(`${queue}/${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`),
-      );
+      worker.on('failed', (job, error) => {
+        this.logger.warn(`${queue}/${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`);
+        // Failures the processor never saw (a job that stalled too often) are kept as dead here.
+        if (job) void this.keepIfDead(queue, job, error);
+      });
       worker.on('error', (error) => this.logger.error(`${queue} worker error: ${error.message}`));
       this.workers.push(worker);
     }
@@ -65,6 +84,7 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   private discoverRoutes(): void {
+    const consumers = new Set<string>();
     for (const wrapper of this.discovery.getProviders()) {
       const { instance, metatype } = wrapper;
       if (!instance || !metatype) continue;
@@ -76,12 +96,16 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
         }
         routes.jobs.set(job.name, instance as JobHandler<unknown>);
       }
-      const event = this.reflector.get<MessageType<unknown> | undefined>(EVENT_LISTENER_METADATA, metatype);
-      if (event) {
-        const routes = this.routesFor('events');
-        const list = routes.listeners.get(event.name) ?? [];
-        list.push({ name: metatype.name, listener: instance as EventListener<unknown> });
-        routes.listeners.set(event.name, list);
+      const registration = this.reflector.get<ListenerRegistration | undefined>(EVENT_LISTENER_METADATA, metatype);
+      if (registration) {
+        if (consumers.has(registration.consumer)) {
+          throw new MissingJobHandlerError(`Two listeners share the consumer key ${registration.consumer}`);
+        }
+        consumers.add(registration.consumer);
+        this.routesFor(registration.queue).listeners.set(registration.consumer, instance as EventListener<unknown>);
+        const list = this.listenersOfEvent.get(registration.event.name) ?? [];
+        list.push(registration);
+        this.listenersOfEvent.set(registration.event.name, list);
       }
     }
   }
@@ -104,16 +128,62 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
     return routes;
   }
 
-  private async dispatch(queue: QueueName, routes: Routes, job: Job): Promise<void> {
-    const envelope = job.data as OutboxEnvelope<unknown>;
-    if (queue === 'events') {
-      // Every listener runs; each is idempotent, so a retry after a partial failure is safe.
-      const listeners = routes.listeners.get(job.name) ?? [];
-      for (const { listener } of listeners) await listener.handle(envelope);
-      return;
+  private async process(queue: QueueName, routes: Routes, job: Job): Promise<void> {
+    const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    try {
+      await this.dispatch(queue, routes, job, finalAttempt);
+    } catch (error) {
+      if (finalAttempt) await this.keep(queue, job, error, job.attemptsMade + 1);
+      throw error;
+    }
+  }
+
+  private async dispatch(queue: QueueName, routes: Routes, job: Job, finalAttempt: boolean): Promise<void> {
+    if (queue === 'events') return this.fanOut(job.data as OutboxEnvelope<unknown>);
+    const data = job.data as Partial<ListenerJobData>;
+    if (typeof data.consumer === 'string') {
+      const listener = routes.listeners.get(data.consumer);
+      if (!listener) throw new MissingJobHandlerError(`No listener ${data.consumer} on queue ${queue}`);
+      const { consumer, ...envelope } = data as ListenerJobData;
+      return listener.handle(envelope, { consumer, attemptsMade: job.attemptsMade, finalAttempt });
     }
     const handler = routes.jobs.get(job.name);
     if (!handler) throw new MissingJobHandlerError(`No handler for job ${queue}/${job.name}`);
-    await handler.handle(envelope.payload, { messageId: envelope.id, attemptsMade: job.attemptsMade });
+    const envelope = job.data as OutboxEnvelope<unknown>;
+    await handler.handle(envelope.payload, { messageId: envelope.id, attemptsMade: job.attemptsMade, finalAttempt });
+  }
+
+  /** One job per listener of the event, on the listener's queue; the job ids make a repeated fan-out add nothing. */
+  private async fanOut(envelope: OutboxEnvelope<unknown>): Promise<void> {
+    const byQueue = new Map<QueueName, ListenerRegistration[]>();
+    for (const registration of this.listenersOfEvent.get(envelope.name) ?? []) {
+      byQueue.set(registration.queue, [...(byQueue.get(registration.queue) ?? []), registration]);
+    }
+    for (const [queue, registrations] of byQueue) {
+      const jobs = registrations.map(({ consumer }) => ({
+        name: envelope.name,
+        data: { ...envelope, consumer } satisfies ListenerJobData,
+        opts: { jobId: `${envelope.id}.${consumer}` },
+      }));
+      await withTimeout(this.queues.get(queue).addBulk(jobs), this.backend.producerTimeoutMs, `Fanning out ${envelope.name} to ${queue}`);
+    }
+  }
+
+  private async keepIfDead(queue: QueueName, job: Job, error: Error): Promise<void> {
+    try {
+      if ((await job.getState()) === 'failed') await this.keep(queue, job, error, job.attemptsMade);
+    } catch (stateError) {
+      this.logger.error(`Could not check ${queue}/${job.id} after it failed: ${(stateError as Error).message}`);
+    }
+  }
+
+  private async keep(queue: QueueName, job: Job, error: unknown, attempts: number): Promise<void> {
+    try {
+      await this.deadJobs.record(queue, job, error, attempts);
+      this.logger.error(`${queue}/${job.name} ${job.id} is dead after ${attempts} attempt(s): ${(error as Error)?.message ?? error}`);
+    } catch (recordError) {
+      // BullMQ still keeps the failed job; the 'failed' handler tries once more.
+      this.logger.error(`Could not keep dead job ${queue}/${job.id}: ${(recordError as Error).message}`);
+    }
   }
 }

@@ -104,6 +104,8 @@ export const facebookProvider: ProviderDefinition<FacebookAccount> = {
     supported: {
       public_profile: 'Your name and profile picture.',
       email: 'Your e-mail address.',
+      pages_show_list: 'Show a list of the Pages you manage.',
+      instagram_basic: 'Access profile and media of your Instagram accounts.',
     },
     required: false,
     // Facebook takes comma- or space-separated permissions.

@@ -132,6 +132,7 @@ export const googleProvider: ProviderDefinition<GoogleAccount> = {
       profile: 'See your personal info, including any personal info you have made publicly available.',
       [EMAIL_SCOPE]: 'See your primary Google Account e-mail address.',
       [PROFILE_SCOPE]: 'See your personal info, including any personal info you have made publicly available.',
+      'https://www.googleapis.com/auth/youtube.readonly': 'View your YouTube account.',
     },
     required: true,
     separator: / +/,

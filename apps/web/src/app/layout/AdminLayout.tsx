@@ -1,6 +1,4 @@
-import { useSelector } from 'react-redux';
-import { AdminLogoutButton } from '../../features/admin/auth';
-import { selectAdminSessionStatus } from '../../shared/session';
+import { AdminLogoutButton, useAdminSessionCheck } from '../../features/admin/auth';
 import { AreaShell, type AreaNavItem } from './AreaShell';
 
 export const ADMIN_NAV: readonly AreaNavItem[] = [
@@ -16,7 +14,7 @@ export const ADMIN_NAV: readonly AreaNavItem[] = [
 
 /** The /admin area: the back office's navigation and 'Log out' once signed in. */
 export function Component() {
-  const status = useSelector(selectAdminSessionStatus);
+  const status = useAdminSessionCheck();
   const signedIn = status === 'authenticated';
   return (
     <AreaShell

@@ -1,6 +1,7 @@
-import { Anchor, Burger, Container, Group, Progress, Stack, Text } from '@mantine/core';
+import { Anchor, Burger, Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
+import { PageContainer } from '../../shared/ui';
 import { SiteFooter } from './SiteFooter';
 
 export interface AreaNavItem {
@@ -79,7 +80,7 @@ export function AreaShell({ home, homeLabel, area, nav = [], navLabel = 'Main', 
             aria-label="Loading page"
           />
         )}
-        <Container size="xl" h="100%">
+        <PageContainer width="full" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap" gap="md">
             {/* The brand's visible text is its name ('Pie', 'Pie for artists'): it leads to the area's home. */}
             <Anchor component={Link} to={home} underline="never" fw={800} fz="xl" c="pie.3" aria-label={homeLabel}>
@@ -110,13 +111,13 @@ export function AreaShell({ home, homeLabel, area, nav = [], navLabel = 'Main', 
               )}
             </Group>
           </Group>
-        </Container>
+        </PageContainer>
       </header>
       {hasNav && menuOpen && (
         <nav id="area-menu" className="area-menu" aria-label={navLabel}>
-          <Container size="xl" py="sm">
+          <PageContainer width="full" py="sm">
             <NavLinks items={nav} vertical />
-          </Container>
+          </PageContainer>
         </nav>
       )}
       <main id="main" tabIndex={-1} className="area-main">

@@ -1,6 +1,4 @@
-import { useSelector } from 'react-redux';
-import { ArtistLogoutButton } from '../../features/artist/auth';
-import { selectArtistSessionStatus } from '../../shared/session';
+import { ArtistLogoutButton, useArtistSessionCheck } from '../../features/artist/auth';
 import { AreaShell, type AreaNavItem } from './AreaShell';
 
 export const ARTIST_NAV: readonly AreaNavItem[] = [
@@ -15,7 +13,7 @@ export const ARTIST_NAV: readonly AreaNavItem[] = [
 
 /** The /for-artists area (and its e-mail links): the area's navigation and 'Log out' once signed in. */
 export function Component() {
-  const status = useSelector(selectArtistSessionStatus);
+  const status = useArtistSessionCheck();
   const signedIn = status === 'authenticated';
   return (
     <AreaShell

@@ -1,7 +1,7 @@
-import { Container } from '@mantine/core';
 import { Outlet, useLocation } from 'react-router';
 import { RequireArtistSession } from '../../features/artist/auth';
 import { ProfilePrompt } from '../../features/artist/profile';
+import { PageContainer } from '../../shared/ui';
 import type { ArtistOutletContext } from './area-context';
 
 /**
@@ -16,9 +16,9 @@ export function Component() {
       {(user) => (
         <>
           {pathname !== '/for-artists/profile/update' && (
-            <Container size="md" pt="lg">
+            <PageContainer width="content" pt="lg">
               <ProfilePrompt user={user} />
-            </Container>
+            </PageContainer>
           )}
           <Outlet context={{ user } satisfies ArtistOutletContext} />
         </>

@@ -1,8 +1,6 @@
 import { Anchor } from '@mantine/core';
-import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
-import { LogoutButton } from '../../features/fan/auth';
-import { selectSessionStatus } from '../../shared/session';
+import { LogoutButton, useFanSessionCheck } from '../../features/fan/auth';
 import { AreaShell, type AreaNavItem } from './AreaShell';
 
 export const FAN_NAV: readonly AreaNavItem[] = [
@@ -18,7 +16,7 @@ export const FAN_NAV: readonly AreaNavItem[] = [
 
 /** The shared layout of the fan area (and the public pages): navigation and 'Log out' once signed in. */
 export function FanLayout() {
-  const status = useSelector(selectSessionStatus);
+  const status = useFanSessionCheck();
   const signedIn = status === 'authenticated';
   return (
     <AreaShell

@@ -1,5 +1,6 @@
-import { Anchor, Container, Group, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Group, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
+import { PageContainer } from '../../shared/ui';
 import { openCookiePreferences } from '../../shared/cookies';
 
 const COMMON_LINKS = [
@@ -12,7 +13,7 @@ const COMMON_LINKS = [
 export function SiteFooter({ links = [] }: { links?: readonly { to: string; label: string }[] }) {
   return (
     <footer className="site-footer">
-      <Container size="xl" py="lg">
+      <PageContainer width="full" py="lg">
         <Group justify="space-between" gap="md">
           <Group gap="md" component="ul" className="site-footer-links">
             {[...links, ...COMMON_LINKS].map((link) => (
@@ -32,7 +33,7 @@ export function SiteFooter({ links = [] }: { links?: readonly { to: string; labe
             Pie: fans fund the artists they listen to.
           </Text>
         </Group>
-      </Container>
+      </PageContainer>
     </footer>
   );
 }

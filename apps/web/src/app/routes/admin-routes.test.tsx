@@ -71,7 +71,7 @@ describe('admin Google callback', () => {
 
   it('shows why Google sign-in failed, with a way back to the admin sign-in', async () => {
     const fetchMock = mockRoutes({});
-    renderApp(`/admin/auth/google/callback?error=${encodeURIComponent('This Google account is not an admin of Pie.')}`);
+    renderApp('/admin/auth/google/callback?error=not_admin');
 
     expect((await screen.findByRole('alert')).textContent).toBe('This Google account is not an admin of Pie.');
     expect(screen.getByRole('link', { name: 'Back to admin sign in' }).getAttribute('href')).toBe('/admin');

@@ -6,6 +6,8 @@ import { EMAIL_TOKEN, makeArtistUser } from '../../test/fixtures';
 import { deferred, jsonResponse, mockRoutes, renderApp, requestsTo } from '../../test/render';
 
 const USER = 'GET /api/for-artists/user';
+const CLAIMS = 'GET /api/for-artists/claims';
+const noClaims = () => jsonResponse({ success: true, data: [] });
 const LOGIN = 'POST /api/for-artists/auth/login';
 const notSignedIn = () => jsonResponse({ success: false, statusCode: 401, message: 'You are not signed in' }, 401);
 const artist = (overrides: Parameters<typeof makeArtistUser>[0] = {}) =>
@@ -45,13 +47,13 @@ describe('artist area guard', () => {
   });
 
   it('lands on /for-artists/artists after a plain login, with an honest empty state', async () => {
-    mockRoutes({ [USER]: artist(), [LOGIN]: artist() });
+    mockRoutes({ [USER]: artist(), [LOGIN]: artist(), [CLAIMS]: noClaims() });
     const { user, router } = renderApp('/for-artists/login');
     await screen.findByRole('heading', { name: 'Artist log in' });
 
     await logIn(user);
 
-    expect(await screen.findByRole('heading', { name: 'No claims yet' })).toBeTruthy();
+    expect(await screen.findByText(/^No claims yet\./)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/for-artists/artists');
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Nina' })).toBeTruthy();
     expect(screen.queryByRole('region', { name: 'Complete your profile' })).toBeNull();
@@ -230,6 +232,7 @@ describe('artist complete registration', () => {
     const fetchMock = mockRoutes({
       [route]: jsonResponse({ success: true, message: 'Your account is ready.', data: makeArtistUser({ phone_number: null }) }),
       [USER]: artist({ phone_number: null }),
+      [CLAIMS]: noClaims(),
     });
     const { user, router } = renderApp(`/for-artists/complete-registration?token=${EMAIL_TOKEN}`);
     await screen.findByRole('heading', { name: 'Complete your registration' });
@@ -244,7 +247,7 @@ describe('artist complete registration', () => {
     await user.type(screen.getByLabelText(/^Confirm password/), 'feeling-good');
     await user.click(screen.getByRole('button', { name: 'Complete registration' }));
 
-    expect(await screen.findByRole('heading', { name: 'No claims yet' })).toBeTruthy();
+    expect(await screen.findByText(/^No claims yet\./)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/for-artists/artists');
     expect(await requestsTo(fetchMock, route)[0]!.json()).toEqual({
       token: EMAIL_TOKEN,

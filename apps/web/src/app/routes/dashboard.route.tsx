@@ -1,11 +1,16 @@
 import { SyncStatusCard } from '../../features/fan/listening-settings';
 import { DashboardPage } from '../../features/fan/listening/components/DashboardPage';
+import { useReturnParams } from '../../shared/account';
 import { WithFan } from './with-fan';
+
+/** What a social sign-in brings to the dashboard's address; nothing here needs it afterwards. */
+const SIGN_IN_RETURN_PARAMS = ['signedIn', 'promo', 'deviceType'] as const;
 
 /**
  * `/dashboard` (lazy route module): the fan's home, composed with the listening settings
  * feature's sync card. 'Log out' lives in the fan layout's header.
  */
 export function Component() {
-  return <WithFan>{(user) => <DashboardPage firstName={user.first_name} syncStatus={<SyncStatusCard />} />}</WithFan>;
+  useReturnParams(SIGN_IN_RETURN_PARAMS);
+  return <WithFan>{(user) => <DashboardPage firstName={user.first_name.trim()} syncStatus={<SyncStatusCard />} />}</WithFan>;
 }

@@ -13,6 +13,7 @@ describe('the 401 rule in the app (spec §8)', () => {
       'POST /api/auth/login': jsonResponse({ success: true, data: makeFanUser() }),
     });
     const { user, router, store } = renderApp('/help', {
+      session: { status: 'unknown', redirectTo: null },
       artistSession: { status: 'authenticated', redirectTo: null },
     });
     await screen.findByRole('heading', { level: 1, name: 'Help' });

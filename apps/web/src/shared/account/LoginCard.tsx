@@ -1,7 +1,9 @@
 import { Anchor, Group, Stack } from '@mantine/core';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../api';
+import { errorMessage, errorStatus } from '../api';
+import { getCaptchaToken } from '../captcha';
+import { ResendVerification, type ResendVerificationCall } from './ResendVerification';
 import { AuthCard, FormAlert, PasswordField, SubmitButton, TextField, useForm } from '../ui';
 import { loginFormSchema } from './schemas';
 
@@ -10,6 +12,8 @@ export const LOGIN_FAILED = 'Login failed. Please try again.';
 export interface LoginCredentials {
   email: string;
   password: string;
+  /** The server asks for it after many wrong passwords for one account (instead of locking its owner out). */
+  recaptchaToken?: string;
 }
 
 /** A login form's state; `submit` logs in and moves on, or rejects with the reason. */
@@ -17,6 +21,8 @@ export function useLoginFormState({ submit }: { submit: (credentials: LoginCrede
   const [isSubmitting, setSubmitting] = useState(false);
   const inFlight = useRef(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
+  // The login was refused because the e-mail is not verified yet (403): offer a new link to it.
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
 
   const form = useForm({
     initialValues: { email: '', password: '' },
@@ -26,10 +32,14 @@ export function useLoginFormState({ submit }: { submit: (credentials: LoginCrede
       inFlight.current = true;
       setSubmitting(true);
       setSubmitError(null);
+      setUnverifiedEmail(null);
       try {
-        await submit({ email: output.email, password: output.password });
+        // Invisible (v3): costs the person nothing, and keeps them in after someone else's many wrong guesses.
+        const recaptchaToken = await getCaptchaToken('login').catch(() => undefined);
+        await submit({ email: output.email, password: output.password, ...(recaptchaToken ? { recaptchaToken } : {}) });
       } catch (error) {
         setSubmitError(errorMessage(error, LOGIN_FAILED));
+        if (errorStatus(error) === 403) setUnverifiedEmail(output.email);
       } finally {
         inFlight.current = false;
         setSubmitting(false);
@@ -37,7 +47,7 @@ export function useLoginFormState({ submit }: { submit: (credentials: LoginCrede
     },
   });
 
-  return { form, isSubmitting, submitError };
+  return { form, isSubmitting, submitError, unverifiedEmail };
 }
 
 export type LoginFormState = ReturnType<typeof useLoginFormState>;
@@ -46,8 +56,10 @@ export interface LoginCardProps {
   title: string;
   lead?: ReactNode;
   state: LoginFormState;
-  /** A message the page arrived with (e.g. `?error=` from a sign-in round trip). */
-  notice?: string | null;
+  /** What the page arrived with (e.g. why a sign-in round trip failed), until the form says more. */
+  notice?: ReactNode;
+  /** Sends a new verification link when the login is refused for an unverified e-mail. */
+  resendVerification?: ResendVerificationCall;
   /** Above the form: other ways to sign in. */
   before?: ReactNode;
   /** Under the button: links to register and elsewhere. */
@@ -64,21 +76,23 @@ export function LoginCard({
   lead,
   state,
   notice,
+  resendVerification,
   before,
   footer,
   forgotPath,
   submitLabel = 'Log in',
   pendingLabel = 'Logging in...',
 }: LoginCardProps) {
-  const { form, isSubmitting, submitError } = state;
+  const { form, isSubmitting, submitError, unverifiedEmail } = state;
   return (
     <AuthCard title={title} lead={lead}>
       <Stack gap="lg">
-        {!submitError && <FormAlert message={notice} />}
+        {!submitError && notice}
         {before}
         <form noValidate onSubmit={form.handleSubmit} aria-busy={isSubmitting} aria-label={title}>
           <Stack gap="md">
             <FormAlert message={submitError} />
+            {unverifiedEmail && resendVerification && <ResendVerification email={unverifiedEmail} resend={resendVerification} />}
             <TextField
               label="Email"
               type="email"

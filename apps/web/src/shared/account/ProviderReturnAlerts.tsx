@@ -1,31 +1,28 @@
 import { Alert, Stack } from '@mantine/core';
-import { useSearchParams } from 'react-router';
-import { providerLabel } from '../social';
+import { useState } from 'react';
+import { signInErrorText } from '#pie/contracts';
+import { PROVIDERS } from '../social';
+import { useReturnParams } from './use-return-params';
+
+const RETURN_PARAMS = ['linked', 'error'] as const;
 
 /**
- * What a provider's round trip came back with: `?linked=<provider>` (linked)
- * or `?error=<message>`. Dismissing an alert removes its parameter, so a
- * reload does not show it again.
+ * What a provider's link round trip came back with: `?linked=<provider>` or `?error=<code>`,
+ * both shown in our own words (an unknown provider or code never reaches the page as text).
+ * The parameters leave the address on arrival; dismissing an alert hides it.
  */
 export function ProviderReturnAlerts() {
-  const [params, setParams] = useSearchParams();
-  const linked = params.get('linked');
-  const error = params.get('error');
-  if (!linked && !error) return null;
-
-  const dismiss = (key: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete(key);
-        return next;
-      },
-      { replace: true },
-    );
+  const { linked, error } = useReturnParams(RETURN_PARAMS);
+  const [dismissed, setDismissed] = useState<{ linked?: boolean; error?: boolean }>({});
+  const linkedProvider = linked && Object.hasOwn(PROVIDERS, linked) ? PROVIDERS[linked as keyof typeof PROVIDERS].label : null;
+  const errorText = signInErrorText(error);
+  const showLinked = linkedProvider && !dismissed.linked;
+  const showError = errorText && !dismissed.error;
+  if (!showLinked && !showError) return null;
 
   return (
     <Stack gap="sm">
-      {linked && (
+      {showLinked && (
         <Alert
           color="teal"
           variant="light"
@@ -33,22 +30,22 @@ export function ProviderReturnAlerts() {
           title="Account linked"
           withCloseButton
           closeButtonLabel="Dismiss"
-          onClose={() => dismiss('linked')}
+          onClose={() => setDismissed((current) => ({ ...current, linked: true }))}
         >
-          {`${providerLabel(linked)} is now linked to your account. You can use it to sign in.`}
+          {`${linkedProvider} is now linked to your account. You can use it to sign in.`}
         </Alert>
       )}
-      {error && (
+      {showError && (
         <Alert
-          color="red"
+          color={error === 'cancelled' ? 'gray' : 'red'}
           variant="light"
-          role="alert"
-          title="Linking did not work"
+          role={error === 'cancelled' ? 'status' : 'alert'}
+          title={error === 'cancelled' ? 'Linking cancelled' : 'Linking did not work'}
           withCloseButton
           closeButtonLabel="Dismiss"
-          onClose={() => dismiss('error')}
+          onClose={() => setDismissed((current) => ({ ...current, error: true }))}
         >
-          {error}
+          {errorText}
         </Alert>
       )}
     </Stack>

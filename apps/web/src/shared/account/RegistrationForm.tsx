@@ -3,6 +3,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FormAlert, SubmitButton, TextField } from '../ui';
 import { NewPasswordFields } from './NewPasswordFields';
+import { ResendVerification, type ResendVerificationCall } from './ResendVerification';
 import type { RegistrationFormState } from './use-registration-form';
 
 export interface RegistrationFormProps {
@@ -57,7 +58,7 @@ export function RegistrationForm({ state, ariaLabel = 'Create account', footer }
 }
 
 /** After registering: ask the person to open the link in their e-mail. */
-export function RegistrationSent({ email, loginPath }: { email: string; loginPath: string }) {
+export function RegistrationSent({ email, loginPath, resend }: { email: string; loginPath: string; resend?: ResendVerificationCall }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -69,8 +70,9 @@ export function RegistrationSent({ email, loginPath }: { email: string; loginPat
         We sent a link to <strong>{email}</strong>. Open it to verify your address, then log in.
       </Text>
       <Text c="dimmed" size="sm">
-        No e-mail after a few minutes? Look in your spam folder.
+        No e-mail after a few minutes? Look in your spam folder, or ask for a new link.
       </Text>
+      {resend && <ResendVerification email={email} resend={resend} />}
       <Button component={Link} to={loginPath} fullWidth>
         Go to log in
       </Button>

@@ -38,3 +38,6 @@ export {
 } from './LoginCard';
 export { NewPasswordFields, type NewPasswordFieldsProps } from './NewPasswordFields';
 export { AccountDetail } from './AccountDetail';
+export { SignInReturnNotice } from './SignInReturnNotice';
+export { useReturnParams } from './use-return-params';
+export { ResendVerification, RESEND_VERIFICATION_FAILED, type ResendVerificationCall } from './ResendVerification';

@@ -33,6 +33,12 @@ export interface PieExtraOptions {
    * forgotten, but the 401 rule does not redirect.
    */
   skipUnauthorizedRedirect?: boolean;
+  /**
+   * "Who is signed in here?" (GET user / profile), asked by an area's guard and layout: a 401
+   * only means "nobody, in this area". It forgets this area's session alone and never
+   * redirects, so checking the artist area does not sign the fan out of theirs.
+   */
+  sessionCheck?: boolean;
 }
 
 export type PieBaseQuery = BaseQueryFn<
@@ -85,7 +91,9 @@ export function createBaseQuery({ baseUrl, timeout, area = 'fan' }: BaseQueryOpt
     }
     if (result.error?.status === 401) {
       const url = typeof args === 'string' ? args : args.url;
-      if (!isLoginOrRegisterCall(url)) {
+      if (extraOptions?.sessionCheck) {
+        api.dispatch(area === 'admin' ? adminSessionCleared() : area === 'artist' ? artistSessionCleared() : sessionCleared());
+      } else if (!isLoginOrRegisterCall(url)) {
         if (area === 'admin') {
           api.dispatch(adminSessionCleared());
         } else {

@@ -30,6 +30,12 @@ export type FanTagType = (typeof FAN_TAG_TYPES)[number];
 export const ARTIST_TAG_TYPES = [
   /** The signed-in artist user, id = their id. */
   'ArtistUser',
+  /** A claim of one of the caller's offices, id = the claim's id. */
+  'Claim',
+  /** One of the caller's offices, id = the office's id. */
+  'Office',
+  /** The members (and invitations) of an office, id = the office's id. */
+  'OfficeMembers',
 ] as const;
 export type ArtistTagType = (typeof ARTIST_TAG_TYPES)[number];
 

@@ -7,6 +7,7 @@
  * server skips the check outside production when it has no secret).
  */
 export const CAPTCHA_ACTIONS = [
+  'login',
   'email_register',
   'spotify_login',
   'google_login',
@@ -14,6 +15,7 @@ export const CAPTCHA_ACTIONS = [
   'facebook_login',
   'check_promo_availability',
   'forgot_password',
+  'resend_verification',
   'artist_register',
 ] as const;
 export type CaptchaAction = (typeof CAPTCHA_ACTIONS)[number];

@@ -2,6 +2,7 @@ import { Anchor, Badge, Button, Group, Modal, Stack, Switch, Text } from '@manti
 import { useState } from 'react';
 import { DIALOG_CATEGORIES } from './classification';
 import { closeCookiePreferences, saveCookieChoice, useCookieConsent } from './consent-store';
+import { formatCount } from '../format';
 import type { CookiePreferences } from './preferences';
 
 export interface CookiePreferencesDialogProps {
@@ -47,7 +48,7 @@ export default function CookiePreferencesDialog({ onSave }: CookiePreferencesDia
             <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
               {DIALOG_CATEGORIES.map((category) => {
                 const essential = category.key === 'essential';
-                const countLabel = `${category.count} ${category.count === 1 ? 'cookie' : 'cookies'}`;
+                const countLabel = formatCount(category.count, { one: 'cookie', other: 'cookies' });
                 return (
                   <li key={category.key}>
                     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">

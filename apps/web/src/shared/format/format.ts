@@ -1,18 +1,47 @@
-/** Display formats of the listening screens (English, as the rest of the app). */
+/**
+ * The app's one set of display formats: numbers, dates, times and durations, in the fan's
+ * locale (the browser's language) through `Intl`; the words around them are English.
+ */
+const LOCALE = typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en';
 
-const numberFormat = new Intl.NumberFormat('en');
-const dateTimeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
-const dateFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium' });
-const dayFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const longDayFormat = new Intl.DateTimeFormat('en', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const numberFormat = new Intl.NumberFormat(LOCALE);
+const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
+const dayFormat = new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const longDayFormat = new Intl.DateTimeFormat(LOCALE, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }
 
-/** Listened time for people: "3 h 25 min", "42 min", "under a minute", "none". */
+const pluralRules = new Intl.PluralRules('en');
+
+/**
+ * A count with its noun in the right form, through `Intl.PluralRules`: "1 new play",
+ * "2 new plays", "0 plays". `forms` names the noun for each plural category the language uses.
+ */
+export function formatCount(value: number, forms: { one: string; other: string }): string {
+  const category = pluralRules.select(value);
+  return `${formatNumber(value)} ${category === 'one' ? forms.one : forms.other}`;
+}
+
+/** The nouns the app counts, in both forms. */
+export const NOUNS = {
+  play: { one: 'play', other: 'plays' },
+  newPlay: { one: 'new play', other: 'new plays' },
+  artist: { one: 'artist', other: 'artists' },
+  track: { one: 'track', other: 'tracks' },
+  fan: { one: 'fan', other: 'fans' },
+  listener: { one: 'listener', other: 'listeners' },
+  country: { one: 'country', other: 'countries' },
+  day: { one: 'day', other: 'days' },
+  row: { one: 'row', other: 'rows' },
+  code: { one: 'code', other: 'codes' },
+} as const;
+
+/** Listened time for people: "3 h 25 min", "42 min", "under a minute", "0 min". */
 export function formatListened(ms: number): string {
-  if (ms <= 0) return 'none';
+  if (ms <= 0) return '0 min';
   const totalMinutes = Math.floor(ms / 60_000);
   if (totalMinutes === 0) return 'under a minute';
   const hours = Math.floor(totalMinutes / 60);

@@ -1,6 +1,7 @@
-import { Anchor, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PageContainer, type PageWidth } from './PageContainer';
 
 export interface PageFrameProps {
   /** The page's h1. */
@@ -15,7 +16,8 @@ export interface PageFrameProps {
   back?: { to: string; label: string };
   /** Beside the title (buttons). */
   actions?: ReactNode;
-  size?: 'sm' | 'md' | 'lg' | 'xl';
+  /** The page-width scale: content (default), wide or full. */
+  width?: PageWidth;
   children?: ReactNode;
 }
 
@@ -27,11 +29,11 @@ export function PageFrame({
   description,
   back,
   actions,
-  size = 'md',
+  width = 'content',
   children,
 }: PageFrameProps) {
   return (
-    <Container size={size} py="xl">
+    <PageContainer width={width} py="xl">
       <title>{`${documentTitle ?? title} · ${site}`}</title>
       <Stack gap="xl">
         <Stack gap="xs">
@@ -52,6 +54,6 @@ export function PageFrame({
         </Stack>
         {children}
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

@@ -34,3 +34,4 @@ export {
 } from './LoadState';
 export { Pager, type PagerProps } from './Pager';
 export { StatList, type Stat } from './StatList';
+export { PageContainer, PAGE_WIDTHS, type PageContainerProps, type PageWidth } from './PageContainer';

@@ -5,6 +5,7 @@ import { ArtistUser } from '../../domain/artist-user.entity.js';
 import { Fan } from '../../domain/fan.entity.js';
 import { notSignedIn } from '../../domain/identity.errors.js';
 import { revokeAllSessions } from '../../domain/sessions.js';
+import { endOAuthStatesOf } from '../../social/oauth-states.js';
 import { AccountDeleted } from '../../events/account-deleted.event.js';
 import { DeleteAccount } from './delete-account.command.js';
 
@@ -21,6 +22,8 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccount> {
       // Provider tokens and pending links are personal data too.
       await em.execute(`delete from identity.social_identities where subject_kind = ? and subject_id = ?`, [kind, subjectId]);
       await em.execute(`delete from identity.email_tokens where subject_id = ?`, [subjectId]);
+      // A link started before deleting must not finish after it (it would attach a provider to a deleted account).
+      await endOAuthStatesOf(em, subjectId);
       recordInOutbox(em, AccountDeleted.create({ kind, subjectId }));
       await em.flush();
       await revokeAllSessions(em, kind, subjectId);

@@ -9,6 +9,8 @@ export class LogIn extends Command<{ subjectId: string; session: OpenedSession }
     readonly kind: SessionKind,
     readonly request: LoginRequest,
     readonly userAgent: string | null,
+    /** The session cookie this browser already holds: signing in as anyone ends it on the server. */
+    readonly previousSessionToken?: string,
   ) {
     super();
   }

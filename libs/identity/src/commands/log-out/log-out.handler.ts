@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Database } from '#pie/platform';
-import { findActiveSession } from '../../domain/sessions.js';
+import { revokeSessionByToken } from '../../domain/sessions.js';
 import { LogOut } from './log-out.command.js';
 
 @CommandHandler(LogOut)
@@ -9,11 +9,6 @@ export class LogOutHandler implements ICommandHandler<LogOut> {
   constructor(@Inject(Database) private readonly database: Database) {}
 
   async execute({ kind, token }: LogOut): Promise<void> {
-    if (!token) return;
-    await this.database.transaction(async (em) => {
-      const session = await findActiveSession(em, kind, token);
-      session?.revoke(new Date());
-      await em.flush();
-    });
+    await revokeSessionByToken(this.database.em(), kind, token);
   }
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
@@ -33,20 +32,15 @@ export class RegisterFanHandler implements ICommandHandler<RegisterFan> {
           await em.flush();
           return;
         }
-        const fan = em.create(Fan, {
-          id: randomUUID(),
+        const fan = Fan.register(em, {
           email: request.email,
           firstName: request.first_name,
           lastName: request.last_name,
           passwordHash,
-          emailVerifiedAt: null,
-          acceptedTermsAt: new Date(),
+          emailVerified: false,
           signupPromo: request.promo ?? null,
-          stripeCustomerId: null,
           timeZone: request.time_zone ?? 'UTC',
-          deletedAt: null,
         });
-        em.persist(fan);
         recordInOutbox(
           em,
           FanRegistered.create({ fanId: fan.id, email: fan.email, firstName: fan.firstName, promo: fan.signupPromo ?? null, timeZone: fan.timeZone }),

@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ProviderTokens } from '#pie/identity';
-import { Database, HandlesJob, QueueRegistry, type EntityManager, type JobHandler } from '#pie/platform';
+import { Database, HandlesJob, QueueRegistry, textArray, type EntityManager, type JobHandler } from '#pie/platform';
 import { updateArtistMetadata, upsertTrackMetadata } from '../../domain/catalogue-writer.js';
 import { CATALOGUE_BATCH, CATALOGUE_BATCHES_PER_JOB, CATALOGUE_MAX_ATTEMPTS, PROVIDER } from '../../domain/listening.constants.js';
-import { textArray } from '../../domain/pg-arrays.js';
 import { cooldownRemainingMs, startCooldown } from '../../domain/provider-cooldown.js';
 import { ArtistEnrichment } from '../../provider/artist-enrichment.js';
 import { SpotifyRateLimitedError, SpotifyWebApi, type SpotifyArtist, type SpotifyTrack } from '../../provider/spotify-web-api.js';

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
-import { Database, DEFAULT_JOB_OPTIONS, HandlesJob, QueueRegistry, recordInOutbox, type JobContext, type JobHandler } from '#pie/platform';
+import { Database, HandlesJob, nativeTransaction, QueueRegistry, recordInOutbox, type JobContext, type JobHandler } from '#pie/platform';
 import { IMPORT_PRIORITY, IMPORT_SLICE_MS } from '../../domain/listening.constants.js';
 import { toIncomingPlays, type StoredExportRow } from '../../domain/export-rows.js';
 import { ListeningImport } from '../../domain/listening-import.entity.js';
-import { nativeTransaction } from '../../domain/native-transaction.js';
 import { writePlaysIn } from '../../domain/play-writer.js';
 import { FetchCatalogue } from '../fetch-catalogue/fetch-catalogue.job.js';
 import { ImportExport, type ImportExportPayload } from './import-export.job.js';
@@ -38,8 +37,7 @@ export class ImportExportHandler implements JobHandler<ImportExportPayload> {
       }
       if (step === 'all-written') await this.complete(importId);
     } catch (error) {
-      const attempts = DEFAULT_JOB_OPTIONS.attempts ?? 1;
-      if (context.attemptsMade + 1 >= attempts) {
+      if (context.finalAttempt) {
         await this.database
           .em()
           .execute(`update listening.imports set status = 'failed', error = ?, updated_at = now() where id = ? and status in ('queued', 'processing')`, [

@@ -1,8 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ProviderTokens } from '#pie/identity';
-import { Database, HandlesJob, QueueRegistry, type JobHandler } from '#pie/platform';
+import { Database, HandlesJob, QueueRegistry, textArray, timestampArray, type JobHandler } from '#pie/platform';
 import { FANS_PER_TICK, POLL_INTERVAL_MS, PROVIDER, RECONCILE_PAGE } from '../../domain/listening.constants.js';
-import { textArray, timestampArray } from '../../domain/pg-arrays.js';
 import { IngestFan } from '../ingest-fan/ingest-fan.job.js';
 import { recoverStalledImports } from './import-recovery.js';
 import { SchedulePolls } from './schedule-polls.job.js';

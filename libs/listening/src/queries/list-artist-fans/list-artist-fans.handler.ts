@@ -1,9 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { Database } from '#pie/platform';
+import { Database, pageOf } from '#pie/platform';
 import { assertArtistExists } from '../../domain/artist-details.js';
 import { ARTIST_FANS_SQL } from '../../domain/artist-listeners.js';
-import { pageOf } from '../../domain/paging.js';
 import { ms } from '../../domain/read-models.js';
 import { ListArtistFans } from './list-artist-fans.query.js';
 

@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { Database } from '#pie/platform';
-import { pageOf } from '../../domain/paging.js';
-import { ARTIST_COLUMNS, containsPattern, toArtistSummary, type ArtistRow } from '../../domain/read-models.js';
+import { containsPattern, Database, pageOf } from '#pie/platform';
+import { ARTIST_COLUMNS, toArtistSummary, type ArtistRow } from '../../domain/read-models.js';
 import { ListArtists } from './list-artists.query.js';
 
 const SORT = { popularity: 'q.popularity', listeners: 'q.listeners_28d', name: 'lower(q.name)' } as const;

@@ -1,11 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { FanArtist } from '#pie/contracts';
-import { Database } from '#pie/platform';
+import { containsPattern, Database, pageOf } from '#pie/platform';
 import { artistShareSql } from '../../domain/listened-time.js';
 import { fanWindowFirstDay } from '../../domain/listening-window.js';
-import { pageOf } from '../../domain/paging.js';
-import { ARTIST_COLUMNS, containsPattern, ms, toArtistSummary, type ArtistRow } from '../../domain/read-models.js';
+import { ARTIST_COLUMNS, ms, toArtistSummary, type ArtistRow } from '../../domain/read-models.js';
 import { ListFanArtists } from './list-fan-artists.query.js';
 
 export type FanArtistRow = ArtistRow & { listened_ms: string; plays: number; last_played_at: Date };

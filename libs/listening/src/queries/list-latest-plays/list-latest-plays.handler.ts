@@ -1,9 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { Database } from '#pie/platform';
-import { pageOf } from '../../domain/paging.js';
+import { containsPattern, Database, pageOf, pagination } from '#pie/platform';
 import type { Pagination } from '#pie/contracts';
-import { containsPattern, pagination, trackSummaries } from '../../domain/read-models.js';
+import { trackSummaries } from '../../domain/read-models.js';
 import { ListLatestPlays } from './list-latest-plays.query.js';
 
 @QueryHandler(ListLatestPlays)

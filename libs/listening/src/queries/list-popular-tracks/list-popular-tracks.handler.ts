@@ -1,9 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { FanTrack } from '#pie/contracts';
-import { Database, type EntityManager } from '#pie/platform';
-import { pageOf } from '../../domain/paging.js';
-import { ms, pagination, trackSummaries } from '../../domain/read-models.js';
+import { Database, pageOf, pagination, type EntityManager } from '#pie/platform';
+import { ms, trackSummaries } from '../../domain/read-models.js';
 import { ListPopularTracks } from './list-popular-tracks.query.js';
 
 export interface FanTrackRow {

@@ -1,4 +1,4 @@
-import { ArtistsPage } from '../../../features/artist/artists';
+import { ArtistsPage } from '../../../features/artist/claims';
 import { useArtistUser } from '../../layout/area-context';
 
 export function Component() {

@@ -7,3 +7,4 @@ export { RequireArtistSession } from './components/RequireArtistSession';
 export { ArtistLogoutButton } from './components/ArtistLogoutButton';
 export { artistAuthApi } from './api/artist-auth.api';
 export { ARTIST_HOME, ARTIST_LOGIN } from './hooks/use-artist-login';
+export { useArtistSessionCheck } from './hooks/use-artist-session-check';

@@ -1,2 +1,3 @@
 export { OfficeSettingsPage } from './components/OfficeSettingsPage';
 export { OfficeInvitationPage } from './components/OfficeInvitationPage';
+export { useListOfficesQuery } from './api/offices.api';

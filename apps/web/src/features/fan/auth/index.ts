@@ -7,3 +7,5 @@ export { LogoutButton } from './components/LogoutButton';
 export { FanForgotPassword, FanResetPassword } from './components/PasswordReset';
 export { TryPromotion } from './components/TryPromotion';
 export { authApi } from './api/auth.api';
+export { useFanSessionCheck } from './hooks/use-fan-session-check';
+export { useResendVerification } from './hooks/use-resend-verification';

@@ -1,7 +1,8 @@
 import type { ImportProgress } from '#pie/contracts';
+import { formatCount, formatNumber } from '../../../shared/format';
 
-const count = new Intl.NumberFormat('en');
-const plural = (n: number, one: string, many: string) => `${count.format(n)} ${n === 1 ? one : many}`;
+const count = { format: formatNumber };
+const plural = (n: number, one: string, other: string) => formatCount(n, { one, other });
 
 export interface ImportProgressView {
   title: string;

@@ -1,4 +1,5 @@
 import type { ListeningActivity, SyncResult } from '#pie/contracts';
+import { formatCount, NOUNS } from '../../../shared/format';
 
 export type ListeningConnection = ListeningActivity['connection'];
 
@@ -85,6 +86,6 @@ export function syncResultMessage(result: SyncResult | undefined, serverMessage?
   if (result.deferred) {
     return `Spotify asked us to slow down; your listening will sync automatically in about ${result.retry_after_seconds ?? 60} s.`;
   }
-  if (result.inserted > 0) return `${result.inserted} new ${result.inserted === 1 ? 'play' : 'plays'} synced.`;
+  if (result.inserted > 0) return `${formatCount(result.inserted, NOUNS.newPlay)} synced.`;
   return 'You are up to date.';
 }

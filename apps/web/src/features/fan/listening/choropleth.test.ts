@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketColor, bucketIndex, CHOROPLETH_COLORS, choroplethBuckets, listeningByCountry, NO_DATA_COLOR } from './choropleth';
+import { bucketColor, bucketIndex, CHOROPLETH_COLORS, choroplethBuckets, legendRanges, listeningByCountry, NO_DATA_COLOR } from './choropleth';
 import { fanArtist } from './test-fixtures';
 
 describe('listening per country', () => {
@@ -59,5 +59,16 @@ describe('choropleth buckets', () => {
     expect(bucketIndex(0, buckets)).toBe(-1);
     expect(bucketColor(0, buckets)).toBe(NO_DATA_COLOR);
     expect(bucketColor(10, buckets)).toBe(CHOROPLETH_COLORS[4]);
+  });
+});
+
+describe('the legend', () => {
+  it('has no gaps between its ranges, and the busiest is the brightest', () => {
+    const buckets = choroplethBuckets([60_000, 120_000, 600_000, 3_600_000, 7_200_000]);
+    const ranges = legendRanges(buckets);
+
+    expect(ranges[0]).toMatchObject({ from: null, to: buckets[0]!.max });
+    for (let index = 1; index < ranges.length; index += 1) expect(ranges[index]!.from).toBe(ranges[index - 1]!.to);
+    expect(ranges.at(-1)).toMatchObject({ from: buckets.at(-2)!.max, to: null, color: CHOROPLETH_COLORS.at(-1) });
   });
 });

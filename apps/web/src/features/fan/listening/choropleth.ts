@@ -83,3 +83,16 @@ export function bucketColor(value: number, buckets: readonly Bucket[]): string {
   const index = bucketIndex(value, buckets);
   return index === -1 ? NO_DATA_COLOR : buckets[index]!.color;
 }
+
+/**
+ * The legend's ranges with no gaps between them: each bucket from where the one before ends
+ * ("up to 40 min", "40 min to 2 h", "over 2 h"), so every value has exactly one place.
+ */
+export function legendRanges(buckets: readonly Bucket[]): Array<{ from: number | null; to: number | null; color: string }> {
+  if (buckets.length === 1) return [{ from: buckets[0]!.min, to: buckets[0]!.max, color: buckets[0]!.color }];
+  return buckets.map((bucket, index) => ({
+    from: index === 0 ? null : buckets[index - 1]!.max,
+    to: index === buckets.length - 1 ? null : bucket.max,
+    color: bucket.color,
+  }));
+}

@@ -1,5 +1,5 @@
 import type { DailyListening } from '#pie/contracts';
-import { formatDay, formatListened, formatNumber } from '../../../shared/format';
+import { formatDay, formatListened, formatCount, NOUNS } from '../../../shared/format';
 
 const hoursOf = (ms: number) => ms / 3_600_000;
 
@@ -74,7 +74,7 @@ export function dailyChartLayout(days: readonly DailyListening[], width: number,
       y,
       width: barWidth,
       height: plot.bottom - y,
-      title: `${formatDay(day.date)}: ${formatListened(day.listened_ms)} · ${formatNumber(day.plays)} plays`,
+      title: `${formatDay(day.date)}: ${formatListened(day.listened_ms)} · ${formatCount(day.plays, NOUNS.play)}`,
     };
   });
 

@@ -12,8 +12,8 @@ export function ArtistTopFansPage({ artistId }: { artistId: string }) {
       <EmptyTable
         caption="Top fans"
         columns={['Fan', 'Listening time', 'Sent', 'Pies']}
-        emptyTitle="No fans to show"
-        emptyText="Fans appear here once their listening to this artist is imported."
+        emptyTitle="This artist's top fans are on their way"
+        emptyText="The back office cannot list these yet: this screen is built with the admin module. Fans appear here once their listening to this artist is imported."
       />
     </PageFrame>
   );

@@ -3,12 +3,12 @@ import { EmptyTable, PageFrame } from '../../../../shared/ui';
 /** /admin/artists: every artist fans have listened to, claimed or not, with the money they are owed. */
 export function ArtistsPage() {
   return (
-    <PageFrame title="Artists" site="Pie admin" size="xl" description="Every artist fans have listened to, claimed or not, with the money they are owed.">
+    <PageFrame title="Artists" site="Pie admin" width="full" description="Every artist fans have listened to, claimed or not, with the money they are owed.">
       <EmptyTable
         caption="Artists"
         columns={['Artist', 'Fans', 'Escrow', 'Claim', 'CRM status']}
-        emptyTitle="No artists to show"
-        emptyText="Artists appear here as fans' listening is imported."
+        emptyTitle="The artist list is on its way"
+        emptyText="The back office cannot list these yet: this screen is built with the admin module. Artists appear here as fans' listening is imported."
       />
     </PageFrame>
   );

@@ -1,5 +1,6 @@
 import type { AdminProfile, ApiSuccess, LoginRequest } from '#pie/contracts';
-import { adminBaseApi, LIST, entityTags } from '../../../../shared/api';
+import { adminBaseApi, LIST, entityTags, unwrap } from '../../../../shared/api';
+import { adminSessionConfirmed } from '../../../../shared/session';
 
 /** Admin sign-in under `/api/admin` (spec §7 "Admin"). */
 export const adminAuthApi = adminBaseApi.injectEndpoints({
@@ -16,12 +17,18 @@ export const adminAuthApi = adminBaseApi.injectEndpoints({
     /** GET profile: the signed-in admin. The guard handles a 401 itself (to /admin and back). */
     getAdminProfile: build.query<AdminProfile, void>({
       query: () => 'profile',
-      extraOptions: { skipUnauthorizedRedirect: true },
-      transformResponse: (response: ApiSuccess<AdminProfile>) => {
-        if (!response.data) throw new Error('GET /api/admin/profile answered without data');
-        return response.data;
-      },
+      extraOptions: { sessionCheck: true },
+      transformResponse: unwrap<AdminProfile>,
       providesTags: (profile) => entityTags('AdminProfile', profile?._id),
+      // Signed in as soon as the answer comes, whoever asked (the guard or the layout).
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(adminSessionConfirmed());
+        } catch {
+          // A 401 clears the session in the base query; other failures leave it as it was.
+        }
+      },
     }),
   }),
 });

@@ -1,4 +1,5 @@
 import { Button, Stack, Text } from '@mantine/core';
+import { signInErrorText } from '#pie/contracts';
 import { useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -11,7 +12,7 @@ export const GOOGLE_SIGN_IN_INCOMPLETE = 'Google sign-in could not be completed.
 /**
  * /admin/auth/google/callback: where Google sign-in ends. `?status=success`
  * means the server set the admin session: on to the dashboard (or where the
- * guard sent the admin from). `?error=` says why it failed.
+ * guard sent the admin from). `?error=<code>` says why it failed, in our words.
  */
 export function GoogleCallback() {
   const [params] = useSearchParams();
@@ -36,7 +37,7 @@ export function GoogleCallback() {
   return (
     <AuthCard title="Google sign-in failed">
       <Stack gap="md">
-        <FormAlert message={error || GOOGLE_SIGN_IN_INCOMPLETE} />
+        <FormAlert message={error ? signInErrorText(error) : GOOGLE_SIGN_IN_INCOMPLETE} />
         <Text size="sm">Only Google accounts that belong to a Pie admin can sign in here.</Text>
         <Button component={Link} to="/admin" fullWidth>
           Back to admin sign in

@@ -1,10 +1,11 @@
 import type { AdminProfile } from '#pie/contracts';
-import { Container, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { PageContainer } from '../../../../shared/ui';
+import { List, Paper, Stack, Text, Title } from '@mantine/core';
 
 /** /admin/dashboard: greets the admin; the back-office sections are not built yet, and it says so. */
 export function AdminDashboardPage({ admin }: { admin: AdminProfile }) {
   return (
-    <Container size="md" py="xl">
+    <PageContainer width="full" py="xl">
       <title>{`Dashboard · Pie admin`}</title>
       <Stack gap="xl">
         <Stack gap={4}>
@@ -27,6 +28,6 @@ export function AdminDashboardPage({ admin }: { admin: AdminProfile }) {
           </Stack>
         </Paper>
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

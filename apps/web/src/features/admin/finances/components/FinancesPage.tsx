@@ -14,7 +14,7 @@ export function FinancesPage() {
     <PageFrame
       title="Finances"
       site="Pie admin"
-      size="xl"
+      width="full"
       description="Where the money is, and the checks that every cent adds up."
     >
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">

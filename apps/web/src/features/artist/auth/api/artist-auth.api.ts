@@ -6,7 +6,8 @@ import type {
   LoginRequest,
   RegisterArtistRequest,
 } from '#pie/contracts';
-import { artistBaseApi, LIST, entityTags } from '../../../../shared/api';
+import { artistBaseApi, LIST, entityTags, unwrap } from '../../../../shared/api';
+import { artistSessionConfirmed } from '../../../../shared/session';
 
 /** Artist authentication under `/api/for-artists` (spec §7 "Artist auth"). */
 export const artistAuthApi = artistBaseApi.injectEndpoints({
@@ -27,6 +28,10 @@ export const artistAuthApi = artistBaseApi.injectEndpoints({
     /** POST auth/verify-email/:token. */
     artistVerifyEmail: build.mutation<ApiSuccess, string>({
       query: (token) => ({ url: `auth/verify-email/${encodeURIComponent(token)}`, method: 'POST' }),
+    }),
+    /** POST auth/resend-verification; the same neutral answer for every address. */
+    artistResendVerification: build.mutation<ApiSuccess, ForgotPasswordRequest>({
+      query: (body) => ({ url: 'auth/resend-verification', method: 'POST', body }),
     }),
     /** POST auth/forgot-password; the same neutral answer for every address. */
     artistForgotPassword: build.mutation<ApiSuccess, ForgotPasswordRequest>({
@@ -51,12 +56,18 @@ export const artistAuthApi = artistBaseApi.injectEndpoints({
      */
     getArtistUser: build.query<ArtistUser, void>({
       query: () => 'user',
-      extraOptions: { skipUnauthorizedRedirect: true },
-      transformResponse: (response: ApiSuccess<ArtistUser>) => {
-        if (!response.data) throw new Error('GET /api/for-artists/user answered without data');
-        return response.data;
-      },
+      extraOptions: { sessionCheck: true },
+      transformResponse: unwrap<ArtistUser>,
       providesTags: (user) => entityTags('ArtistUser', user?._id),
+      // Signed in as soon as the answer comes, whoever asked (the guard or the layout).
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          dispatch(artistSessionConfirmed());
+        } catch {
+          // A 401 clears the session in the base query; other failures leave it as it was.
+        }
+      },
     }),
   }),
 });
@@ -67,6 +78,7 @@ export const {
   useArtistRegisterMutation,
   useArtistVerifyEmailMutation,
   useArtistForgotPasswordMutation,
+  useArtistResendVerificationMutation,
   useArtistResetPasswordMutation,
   useCompleteRegistrationMutation,
   useGetArtistUserQuery,

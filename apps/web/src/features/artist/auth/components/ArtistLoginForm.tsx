@@ -2,15 +2,18 @@ import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { LoginCard } from '../../../../shared/account';
 import { useArtistLogin } from '../hooks/use-artist-login';
+import { useArtistResendVerification } from '../hooks/use-artist-resend-verification';
 
 /** /for-artists/login. */
 export function ArtistLoginForm() {
   const state = useArtistLogin();
+  const resend = useArtistResendVerification();
   return (
     <LoginCard
       title="Artist log in"
       lead="For artists, managers and their teams."
       state={state}
+      resendVerification={resend}
       forgotPath="/for-artists/forgot-password"
       footer={
         <Text size="sm">

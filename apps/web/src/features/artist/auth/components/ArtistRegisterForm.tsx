@@ -4,10 +4,12 @@ import { RegistrationForm, RegistrationSent, useRegistrationForm } from '../../.
 import { getCaptchaToken } from '../../../../shared/captcha';
 import { AuthCard } from '../../../../shared/ui';
 import { useArtistRegisterMutation } from '../api/artist-auth.api';
+import { useArtistResendVerification } from '../hooks/use-artist-resend-verification';
 
 /** /for-artists/register: the fan registration's fields and texts (spec §5), captcha `artist_register`. */
 export function ArtistRegisterForm() {
   const [register] = useArtistRegisterMutation();
+  const resend = useArtistResendVerification();
   const state = useRegistrationForm({
     submit: async (details) => {
       const recaptchaToken = await getCaptchaToken('artist_register');
@@ -18,7 +20,7 @@ export function ArtistRegisterForm() {
   if (state.registeredEmail) {
     return (
       <AuthCard title="Almost there">
-        <RegistrationSent email={state.registeredEmail} loginPath="/for-artists/login" />
+        <RegistrationSent email={state.registeredEmail} loginPath="/for-artists/login" resend={resend} />
       </AuthCard>
     );
   }

@@ -1,14 +1,14 @@
 import { CompleteArtistRegistrationRequest } from '#pie/contracts';
 import { Anchor, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { useDispatch } from 'react-redux';
+import { useDispatch, useSelector } from 'react-redux';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { nameAndPasswordFormSchema, NewPasswordFields } from '../../../../shared/account';
 import { errorMessage } from '../../../../shared/api';
-import { artistSessionConfirmed } from '../../../../shared/session';
+import { artistRedirectConsumed, artistSessionConfirmed, safeRedirect, selectArtistRedirectTo } from '../../../../shared/session';
 import { AuthCard, FormAlert, SubmitButton, TextField, useForm } from '../../../../shared/ui';
 import { useCompleteRegistrationMutation } from '../api/artist-auth.api';
-import { ARTIST_HOME } from '../hooks/use-artist-login';
+import { ARTIST_HOME, ARTIST_LOGIN } from '../hooks/use-artist-login';
 
 export const COMPLETE_REGISTRATION_FAILED = 'We could not complete your registration. Please try again.';
 const tokenSchema = CompleteArtistRegistrationRequest.shape.token;
@@ -28,6 +28,8 @@ export function CompleteRegistration() {
   const [failure, setFailure] = useState<string | null>(null);
   const dispatch = useDispatch();
   const navigate = useNavigate();
+  // An office invitation sends people here first and expects them back (stored before the link).
+  const redirectTo = useSelector(selectArtistRedirectTo);
 
   const form = useForm({
     initialValues: { firstName: '', lastName: '', password: '', repeatPassword: '' },
@@ -51,7 +53,8 @@ export function CompleteRegistration() {
         return;
       }
       dispatch(artistSessionConfirmed());
-      await navigate(ARTIST_HOME, { replace: true });
+      dispatch(artistRedirectConsumed());
+      await navigate(safeRedirect(redirectTo, ARTIST_HOME, ARTIST_LOGIN), { replace: true });
     },
   });
 

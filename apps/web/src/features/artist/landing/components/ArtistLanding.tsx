@@ -1,6 +1,6 @@
-import { Alert, Button, Container, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { StepsSection } from '../../../../shared/ui';
+import { StepsSection, PageContainer } from '../../../../shared/ui';
 
 const STEPS = [
   {
@@ -22,7 +22,7 @@ export function ArtistLanding({ sessionEnded = false, signedIn = false }: { sess
   const location = useLocation();
   const accountDeleted = (location.state as { accountDeleted?: boolean } | null)?.accountDeleted === true;
   return (
-    <Container size="md" py={{ base: 'xl', sm: 64 }}>
+    <PageContainer width="content" py={{ base: 'xl', sm: 64 }}>
       <title>{`Pie for artists`}</title>
       <Stack gap={48}>
         <Stack gap="lg">
@@ -82,6 +82,6 @@ export function ArtistLanding({ sessionEnded = false, signedIn = false }: { sess
           </List>
         </Stack>
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

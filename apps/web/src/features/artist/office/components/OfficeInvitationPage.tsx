@@ -1,30 +1,93 @@
-import { Button, Group } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
-import { EmptyState, PageFrame } from '../../../../shared/ui';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useDispatch, useSelector } from 'react-redux';
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../../shared/api';
+import { artistRedirectStored, selectArtistSessionStatus } from '../../../../shared/session';
+import { EmptyState, ErrorBlock, LoadingBlock, PageFrame } from '../../../../shared/ui';
+import { useAcceptInvitationMutation, useValidateInvitationQuery } from '../api/offices.api';
 
-/** /for-artists/office-invitation/:officeId?token=…: an invitation to join an artist's team. */
+/**
+ * /for-artists/office-invitation/:officeId?token=…[&registration=…]: an invitation to join an
+ * office. A new person first chooses their name and password (the registration link), anyone
+ * else signs in; both come back here and accept.
+ */
 export function OfficeInvitationPage() {
+  const { officeId = '' } = useParams();
   const [params] = useSearchParams();
-  const hasToken = (params.get('token') ?? '').trim() !== '';
-  return (
+  const token = (params.get('token') ?? '').trim();
+  const registration = params.get('registration');
+  const check = useValidateInvitationQuery({ officeId, token }, { skip: !token || !officeId });
+  const [accept, accepting] = useAcceptInvitationMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const session = useSelector(selectArtistSessionStatus);
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const here = `${useLocation().pathname}?${new URLSearchParams({ token })}`;
+
+  const frame = (children: React.ReactNode) => (
     <PageFrame title="Team invitation" site="Pie for artists" description="Join an artist's team on Pie.">
-      <EmptyState
-        title={hasToken ? 'This invitation is not valid' : 'This invitation link is incomplete'}
-        action={
-          <Group gap="sm" justify="center">
-            <Button component={Link} to="/for-artists/login">
-              Log in
-            </Button>
-            <Button component={Link} to="/for-artists" variant="default">
-              Pie for artists
-            </Button>
-          </Group>
-        }
-      >
-        {hasToken
-          ? 'The invitation may have expired, been withdrawn or been used already. Ask the office admin who invited you to send it again.'
-          : 'The link has no invitation code. Open the link from your invitation e-mail again, in full.'}
-      </EmptyState>
+      {children}
     </PageFrame>
+  );
+
+  if (!token) {
+    return frame(
+      <EmptyState title="This invitation link is incomplete" action={<Button component={Link} to="/for-artists/login">Log in</Button>}>
+        The link has no invitation code. Open the link from your invitation e-mail again, in full.
+      </EmptyState>,
+    );
+  }
+  if (check.isLoading) return frame(<LoadingBlock label="Checking the invitation…" />);
+  if (check.isError || !check.data) {
+    return frame(
+      <Stack gap="md">
+        <ErrorBlock error={check.error} fallback="This invitation is not valid" title="This invitation cannot be used" />
+        <Text>Ask the office admin who invited you to send it again.</Text>
+      </Stack>,
+    );
+  }
+  const invitation = check.data;
+
+  const onAccept = async () => {
+    setFailure(null);
+    try {
+      await accept({ token, officeId }).unwrap();
+      await navigate('/for-artists/team');
+    } catch (error) {
+      console.error('Accepting the invitation failed', error);
+      setFailure(errorMessage(error, 'We could not accept the invitation. Please try again.'));
+    }
+  };
+  const goSignIn = (path: string) => {
+    dispatch(artistRedirectStored(here));
+    void navigate(path);
+  };
+
+  return frame(
+    <Stack gap="md">
+      <Text size="lg">{`You are invited to join “${invitation.office.name}” as ${invitation.role === 'admin' ? 'an admin' : 'a member'}.`}</Text>
+      <Text c="dimmed">{`Invitation for ${invitation.email}`}</Text>
+      {failure && (
+        <Alert color="red" variant="light" role="alert">
+          {failure}
+        </Alert>
+      )}
+      {invitation.requires_registration && registration ? (
+        <Group>
+          <Button onClick={() => goSignIn(`/for-artists/complete-registration?${new URLSearchParams({ token: registration })}`)}>Set up your account</Button>
+        </Group>
+      ) : session === 'authenticated' ? (
+        <Group>
+          <Button onClick={() => void onAccept()} loading={accepting.isLoading}>
+            Accept invitation
+          </Button>
+        </Group>
+      ) : (
+        <Group>
+          <Button onClick={() => goSignIn('/for-artists/login')}>Log in to accept</Button>
+        </Group>
+      )}
+    </Stack>,
   );
 }

@@ -1,9 +1,9 @@
 import type { ArtistUser, UpdateArtistProfileRequest } from '#pie/contracts';
 import { NAME_MAX_LENGTH } from '#pie/contracts';
-import { Alert, Badge, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useRef, useState } from 'react';
 import { errorMessage, serverFieldErrors } from '../../../../shared/api';
-import { FormAlert, SelectField, SubmitButton, TextField, useForm, type FormErrors } from '../../../../shared/ui';
+import { FormAlert, SelectField, SubmitButton, TextField, useForm, type FormErrors, PageContainer } from '../../../../shared/ui';
 import { formSchema, matches, maxLength, required, type FieldRule } from '../../../../shared/ui/form-rules';
 import { useUpdateArtistProfileMutation } from '../api/profile.api';
 import { countryName, countryOptions } from '../countries';
@@ -151,7 +151,7 @@ const savedKey = (user: ArtistUser) => [user.first_name, user.last_name, user.ph
 export function ProfileUpdatePage({ user }: { user: ArtistUser }) {
   const [saved, setSaved] = useState<string | null>(null);
   return (
-    <Container size="sm" py="xl">
+    <PageContainer width="content" py="xl">
       <title>{`Your profile · Pie for artists`}</title>
       <Stack gap="lg">
         <Stack gap={4}>
@@ -169,6 +169,6 @@ export function ProfileUpdatePage({ user }: { user: ArtistUser }) {
         )}
         <ProfileForm key={savedKey(user)} user={user} onSaved={setSaved} />
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

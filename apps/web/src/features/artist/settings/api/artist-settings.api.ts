@@ -11,7 +11,8 @@ export const artistSettingsApi = artistBaseApi.injectEndpoints({
     /** POST auth/disconnect-google; 409 when it is the last way to sign in. */
     artistDisconnectGoogle: build.mutation<ApiSuccess, void>({
       query: () => ({ url: 'auth/disconnect-google', method: 'POST' }),
-      invalidatesTags: [{ type: 'ArtistUser', id: LIST }],
+      // A refused disconnect changed nothing: no refetch then.
+      invalidatesTags: (result) => (result ? [{ type: 'ArtistUser', id: LIST }] : []),
     }),
     /** DELETE auth/delete-account. */
     artistDeleteAccount: build.mutation<ApiSuccess, void>({

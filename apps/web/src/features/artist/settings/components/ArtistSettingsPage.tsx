@@ -1,7 +1,8 @@
 import type { ArtistUser } from '#pie/contracts';
-import { Anchor, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { AccountDetail, DeleteAccountSection, LinkedAccountsList, ProviderReturnAlerts } from '../../../../shared/account';
+import { PageContainer } from '../../../../shared/ui';
 import { useArtistAccountSettings } from '../hooks/use-artist-account-settings';
 
 const ARTIST_PROVIDERS = ['google'] as const;
@@ -12,7 +13,7 @@ export function ArtistSettingsPage({ user }: { user: ArtistUser }) {
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
 
   return (
-    <Container size="md" py="xl">
+    <PageContainer width="content" py="xl">
       <title>{`Settings · Pie for artists`}</title>
       <Stack gap="xl">
         <Title order={1}>Settings</Title>
@@ -50,6 +51,6 @@ export function ArtistSettingsPage({ user }: { user: ArtistUser }) {
           kept="Payments and payouts already made are kept, as financial records must be, but no longer carry your name or e-mail."
         />
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../../shared/ui';
 
 export const VERIFICATION_PLATFORMS = {
@@ -16,6 +16,10 @@ export type VerificationResult = 'success' | 'failed';
 export function VerificationResultPage({ platform, result }: { platform: VerificationPlatform; result: VerificationResult }) {
   const name = VERIFICATION_PLATFORMS[platform];
   const success = result === 'success';
+  const [params] = useSearchParams();
+  // The server's own words about this attempt (plain text, shown as text).
+  const detail = params.get('message');
+  const claimId = params.get('claim');
   return (
     <PageFrame
       title={success ? `${name} account verified` : `${name} verification failed`}
@@ -24,11 +28,17 @@ export function VerificationResultPage({ platform, result }: { platform: Verific
       <Alert color={success ? 'teal' : 'red'} variant="light" role="status">
         <Text>
           {success
-            ? `Your ${name} account is linked to your claim. We use it to confirm that the artist profile is yours; your claim moves on as soon as the check is complete.`
+            ? `You signed in to the artist's official ${name} account: your claim is successful.`
             : `We could not verify your ${name} account. The sign-in may have been cancelled, or the account does not match the artist you are claiming. You can try again, or choose another way to verify.`}
         </Text>
       </Alert>
+      {detail && <Text c="dimmed">{detail.slice(0, 300)}</Text>}
       <Group gap="sm">
+        {claimId && /^[0-9a-f-]{36}$/.test(claimId) && (
+          <Button component={Link} to={`/for-artists/claims/${claimId}`} variant={success ? 'default' : 'filled'}>
+            Open the claim
+          </Button>
+        )}
         <Button component={Link} to="/for-artists/artists">
           {success ? 'Back to your artists' : 'Try another way'}
         </Button>

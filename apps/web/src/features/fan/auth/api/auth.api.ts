@@ -6,7 +6,7 @@ import type {
   PromoAvailability,
   RegisterFanRequest,
 } from '#pie/contracts';
-import { baseApi, LIST, entityTags } from '../../../../shared/api';
+import { baseApi, LIST, entityTags, unwrap } from '../../../../shared/api';
 import { sessionConfirmed } from '../../../../shared/session';
 
 /** Fan authentication calls under `/api` (spec §7 "Fan auth"). */
@@ -30,6 +30,10 @@ export const authApi = baseApi.injectEndpoints({
     forgotPassword: build.mutation<ApiSuccess, ForgotPasswordRequest>({
       query: (body) => ({ url: 'auth/forgot-password', method: 'POST', body }),
     }),
+    /** POST /api/auth/resend-verification; the same neutral answer for every address. */
+    resendVerification: build.mutation<ApiSuccess, ForgotPasswordRequest>({
+      query: (body) => ({ url: 'auth/resend-verification', method: 'POST', body }),
+    }),
     /** POST /api/auth/reset-password/:token (spec §3: token in path, password in body). */
     resetPassword: build.mutation<ApiSuccess, { token: string; password: string }>({
       query: ({ token, password }) => ({
@@ -45,10 +49,10 @@ export const authApi = baseApi.injectEndpoints({
     /** GET /api/user: the signed-in fan. */
     getUser: build.query<FanUser, void>({
       query: () => 'user',
-      transformResponse: (response: ApiSuccess<FanUser>) => {
-        if (!response.data) throw new Error('GET /api/user answered without data');
-        return response.data;
-      },
+      // Asked by the guard (which sends a visitor to /login and back) and by the layout on
+      // public pages (where a visitor without a session simply stays): neither wants the 401 rule.
+      extraOptions: { sessionCheck: true },
+      transformResponse: unwrap<FanUser>,
       providesTags: (user) => entityTags('User', user?._id),
       // Signed in as soon as the answer comes, whoever asked: the layout's navigation then
       // appears in the same render as the screen, not one after it.
@@ -77,6 +81,7 @@ export const {
   useLoginMutation,
   useVerifyEmailMutation,
   useForgotPasswordMutation,
+  useResendVerificationMutation,
   useResetPasswordMutation,
   useLogoutMutation,
   useGetUserQuery,

@@ -1,19 +1,23 @@
 import { Anchor, Text } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
-import { LoginCard } from '../../../../shared/account';
+import { Link } from 'react-router';
+import { LoginCard, SignInReturnNotice, useReturnParams } from '../../../../shared/account';
 import { useLoginForm } from '../hooks/use-login-form';
+import { useResendVerification } from '../hooks/use-resend-verification';
 import { SocialSignInButtons } from './SocialSignInButtons';
 
-/** The fan login screen: social sign-in, then e-mail and password. Shows `?error=` from a sign-in round trip. */
+const RETURN_PARAMS = ['error'] as const;
+
+/** The fan login screen: social sign-in, then e-mail and password. Says why a sign-in round trip came back (`?error=<code>`). */
 export function LoginForm() {
   const state = useLoginForm();
-  const [params] = useSearchParams();
+  const { error } = useReturnParams(RETURN_PARAMS);
   return (
     <LoginCard
       title="Log in"
       lead="Welcome back to Pie."
       state={state}
-      notice={params.get('error')}
+      notice={<SignInReturnNotice code={error} />}
+      resendVerification={useResendVerification()}
       before={<SocialSignInButtons />}
       forgotPath="/forgot-password"
       footer={

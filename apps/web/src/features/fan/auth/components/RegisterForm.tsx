@@ -1,20 +1,23 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import { Link, useSearchParams } from 'react-router';
-import { RegistrationForm, RegistrationSent } from '../../../../shared/account';
-import { AuthCard, FormAlert } from '../../../../shared/ui';
+import { Link } from 'react-router';
+import { RegistrationForm, RegistrationSent, SignInReturnNotice, useReturnParams } from '../../../../shared/account';
+import { AuthCard } from '../../../../shared/ui';
+import { useResendVerification } from '../hooks/use-resend-verification';
 import { useRegisterForm } from '../hooks/use-register-form';
 import { SocialSignInButtons } from './SocialSignInButtons';
+
+const RETURN_PARAMS = ['error'] as const;
 
 /** The fan registration screen: social sign-up, the e-mail form, then "check your e-mail". */
 export function RegisterForm() {
   const state = useRegisterForm();
-  const [params] = useSearchParams();
-  const returnError = params.get('error');
+  const { error: returnError } = useReturnParams(RETURN_PARAMS);
+  const resend = useResendVerification();
 
   if (state.registeredEmail) {
     return (
       <AuthCard title="Almost there">
-        <RegistrationSent email={state.registeredEmail} loginPath="/login" />
+        <RegistrationSent email={state.registeredEmail} loginPath="/login" resend={resend} />
       </AuthCard>
     );
   }
@@ -22,7 +25,7 @@ export function RegisterForm() {
   return (
     <AuthCard title="Create your account" lead="Fund the artists you actually listen to.">
       <Stack gap="lg">
-        {!state.submitError && <FormAlert message={returnError} />}
+        {!state.submitError && <SignInReturnNotice code={returnError} />}
         <SocialSignInButtons />
         <RegistrationForm
           state={state}

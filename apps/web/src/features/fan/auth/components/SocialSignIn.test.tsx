@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserLocation } from '../../../../shared/browser';
-import { renderApp } from '../../../../test/render';
+import { makeFanUser } from '../../../../test/fixtures';
+import { emptyListeningRoutes, jsonResponse, mockRoutes, renderApp } from '../../../../test/render';
 
 let assign: ReturnType<typeof vi.spyOn>;
 
@@ -47,11 +48,39 @@ describe('social sign-in on /login and /register', () => {
   it.each([
     ['/login', 'Log in'],
     ['/register', 'Create your account'],
-  ])('%s shows the message a failed sign-in came back with', async (path, heading) => {
-    const message = 'Sign-in was cancelled.';
-    renderApp(`${path}?error=${encodeURIComponent(message)}`);
+  ])('%s says in its own words why a sign-in came back, and cleans the address', async (path, heading) => {
+    const { router } = renderApp(`${path}?error=already_linked`);
     await screen.findByRole('heading', { name: heading });
 
-    expect(screen.getByRole('alert').textContent).toBe(message);
+    expect(screen.getByRole('alert').textContent).toBe('This account is already linked to another Pie account.');
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
+
+  it.each([
+    ['/login', 'Log in'],
+    ['/register', 'Create your account'],
+  ])('%s says a cancelled sign-in neutrally, not as an error', async (path, heading) => {
+    renderApp(`${path}?error=cancelled`);
+    await screen.findByRole('heading', { name: heading });
+
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('status').textContent).toMatch(/^Sign-in was cancelled\./);
+  });
+
+  it.each(['/login', '/register', '/try', '/settings', '/admin/auth/google/callback'])(
+    '%s never shows text from the address: an unknown code reads as our generic failure',
+    async (path) => {
+      const spoof = 'Your account is locked. Call +1 555 0100 to unlock it';
+      mockRoutes({
+        ...emptyListeningRoutes(),
+        'GET /api/user': () => Promise.resolve(jsonResponse({ success: true, data: makeFanUser() })),
+        'GET /api/stripe/promoAvailability': () =>
+          Promise.resolve(jsonResponse({ success: true, data: { available: true, remaining: 3 } })),
+      });
+      renderApp(`${path}?error=${encodeURIComponent(spoof)}`);
+
+      expect((await screen.findByRole('alert', {}, { timeout: 5_000 })).textContent).toContain('Sign-in failed. Please try again.');
+      expect(document.body.textContent).not.toContain('Call +1 555');
+    },
+  );
 });

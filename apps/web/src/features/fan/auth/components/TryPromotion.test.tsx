@@ -197,7 +197,7 @@ describe('/try: offer', () => {
 
   it('shows the error a social sign-up came back with, in spec §8’s words', async () => {
     mockRoutes({ [AVAILABILITY]: available(4) });
-    renderApp(`/try?error=${encodeURIComponent('This fan has already used the free PIE promotion')}`);
+    renderApp('/try?error=promo_used');
 
     expect((await screen.findByRole('alert')).textContent).toBe(
       'You have already used the free PIE promotion. Each user can only use this offer once.',

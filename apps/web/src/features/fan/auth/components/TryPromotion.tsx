@@ -1,9 +1,11 @@
 import { Anchor, Badge, Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { promotionAwareMessage, RegistrationForm } from '../../../../shared/account';
+import { Link } from 'react-router';
+import { RegistrationForm, SignInReturnNotice, useReturnParams } from '../../../../shared/account';
+import { signInErrorText } from '#pie/contracts';
 import { FormAlert } from '../../../../shared/ui';
 import { CHECKING_PROMOTION, useTryPromotion } from '../hooks/use-try-promotion';
+import { formatCount, NOUNS } from '../../../../shared/format';
 import { SocialSignInButtons, TRY_PROVIDER_ORDER } from './SocialSignInButtons';
 
 function Frame({ children }: { children: ReactNode }) {
@@ -62,12 +64,12 @@ function Registered({ email, firstName }: { email: string; firstName: string | n
   );
 }
 
+const RETURN_PARAMS = ['error'] as const;
+
 /** The /try page (spec §2, §4, §8): free $5 pie registration in four states. */
 export function TryPromotion() {
   const { state, registration } = useTryPromotion();
-  const [params] = useSearchParams();
-  const returnError = params.get('error');
-  const returnMessage = returnError ? promotionAwareMessage(returnError) : null;
+  const { error: returnError } = useReturnParams(RETURN_PARAMS);
 
   switch (state.step) {
     case 'checking':
@@ -80,7 +82,7 @@ export function TryPromotion() {
         </Center>
       );
     case 'unavailable':
-      return <Unavailable reason={state.reason ?? returnMessage} />;
+      return <Unavailable reason={state.reason ?? signInErrorText(returnError)} />;
     case 'registered':
       return <Registered email={state.email} firstName={state.firstName} />;
     case 'offer':
@@ -93,7 +95,7 @@ export function TryPromotion() {
                   Get a free $5 pie
                 </Title>
                 <Badge size="lg" variant="light">
-                  {state.remaining === 1 ? '1 code remaining' : `${state.remaining} codes remaining`}
+                  {`${formatCount(state.remaining, NOUNS.code)} remaining`}
                 </Badge>
               </Group>
               <Text>
@@ -101,7 +103,7 @@ export function TryPromotion() {
                 split among the artists you listen to. One per person.
               </Text>
             </Stack>
-            {!registration.submitError && <FormAlert message={returnMessage} />}
+            {!registration.submitError && <SignInReturnNotice code={returnError} />}
             <SocialSignInButtons providers={TRY_PROVIDER_ORDER} promo="try" dividerLabel="or sign up with e-mail" />
             <RegistrationForm
               state={registration}

@@ -1,5 +1,6 @@
-import { Anchor, Container, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { PageContainer } from '../../../../shared/ui';
 import { Link } from 'react-router';
 
 function Question({ id, question, children }: { id: string; question: string; children: ReactNode }) {
@@ -20,7 +21,7 @@ function Question({ id, question, children }: { id: string; question: string; ch
 /** /help: the questions fans ask, answered by the rules Pie runs on. */
 export function HelpPage() {
   return (
-    <Container size="md" py="xl">
+    <PageContainer width="content" py="xl">
       <title>{`Help · Pie`}</title>
       <Stack gap="xl">
         <Stack gap="xs">
@@ -128,6 +129,6 @@ export function HelpPage() {
           </Text>
         </Question>
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

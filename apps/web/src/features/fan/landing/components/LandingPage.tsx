@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Container, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { StepsSection } from '../../../../shared/ui';
+import { StepsSection, PageContainer } from '../../../../shared/ui';
 
 const STEPS = [
   {
@@ -22,7 +22,7 @@ export function LandingPage({ signedIn = false }: { signedIn?: boolean }) {
   const location = useLocation();
   const accountDeleted = (location.state as { accountDeleted?: boolean } | null)?.accountDeleted === true;
   return (
-    <Container size="md" py={{ base: 'xl', sm: 64 }}>
+    <PageContainer width="content" py={{ base: 'xl', sm: 64 }}>
       <title>{`Pie · Fund the artists you listen to`}</title>
       <Stack gap={48}>
         <Stack gap="lg">
@@ -101,6 +101,6 @@ export function LandingPage({ signedIn = false }: { signedIn?: boolean }) {
           </Stack>
         </Paper>
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

@@ -3,9 +3,10 @@ import { Alert, Button, Group, Input, Progress, Stack, Text } from '@mantine/cor
 import { useId, type ChangeEvent } from 'react';
 import { useExportUpload } from '../hooks/use-export-upload';
 import { importProgressView } from '../import-progress';
+import { formatNumber } from '../../../../shared/format';
 import { ImportProgressPanel } from './ImportProgressPanel';
 
-const count = new Intl.NumberFormat('en');
+const count = { format: formatNumber };
 
 /** Upload of the Spotify data export: pick, read in the browser, send in chunks, follow the import. */
 export function ExportUpload({ latestImport }: { latestImport: ImportProgress | null }) {

@@ -1,6 +1,6 @@
 import type { ArtistDetails } from '#pie/contracts';
-import { Anchor, Badge, Container, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { TableScroll, EmptyBlock, ErrorBlock, LoadingBlock, Unavailable, Pager, Section, StatList } from '../../../../shared/ui';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { TableScroll, EmptyBlock, ErrorBlock, LoadingBlock, Unavailable, Pager, Section, StatList, PageContainer } from '../../../../shared/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { errorMessage, errorStatus } from '../../../../shared/api';
 import { selectSessionStatus } from '../../../../shared/session';
 import { useGetArtistDetailsQuery, useGetArtistFansQuery, useGetArtistTopTracksQuery, useGetMyArtistListeningQuery } from '../api/listening.api';
-import { countryName, fanName, formatDate, formatListened, formatNumber } from '../../../../shared/format';
+import { countryName, fanName, formatDate, formatListened, formatNumber, formatCount, NOUNS } from '../../../../shared/format';
 import { ArtistAvatar } from './ArtistAvatar';
 import { RankedTrackList } from './RankedTrackList';
 
@@ -91,7 +91,7 @@ function TopTracks({ artist }: { artist: ArtistDetails }) {
       ) : !query.data?.length ? (
         <EmptyBlock>No plays of this artist on Pie yet.</EmptyBlock>
       ) : (
-        <RankedTrackList items={query.data} label={`Top tracks of ${artist.name}`} detail={(item) => `${formatNumber(item.plays)} plays · ${formatNumber(item.listeners)} ${item.listeners === 1 ? 'listener' : 'listeners'}`} />
+        <RankedTrackList items={query.data} label={`Top tracks of ${artist.name}`} detail={(item) => `${formatCount(item.plays, NOUNS.play)} · ${formatCount(item.listeners, NOUNS.listener)}`} />
       )}
     </Section>
   );
@@ -110,7 +110,7 @@ function Fans({ artist }: { artist: ArtistDetails }) {
       ) : data ? (
         <Stack gap="sm">
           <Text size="sm">
-            {`${formatNumber(data.fans.total_fans)} ${data.fans.total_fans === 1 ? 'fan' : 'fans'} listened in the last ${FANS_DAYS} days.`}
+            {`${formatCount(data.fans.total_fans, NOUNS.fan)} listened in the last ${FANS_DAYS} days.`}
           </Text>
           {data.fans.fans.length === 0 ? (
             <EmptyBlock>{data.fans.total_fans > 0 ? 'None of them made their top artists public.' : 'No fans yet.'}</EmptyBlock>
@@ -121,7 +121,7 @@ function Fans({ artist }: { artist: ArtistDetails }) {
                   <Anchor component={Link} to={`/user/${fan._id}`}>
                     {fanName(fan.username)}
                   </Anchor>
-                  <Text size="sm" c="dimmed">{`${formatListened(fan.listened_ms)} · ${formatNumber(fan.plays)} plays`}</Text>
+                  <Text size="sm" c="dimmed">{`${formatListened(fan.listened_ms)} · ${formatCount(fan.plays, NOUNS.play)}`}</Text>
                 </Group>
               ))}
             </Stack>
@@ -202,9 +202,9 @@ export function ArtistPage({ artistId }: { artistId: string }) {
   }
 
   return (
-    <Container size="lg" py="xl">
+    <PageContainer width="wide" py="xl">
       <title>{artist ? `${artist.name} · Pie` : 'Artist · Pie'}</title>
       {body}
-    </Container>
+    </PageContainer>
   );
 }

@@ -2,7 +2,7 @@ import type { DailyListening } from '#pie/contracts';
 import { Box, Text } from '@mantine/core';
 import { lazy, memo, Suspense, useState } from 'react';
 import { useGetDailyListeningQuery } from '../api/listening.api';
-import { formatListened, formatLongDay, formatNumber } from '../../../../shared/format';
+import { formatListened, formatLongDay, formatCount, NOUNS } from '../../../../shared/format';
 import { DAILY_CHART_HEIGHT, DailyListeningChart } from './DailyListeningChart';
 import { EmptyBlock, ErrorBlock, LoadingBlock, Section } from '../../../../shared/ui';
 
@@ -17,7 +17,7 @@ export function dailySummary(days: readonly DailyListening[]): string {
   const total = days.reduce((sum, day) => sum + day.listened_ms, 0);
   const plays = days.reduce((sum, day) => sum + day.plays, 0);
   const best = days.reduce<DailyListening | null>((top, day) => (!top || day.listened_ms > top.listened_ms ? day : top), null);
-  const base = `Daily listening over the last ${days.length} days: ${formatListened(total)} in ${formatNumber(plays)} plays`;
+  const base = `Daily listening over the last ${days.length} days: ${formatListened(total)} in ${formatCount(plays, NOUNS.play)}`;
   return best && best.listened_ms > 0 ? `${base}; most on ${formatLongDay(best.date)} (${formatListened(best.listened_ms)}).` : `${base}.`;
 }
 

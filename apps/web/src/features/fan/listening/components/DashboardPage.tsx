@@ -1,11 +1,11 @@
 import type { FanArtist, ListeningActivity } from '#pie/contracts';
-import { Anchor, Container, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { lazy, memo, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useGetFanArtistsQuery, useGetLatestPlaysQuery, useGetListeningOverviewQuery } from '../api/listening.api';
-import { formatListened, formatNumber } from '../../../../shared/format';
+import { formatListened, formatNumber, formatCount, NOUNS } from '../../../../shared/format';
 import { DailyListeningSection } from './DailyListeningSection';
-import { EmptyBlock, ErrorBlock, ListPlaceholder, Section, StatList } from '../../../../shared/ui';
+import { EmptyBlock, ErrorBlock, ListPlaceholder, Section, StatList, PageContainer } from '../../../../shared/ui';
 import { RecentPlaysList } from './RecentPlaysList';
 import { TopArtistsList } from './TopArtistsList';
 
@@ -17,7 +17,7 @@ const TOP_ARTISTS = 6;
 const RECENT_PLAYS = 8;
 const OVERVIEW_POLL_MS = 5_000;
 
-const topArtistDetail = (artist: FanArtist) => `${formatListened(artist.listened_ms)} · ${formatNumber(artist.plays)} plays`;
+const topArtistDetail = (artist: FanArtist) => `${formatListened(artist.listened_ms)} · ${formatCount(artist.plays, NOUNS.play)}`;
 
 export interface DashboardPageProps {
   firstName: string;
@@ -41,7 +41,7 @@ const SummaryStats = memo(function SummaryStats({ activity }: { activity: Listen
   return (
     <Section
       title={`Your last ${SUMMARY_DAYS} days`}
-      description={activity ? `All time: ${formatNumber(activity.totals.plays)} plays, ${formatListened(activity.totals.listened_ms)}` : 'All time: …'}
+      description={activity ? `All time: ${formatCount(activity.totals.plays, NOUNS.play)}, ${formatListened(activity.totals.listened_ms)}` : 'All time: …'}
     >
       <StatList
         stats={[
@@ -136,11 +136,11 @@ export function DashboardPage({ firstName, actions, syncStatus }: DashboardPageP
   useEffect(() => setImporting(importActive), [importActive]);
 
   return (
-    <Container size="lg" py="xl">
+    <PageContainer width="wide" py="xl">
       <title>{`Dashboard · Pie`}</title>
       <Stack gap="xl">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
-          <Title order={1}>{`Welcome, ${firstName}`}</Title>
+          <Title order={1}>{firstName ? `Welcome, ${firstName}` : 'Welcome'}</Title>
           {actions}
         </Group>
         {syncStatus}
@@ -173,6 +173,6 @@ export function DashboardPage({ firstName, actions, syncStatus }: DashboardPageP
           </Stack>
         </Paper>
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

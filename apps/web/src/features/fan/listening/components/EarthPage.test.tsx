@@ -40,7 +40,7 @@ describe('earth', () => {
     expect(screen.getByText('1 artist (15 min) without a known country is counted apart.')).toBeTruthy();
 
     const legend = screen.getByRole('list', { name: 'Legend: listening time per country' });
-    expect(within(legend).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['30 min', '1 h', '3 h', '5 h', 'No listening']);
+    expect(within(legend).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['up to 30 min', '30 min to 1 h', '1 h to 3 h', 'over 3 h', 'No listening']);
 
     const map = await screen.findByRole('img', { name: /^World map of where your artists come from, shaded by listening time: 4 countries; most listened: Germany \(5 h\), Sweden \(3 h\), United States \(1 h\)\.$/ });
     await waitFor(() => expect(map.querySelectorAll('path').length).toBeGreaterThan(150));

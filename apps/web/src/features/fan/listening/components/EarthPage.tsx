@@ -1,11 +1,11 @@
-import { Anchor, Box, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Box, Group, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useGetAllFanArtistsQuery } from '../api/listening.api';
-import { choroplethBuckets, listeningByCountry, NO_DATA_COLOR, type Bucket, type CountryTotals } from '../choropleth';
-import { countryName, formatListened, formatNumber } from '../../../../shared/format';
+import { choroplethBuckets, legendRanges, listeningByCountry, NO_DATA_COLOR, type Bucket, type CountryTotals } from '../choropleth';
+import { countryName, formatListened, formatNumber, formatCount, NOUNS } from '../../../../shared/format';
 import { CountryTable } from './CountryTable';
-import { EmptyBlock, ErrorBlock, LoadingBlock, Section } from '../../../../shared/ui';
+import { EmptyBlock, ErrorBlock, LoadingBlock, Section, PageContainer } from '../../../../shared/ui';
 
 const WorldMap = lazy(() => import('./WorldMap'));
 
@@ -16,12 +16,15 @@ export function mapSummary(totals: CountryTotals): string {
     .slice(0, 3)
     .map((country) => `${countryName(country.code)} (${formatListened(country.listenedMs)})`)
     .join(', ');
-  const base = `World map of where your artists come from, shaded by listening time: ${formatNumber(count)} ${count === 1 ? 'country' : 'countries'}`;
+  const base = `World map of where your artists come from, shaded by listening time: ${formatCount(count, NOUNS.country)}`;
   return top ? `${base}; most listened: ${top}.` : `${base}.`;
 }
 
-function rangeLabel(bucket: Bucket): string {
-  return bucket.min === bucket.max ? formatListened(bucket.min) : `${formatListened(bucket.min)} to ${formatListened(bucket.max)}`;
+function rangeLabel({ from, to }: { from: number | null; to: number | null }): string {
+  if (from === null && to !== null) return `up to ${formatListened(to)}`;
+  if (to === null && from !== null) return `over ${formatListened(from)}`;
+  if (from === to || from === null || to === null) return formatListened(from ?? to ?? 0);
+  return `${formatListened(from)} to ${formatListened(to)}`;
 }
 
 function Legend({ buckets }: { buckets: readonly Bucket[] }) {
@@ -30,10 +33,10 @@ function Legend({ buckets }: { buckets: readonly Bucket[] }) {
   );
   return (
     <Group component="ul" gap="md" p={0} m={0} aria-label="Legend: listening time per country" style={{ listStyle: 'none' }}>
-      {buckets.map((bucket) => (
-        <Group component="li" key={`${bucket.min}-${bucket.max}`} gap={6} wrap="nowrap">
-          {swatch(bucket.color)}
-          <Text size="sm">{rangeLabel(bucket)}</Text>
+      {legendRanges(buckets).map((range) => (
+        <Group component="li" key={range.color} gap={6} wrap="nowrap">
+          {swatch(range.color)}
+          <Text size="sm">{rangeLabel(range)}</Text>
         </Group>
       ))}
       <Group component="li" gap={6} wrap="nowrap">
@@ -61,7 +64,7 @@ export function EarthPage() {
   const artists = query.data?.artists.length ?? 0;
 
   return (
-    <Container size="lg" py="xl">
+    <PageContainer width="wide" py="xl">
       <title>{`Your world · Pie`}</title>
       <Stack gap="xl">
         <Stack gap={4}>
@@ -84,7 +87,7 @@ export function EarthPage() {
           <>
             <Section
               title="World map"
-              description={`${formatNumber(totals.countries.length)} ${totals.countries.length === 1 ? 'country' : 'countries'} · ${formatNumber(artists)} artists`}
+              description={`${formatCount(totals.countries.length, NOUNS.country)} · ${formatCount(artists, NOUNS.artist)}`}
             >
               {totals.countries.length === 0 ? (
                 <EmptyBlock>None of your artists has a known country yet. Pie looks their countries up in the background; check again later.</EmptyBlock>
@@ -98,7 +101,7 @@ export function EarthPage() {
               )}
               {totals.unknown.artists > 0 && (
                 <Text size="sm" c="dimmed">
-                  {`${formatNumber(totals.unknown.artists)} ${totals.unknown.artists === 1 ? 'artist' : 'artists'} (${formatListened(totals.unknown.listenedMs)}) without a known country ${totals.unknown.artists === 1 ? 'is' : 'are'} counted apart.`}
+                  {`${formatCount(totals.unknown.artists, NOUNS.artist)} (${formatListened(totals.unknown.listenedMs)}) without a known country ${totals.unknown.artists === 1 ? 'is' : 'are'} counted apart.`}
                 </Text>
               )}
               {query.data && !query.data.complete && (
@@ -111,6 +114,6 @@ export function EarthPage() {
           </>
         )}
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

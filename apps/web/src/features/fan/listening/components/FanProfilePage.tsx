@@ -1,12 +1,12 @@
 import type { ProfileVisibility, UserDetails } from '#pie/contracts';
-import { Anchor, Badge, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage, errorStatus } from '../../../../shared/api';
 import { useGetFanProfileQuery, useGetFanRecentArtistsQuery, useGetFanTopArtistsQuery, useGetFanTopTracksQuery } from '../api/listening.api';
-import { fanName, formatDate, formatDateTime, formatListened, formatNumber } from '../../../../shared/format';
-import { EmptyBlock, ErrorBlock, LoadingBlock, Unavailable, Section, StatList } from '../../../../shared/ui';
+import { fanName, formatDate, formatDateTime, formatListened, formatNumber, formatCount, NOUNS } from '../../../../shared/format';
+import { EmptyBlock, ErrorBlock, LoadingBlock, Unavailable, Section, StatList, PageContainer } from '../../../../shared/ui';
 import { TopArtistsList } from './TopArtistsList';
 import { RankedTrackList } from './RankedTrackList';
 
@@ -42,7 +42,7 @@ function TopArtists({ user, name }: { user: UserDetails; name: string }) {
       ) : !query.data?.length ? (
         <EmptyBlock>{`No artists in the last ${TOP_DAYS} days.`}</EmptyBlock>
       ) : (
-        <TopArtistsList label={`${whose(user, name)} top artists`} artists={query.data} detail={(artist) => `${formatListened(artist.listened_ms)} · ${formatNumber(artist.plays)} plays`} />
+        <TopArtistsList label={`${whose(user, name)} top artists`} artists={query.data} detail={(artist) => `${formatListened(artist.listened_ms)} · ${formatCount(artist.plays, NOUNS.play)}`} />
       )}
     </Section>
   );
@@ -62,7 +62,7 @@ function TopTracks({ user, name }: { user: UserDetails; name: string }) {
       ) : !query.data?.length ? (
         <EmptyBlock>{`No tracks in the last ${TOP_DAYS} days.`}</EmptyBlock>
       ) : (
-        <RankedTrackList items={query.data} label={`${whose(user, name)} top tracks`} detail={(item) => `${formatNumber(item.plays)} plays · ${formatListened(item.listened_ms)}`} />
+        <RankedTrackList items={query.data} label={`${whose(user, name)} top tracks`} detail={(item) => `${formatCount(item.plays, NOUNS.play)} · ${formatListened(item.listened_ms)}`} />
       )}
     </Section>
   );
@@ -156,9 +156,9 @@ export function FanProfilePage({ userId }: { userId: string }) {
   }
 
   return (
-    <Container size="lg" py="xl">
+    <PageContainer width="wide" py="xl">
       <title>{query.data ? `${fanName(query.data.username)} · Pie` : 'Fan profile · Pie'}</title>
       {body}
-    </Container>
+    </PageContainer>
   );
 }

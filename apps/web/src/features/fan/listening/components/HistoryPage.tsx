@@ -1,6 +1,6 @@
 import type { PlayItem } from '#pie/contracts';
-import { Anchor, Badge, Button, Container, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { TableScroll, ErrorBlock, LoadingBlock, Pager } from '../../../../shared/ui';
+import { Anchor, Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { TableScroll, ErrorBlock, LoadingBlock, Pager, PageContainer } from '../../../../shared/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -12,7 +12,7 @@ import { TrackArtists } from './TrackArtists';
 
 function PlaysTable({ plays, caption, busy }: { plays: readonly PlayItem[]; caption: string; busy: boolean }) {
   return (
-    <TableScroll minWidth={640}>
+    <TableScroll minWidth={640} stackOnPhone>
       <Table striped highlightOnHover verticalSpacing="sm" aria-busy={busy} style={{ opacity: busy ? 0.6 : 1 }}>
         <Table.Caption>{caption}</Table.Caption>
         <Table.Thead>
@@ -27,24 +27,24 @@ function PlaysTable({ plays, caption, busy }: { plays: readonly PlayItem[]; capt
         <Table.Tbody>
           {plays.map((play) => (
             <Table.Tr key={`${play.track.id}-${play.played_at}`}>
-              <Table.Td>
+              <Table.Td data-label="Track">
                 <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
                   {play.track.name}
                 </Text>
                 <TrackArtists artists={play.track.artists} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Album">
                 <Text size="sm">{play.track.album ?? '—'}</Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Played">
                 <Text size="sm" component="time" dateTime={play.played_at}>
                   {formatDateTime(play.played_at)}
                 </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Listened">
                 <Text size="sm">{formatClock(play.ms_played)}</Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Source">
                 <Badge variant="light" color={play.source === 'export' ? 'grape' : 'teal'}>
                   {play.source === 'export' ? 'Export' : 'Spotify'}
                 </Badge>
@@ -92,7 +92,7 @@ export function HistoryPage() {
     : '';
 
   return (
-    <Container size="lg" py="xl">
+    <PageContainer width="wide" py="xl">
       <title>{`History · Pie`}</title>
       <Stack gap="xl">
         <Stack gap={4}>
@@ -179,6 +179,6 @@ export function HistoryPage() {
           </Stack>
         ) : null}
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Button, Container, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { TableScroll, ErrorBlock, LoadingBlock, Section, StatList } from '../../../../shared/ui';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { TableScroll, ErrorBlock, LoadingBlock, Section, StatList, PageContainer } from '../../../../shared/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useGetAllFanArtistsQuery, useGetLatestPlaysQuery, useGetPopularTracksQuery } from '../api/listening.api';
-import { formatListened, formatNumber } from '../../../../shared/format';
+import { formatListened, formatNumber, formatCount, NOUNS } from '../../../../shared/format';
 import { useReportPeriod } from '../hooks/use-report-period';
 import { matchingPreset, PERIOD_PRESETS, periodLength, periodToApi, presetPeriod } from '../period';
 import { reportCsv, reportFileName, type ListeningReport } from '../report-csv';
@@ -93,7 +93,7 @@ export function ReportPage() {
   const loading = Boolean(period) && !report && !failed;
 
   return (
-    <Container size="lg" py="xl">
+    <PageContainer width="wide" py="xl">
       <title>{`Report · Pie`}</title>
       <Stack gap="xl">
         <Stack gap={4}>
@@ -113,7 +113,7 @@ export function ReportPage() {
           <Stack gap="xl">
             <Section
               title={`${period.from} to ${period.to}`}
-              description={`${formatNumber(periodLength(period))} days, in your time zone`}
+              description={`${formatCount(periodLength(period), NOUNS.day)}, in your time zone`}
               actions={
                 <Button onClick={() => downloadText(reportFileName(period), reportCsv(report))} disabled={report.totals.plays === 0}>
                   Download CSV
@@ -134,7 +134,7 @@ export function ReportPage() {
               </Text>
               {artists.currentData && !artists.currentData.complete && (
                 <Alert color="yellow" variant="light">
-                  {`This period has ${formatNumber(artists.currentData.total)} artists; the report counts your ${formatNumber(artists.currentData.artists.length)} most listened.`}
+                  {`This period has ${formatCount(artists.currentData.total, NOUNS.artist)}; the report counts your ${formatNumber(artists.currentData.artists.length)} most listened.`}
                 </Alert>
               )}
             </Section>
@@ -146,7 +146,7 @@ export function ReportPage() {
                   <TopArtistsList
                     label="Top artists of the period"
                     artists={report.artists.slice(0, SHOWN)}
-                    detail={(artist) => `${formatListened(artist.listened_ms)} · ${formatNumber(artist.plays)} plays`}
+                    detail={(artist) => `${formatListened(artist.listened_ms)} · ${formatCount(artist.plays, NOUNS.play)}`}
                   />
                 </Section>
                 <Section title="Top tracks" description="Most played in the period">
@@ -184,6 +184,6 @@ export function ReportPage() {
           </Stack>
         ) : null}
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

@@ -1,5 +1,5 @@
-import type { ApiSuccess, SocialProvider } from '#pie/contracts';
-import { baseApi, LIST } from '../../../../shared/api';
+import type { ApiSuccess, ForgotPasswordRequest, SocialProvider, UpdateVisibilityRequest, UserDetails } from '#pie/contracts';
+import { baseApi, entityTags, LIST, unwrap } from '../../../../shared/api';
 
 /** Fan account settings under `/api/auth` (spec §7 "Fan auth"). */
 export const settingsApi = baseApi.injectEndpoints({
@@ -11,7 +11,32 @@ export const settingsApi = baseApi.injectEndpoints({
     /** POST /api/auth/disconnect-<provider>; 409 when it is the last way to sign in. */
     disconnectAccount: build.mutation<ApiSuccess, SocialProvider>({
       query: (provider) => ({ url: `auth/disconnect-${provider}`, method: 'POST' }),
-      invalidatesTags: [{ type: 'User', id: LIST }],
+      // A refused disconnect changed nothing: no refetch then.
+      invalidatesTags: (result) => (result ? [{ type: 'User', id: LIST }] : []),
+    }),
+    /** GET /api/user/details/:userId for the fan themself: their username and what others see. */
+    getOwnProfile: build.query<UserDetails, string>({
+      query: (userId) => `user/details/${encodeURIComponent(userId)}`,
+      transformResponse: unwrap<UserDetails>,
+      providesTags: (_result, _error, userId) => entityTags('FanProfile', userId),
+    }),
+    /** PUT /api/user/username (409 when someone has it, 400 when malformed). */
+    updateUsername: build.mutation<ApiSuccess, { userId: string; username: string }>({
+      query: ({ username }) => ({ url: 'user/username', method: 'PUT', body: { username } }),
+      invalidatesTags: (_result, _error, { userId }) => [{ type: 'FanProfile', id: userId }],
+    }),
+    /** PUT /api/user/visibility: one section (or `public` for all) at a time. */
+    updateVisibility: build.mutation<ApiSuccess, { userId: string; change: UpdateVisibilityRequest }>({
+      query: ({ change }) => ({ url: 'user/visibility', method: 'PUT', body: change }),
+      invalidatesTags: (_result, _error, { userId }) => [{ type: 'FanProfile', id: userId }],
+    }),
+    /** POST /api/auth/forgot-password for the fan's own address: the link to change the password. */
+    sendPasswordLink: build.mutation<ApiSuccess, ForgotPasswordRequest>({
+      query: (body) => ({ url: 'auth/forgot-password', method: 'POST', body }),
+    }),
+    /** POST /api/auth/resend-verification for the fan's own address. */
+    resendOwnVerification: build.mutation<ApiSuccess, ForgotPasswordRequest>({
+      query: (body) => ({ url: 'auth/resend-verification', method: 'POST', body }),
     }),
     /** DELETE /api/auth/account: anonymises the fan and ends every session. */
     deleteAccount: build.mutation<ApiSuccess, void>({
@@ -20,4 +45,13 @@ export const settingsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useLinkAccountMutation, useDisconnectAccountMutation, useDeleteAccountMutation } = settingsApi;
+export const {
+  useLinkAccountMutation,
+  useDisconnectAccountMutation,
+  useDeleteAccountMutation,
+  useGetOwnProfileQuery,
+  useUpdateUsernameMutation,
+  useUpdateVisibilityMutation,
+  useSendPasswordLinkMutation,
+  useResendOwnVerificationMutation,
+} = settingsApi;

@@ -123,9 +123,9 @@ describe('fan settings: account and linked accounts', () => {
   it('shows the error a linking round trip came back with', async () => {
     mockRoutes({
       ...emptyListeningRoutes(), [USER]: userAnswer() });
-    await openSettings(`/settings?error=${encodeURIComponent('This X account is already linked to another Pie account.')}`);
+    await openSettings('/settings?error=already_linked');
 
-    expect(screen.getByRole('alert').textContent).toContain('This X account is already linked to another Pie account.');
+    expect(screen.getByRole('alert').textContent).toContain('This account is already linked to another Pie account.');
   });
 });
 
@@ -155,7 +155,7 @@ describe('fan settings: deleting the account', () => {
 
     await user.click(confirm);
 
-    expect(await screen.findByText(/Your account has been deleted/)).toBeTruthy();
+    expect(await screen.findByText(/Your account has been deleted/, {}, { timeout: 10_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
     expect(requestsTo(fetchMock, 'DELETE /api/auth/account')).toHaveLength(1);
     expect(store.getState().session.status).toBe('anonymous');
@@ -206,5 +206,100 @@ describe('fan settings: deleting the account', () => {
     expect(await screen.findByRole('heading', { name: 'Log in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
     expect(store.getState().session.redirectTo).toBe('/settings');
+  });
+});
+
+describe('fan settings: profile, verification, password (issue 16 item 3)', () => {
+  const details = (visibility: Record<string, boolean>, username: string | null = 'ada') =>
+    jsonResponse({
+      success: true,
+      data: {
+        _id: 'fan_1',
+        username,
+        is_self: true,
+        visibility: { profile: false, top_artists: false, top_tracks: false, recent_listening: false, ...visibility },
+        beta: false,
+        stats: { plays: 0, listened_ms: 0, artists: 0, first_played_at: null },
+      },
+    });
+
+  it('switches one section of the profile public and shows the saved state after the round trip', async () => {
+    const fetchMock = mockRoutes({
+      ...emptyListeningRoutes(),
+      [USER]: userAnswer({ _id: 'fan_1' }),
+      'GET /api/user/details/fan_1': [details({}), details({ top_artists: true })],
+      'PUT /api/user/visibility': jsonResponse({ success: true, message: 'Visibility saved' }),
+    });
+    const { user } = await openSettings();
+    const topArtists = await screen.findByRole('switch', { name: /Top artists/ });
+    expect((topArtists as HTMLInputElement).checked).toBe(false);
+
+    await user.click(topArtists);
+
+    await waitFor(() => expect(requestsTo(fetchMock, 'PUT /api/user/visibility')).toHaveLength(1));
+    expect(await requestsTo(fetchMock, 'PUT /api/user/visibility')[0]!.json()).toEqual({ top_artists: true });
+    await waitFor(() => expect((screen.getByRole('switch', { name: /Top artists/ }) as HTMLInputElement).checked).toBe(true));
+    expect((screen.getByRole('switch', { name: /Top tracks/ }) as HTMLInputElement).checked).toBe(false);
+    expect(requestsTo(fetchMock, 'GET /api/user/details/fan_1')).toHaveLength(2);
+  });
+
+  it('saves a username, and says why one is refused', async () => {
+    const fetchMock = mockRoutes({
+      ...emptyListeningRoutes(),
+      [USER]: userAnswer({ _id: 'fan_1' }),
+      'GET /api/user/details/fan_1': () => Promise.resolve(details({}, null)),
+      'PUT /api/user/username': [
+        jsonResponse({ success: false, statusCode: 409, message: 'This username is taken' }, 409),
+        jsonResponse({ success: true, message: 'Username saved' }),
+      ],
+    });
+    const { user } = await openSettings();
+    const field = await screen.findByRole('textbox', { name: 'Username' });
+
+    await user.type(field, 'ad!');
+    await user.click(screen.getByRole('button', { name: 'Save username' }));
+    expect(await screen.findByText('Username may contain only letters, digits, dots, dashes and underscores')).toBeTruthy();
+    expect(requestsTo(fetchMock, 'PUT /api/user/username')).toHaveLength(0);
+
+    await user.clear(field);
+    await user.type(field, 'ada.lovelace');
+    await user.click(screen.getByRole('button', { name: 'Save username' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('This username is taken');
+
+    await user.click(screen.getByRole('button', { name: 'Save username' }));
+    expect(await screen.findByText('Username saved.')).toBeTruthy();
+    expect(await requestsTo(fetchMock, 'PUT /api/user/username')[1]!.json()).toEqual({ username: 'ada.lovelace' });
+  });
+
+  it('sends the verification link again to an unverified fan', async () => {
+    const fetchMock = mockRoutes({
+      ...emptyListeningRoutes(),
+      [USER]: userAnswer({ _id: 'fan_1', email: 'ada@example.com', email_verified: false }),
+      'GET /api/user/details/fan_1': () => Promise.resolve(details({})),
+      'POST /api/auth/resend-verification': jsonResponse({
+        success: true,
+        message: 'If this e-mail has an account waiting to be verified, we sent it a new link.',
+      }),
+    });
+    const { user } = await openSettings();
+
+    await user.click(screen.getByRole('button', { name: 'Send the verification link again' }));
+
+    expect(await screen.findByText('If this e-mail has an account waiting to be verified, we sent it a new link.')).toBeTruthy();
+    expect(await requestsTo(fetchMock, 'POST /api/auth/resend-verification')[0]!.json()).toMatchObject({ email: 'ada@example.com' });
+  });
+
+  it('puts deleting the account last, and says the listening history goes with it', async () => {
+    mockRoutes({
+      ...emptyListeningRoutes(),
+      [USER]: userAnswer({ _id: 'fan_1' }),
+      'GET /api/user/details/fan_1': () => Promise.resolve(details({})),
+    });
+    const { user } = await openSettings();
+
+    const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(headings.at(-1)).toBe('Delete account');
+    await user.click(screen.getByRole('button', { name: 'Delete account' }));
+    expect((await screen.findByRole('dialog')).textContent).toMatch(/your listening history/);
   });
 });

@@ -1,26 +1,38 @@
 import { SOCIAL_PROVIDERS, type FanUser } from '#pie/contracts';
-import { Anchor, Badge, Container, Group, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { AccountDetail, DeleteAccountSection, LinkedAccountsList, ProviderReturnAlerts } from '../../../../shared/account';
+import {
+  AccountDetail,
+  DeleteAccountSection,
+  LinkedAccountsList,
+  ProviderReturnAlerts,
+  ResendVerification,
+} from '../../../../shared/account';
+import { formatDate } from '../../../../shared/format';
+import { Section, PageContainer } from '../../../../shared/ui';
 import { useAccountSettings } from '../hooks/use-account-settings';
-
-const memberSince = (iso: string) =>
-  new Intl.DateTimeFormat('en', { year: 'numeric', month: 'long', day: 'numeric' }).format(new Date(iso));
+import { ProfileSection } from './ProfileSection';
 
 export interface SettingsPageProps {
   user: FanUser;
-  /** Account actions for the header (the app passes 'Log out'). */
+  /** Account actions for the header. */
   actions?: ReactNode;
+  /** More sections from other features (the streaming connection), before the account's deletion. */
+  children?: ReactNode;
 }
 
-/** The fan's /settings: account details, linked sign-in accounts and account deletion. */
-export function SettingsPage({ user, actions }: SettingsPageProps) {
-  const { connect, disconnect, deleteAccount } = useAccountSettings();
+/**
+ * The fan's /settings: the account (with the verification link again and the way to change the
+ * password), the public profile (username, visibility per section), linked sign-in accounts,
+ * what other features add, and deleting the account last.
+ */
+export function SettingsPage({ user, actions, children }: SettingsPageProps) {
+  const { connect, disconnect, deleteAccount, resendVerification, sendPasswordLink } = useAccountSettings();
   const linked = user.linked_accounts ?? [];
 
   return (
-    <Container size="md" py="xl">
+    <PageContainer width="content" py="xl">
       <title>{`Settings · Pie`}</title>
       <Stack gap="xl">
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
@@ -28,37 +40,41 @@ export function SettingsPage({ user, actions }: SettingsPageProps) {
           {actions}
         </Group>
         <ProviderReturnAlerts />
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="account-heading">
-          <Stack gap="md">
-            <Title order={2} size="h3" id="account-heading">
-              Account
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0}>
-              <AccountDetail label="Name">{`${user.first_name} ${user.last_name}`}</AccountDetail>
-              <AccountDetail label="Email">
-                <Group gap="xs" component="span">
-                  <span>{user.email}</span>
-                  <Badge size="sm" variant="light" color={user.email_verified ? 'teal' : 'yellow'}>
-                    {user.email_verified ? 'Verified' : 'Not verified'}
-                  </Badge>
-                </Group>
-              </AccountDetail>
-              <AccountDetail label="Password">
-                {user.has_password === false ? (
-                  <>
-                    {'Not set: you sign in with a linked account. '}
-                    <Anchor component={Link} to="/forgot-password">
-                      Set a password
-                    </Anchor>
-                  </>
-                ) : (
-                  'Set'
-                )}
-              </AccountDetail>
-              <AccountDetail label="Member since">{memberSince(user.created_at)}</AccountDetail>
-            </SimpleGrid>
-          </Stack>
-        </Paper>
+        <Section title="Account">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0}>
+            <AccountDetail label="Name">{`${user.first_name} ${user.last_name}`}</AccountDetail>
+            <AccountDetail label="Email">
+              <Group gap="xs" component="span">
+                <span>{user.email}</span>
+                <Badge size="sm" variant="light" color={user.email_verified ? 'teal' : 'yellow'}>
+                  {user.email_verified ? 'Verified' : 'Not verified'}
+                </Badge>
+              </Group>
+            </AccountDetail>
+            <AccountDetail label="Password">
+              {user.has_password === false ? (
+                <>
+                  {'Not set: you sign in with a linked account. '}
+                  <Anchor component={Link} to="/forgot-password">
+                    Set a password
+                  </Anchor>
+                </>
+              ) : (
+                <ResendVerification email={user.email} resend={sendPasswordLink} label="E-mail me a link to change it" />
+              )}
+            </AccountDetail>
+            <AccountDetail label="Member since">{formatDate(user.created_at)}</AccountDetail>
+          </SimpleGrid>
+          {!user.email_verified && (
+            <Stack gap="xs">
+              <Title order={3} size="h5">
+                Verify your e-mail
+              </Title>
+              <ResendVerification email={user.email} resend={resendVerification} label="Send the verification link again" />
+            </Stack>
+          )}
+        </Section>
+        <ProfileSection userId={user._id} />
         <LinkedAccountsList
           providers={SOCIAL_PROVIDERS}
           linked={linked}
@@ -66,16 +82,19 @@ export function SettingsPage({ user, actions }: SettingsPageProps) {
           disconnect={disconnect}
           description="Sign in to Pie with any of these. Your streaming account also feeds your listening history."
         />
+        {children}
         <DeleteAccountSection
           onDelete={deleteAccount}
           removed={[
             'your name, e-mail address and password',
+            'your listening history: every play, upload and the statistics made from them',
+            'your public profile and username',
             'your linked Spotify, Google, X and Facebook accounts and their access',
             'your sessions: you are signed out on every device',
           ]}
           kept="Your payment history is kept, as financial records must be, but no longer carries your name or e-mail."
         />
       </Stack>
-    </Container>
+    </PageContainer>
   );
 }

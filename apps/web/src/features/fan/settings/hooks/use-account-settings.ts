@@ -9,13 +9,18 @@ import {
   useDeleteAccountMutation,
   useDisconnectAccountMutation,
   useLinkAccountMutation,
+  useResendOwnVerificationMutation,
+  useSendPasswordLinkMutation,
 } from '../api/settings.api';
+import { getCaptchaToken } from '../../../../shared/captcha';
 
 /** Link, disconnect and delete, as the settings screen needs them. */
 export function useAccountSettings() {
   const [link] = useLinkAccountMutation();
   const [disconnectCall] = useDisconnectAccountMutation();
   const [deleteCall] = useDeleteAccountMutation();
+  const [resendCall] = useResendOwnVerificationMutation();
+  const [passwordLinkCall] = useSendPasswordLinkMutation();
   const dispatch = useDispatch();
   const navigate = useNavigate();
   const deleted = useRef(false);
@@ -33,7 +38,7 @@ export function useAccountSettings() {
     const answer = await link(provider).unwrap();
     const url = answer.data?.url;
     if (!url) throw new Error('The server did not say where to continue');
-    // The provider brings the browser back to /settings?linked=<provider> or ?error=<message>.
+    // The provider brings the browser back to /settings?linked=<provider> or ?error=<code>.
     browserLocation.assign(url);
   };
 
@@ -47,5 +52,15 @@ export function useAccountSettings() {
     await navigate('/', { replace: true, state: { accountDeleted: true } });
   };
 
-  return { connect, disconnect, deleteAccount };
+  /** A new verification link to the fan's own address. */
+  const resendVerification = async (email: string) =>
+    (await resendCall({ email, recaptchaToken: await getCaptchaToken('resend_verification') }).unwrap()).message;
+
+  /** Changing the password goes through a link to the fan's own address (proof they still hold it). */
+  const sendPasswordLink = async (email: string) => {
+    await passwordLinkCall({ email, recaptchaToken: await getCaptchaToken('forgot_password') }).unwrap();
+    return `We sent a link to ${email}. Open it to choose a new password.`;
+  };
+
+  return { connect, disconnect, deleteAccount, resendVerification, sendPasswordLink };
 }

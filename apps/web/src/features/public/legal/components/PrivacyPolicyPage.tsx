@@ -1,4 +1,5 @@
 import { Anchor, Button, List, Table, Text, Title } from '@mantine/core';
+import { TableScroll } from '../../../../shared/ui';
 import { Link } from 'react-router';
 import { CLASSIFIED_COOKIES, openCookiePreferences, type CookieCategory } from '../../../../shared/cookies';
 import { LegalPage } from './LegalPage';
@@ -62,8 +63,8 @@ export function PrivacyPolicyPage() {
         of a category you have not allowed are removed. Your choice is kept in your browser&apos;s local storage and in
         the cookie-preferences cookie, and essential cookies are renewed for 30 days on each visit.
       </Text>
-      <div tabIndex={0} role="region" aria-label="The cookies Pie sets (table)" style={{ overflowX: 'auto' }}>
-        <Table withTableBorder verticalSpacing="xs" miw={560}>
+      <TableScroll minWidth={560} stackOnPhone label="The cookies Pie sets (table)">
+        <Table withTableBorder verticalSpacing="xs">
           <Table.Caption>The cookies Pie sets</Table.Caption>
           <Table.Thead>
             <Table.Tr>
@@ -76,20 +77,20 @@ export function PrivacyPolicyPage() {
           <Table.Tbody>
             {CLASSIFIED_COOKIES.map((cookie) => (
               <Table.Tr key={cookie.name}>
-                <Table.Td>
+                <Table.Td data-label="Cookie">
                   <code>{cookie.name}</code>
                 </Table.Td>
-                <Table.Td>{CATEGORY_LABEL[cookie.category]}</Table.Td>
-                <Table.Td>
+                <Table.Td data-label="Category">{CATEGORY_LABEL[cookie.category]}</Table.Td>
+                <Table.Td data-label="Purpose">
                   {cookie.purpose}
                   {cookie.httpOnly && ' Readable only by our server (HttpOnly), never by scripts in the page.'}
                 </Table.Td>
-                <Table.Td>{cookie.lifetime}</Table.Td>
+                <Table.Td data-label="Lifetime">{cookie.lifetime}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
-      </div>
+      </TableScroll>
       <Text>
         Any other cookie is unclassified and is removed unless you allow unclassified cookies. Pie sets no analytics,
         advertising or social networking cookies.

@@ -1,1 +1,0 @@
-export { ArtistsPage } from './components/ArtistsPage';

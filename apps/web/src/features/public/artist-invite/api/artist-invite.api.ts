@@ -1,0 +1,19 @@
+import type { ArtistInviteCheck, ClaimSummary } from '#pie/contracts';
+import { baseApi, unwrap } from '../../../../shared/api';
+
+/** `/api/artist-invite/:token/*` (spec §7 "Artist invites"). */
+export const artistInviteApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    verifyArtistInvite: build.query<ArtistInviteCheck, string>({
+      query: (token) => ({ url: `artist-invite/${token}/verify` }),
+      transformResponse: unwrap<ArtistInviteCheck>,
+    }),
+    /** Needs the artist session (the page only offers it once the person has signed in as an artist). */
+    redeemArtistInvite: build.mutation<{ officeId: string; claim: ClaimSummary }, string>({
+      query: (token) => ({ url: `artist-invite/${token}/redeem`, method: 'POST' }),
+      transformResponse: unwrap<{ officeId: string; claim: ClaimSummary }>,
+    }),
+  }),
+});
+
+export const { useVerifyArtistInviteQuery, useRedeemArtistInviteMutation } = artistInviteApi;

@@ -1,0 +1,63 @@
+import { Inject, Logger } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { SOCIAL_PLATFORM_LABELS } from '#pie/contracts';
+import { artistFacts } from '#pie/listening';
+import { APP_CONFIG, Database, DomainError, type AppConfig } from '#pie/platform';
+import { ArtistPages } from '../../domain/artist-pages.js';
+import { claimForCaller } from '../../domain/claims-store.js';
+import { exchangeCode, platformSignIn, stateHash } from '../../domain/social-accounts.js';
+import { finishVerifying, startVerifying } from '../../domain/verification.js';
+import { socialCallbackUrl } from '../../http/social-callback.js';
+import { CompleteSocialVerification } from './complete-social-verification.command.js';
+
+@CommandHandler(CompleteSocialVerification)
+export class CompleteSocialVerificationHandler implements ICommandHandler<CompleteSocialVerification> {
+  private readonly logger = new Logger('SocialVerification');
+
+  constructor(
+    @Inject(Database) private readonly database: Database,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(ArtistPages) private readonly pages: ArtistPages,
+  ) {}
+
+  async execute({ userId, platform, answer }: CompleteSocialVerification) {
+    const label = SOCIAL_PLATFORM_LABELS[platform];
+    if (!answer.state) return { ok: false, claimId: null, message: 'The sign-in did not come back from the platform' };
+    // One use per state: taken (and checked for owner, platform and age) in one statement.
+    const [pending] = await this.database.em().execute<{ claim_id: string; code_verifier: string }[]>(
+      `update claims.social_verifications set used_at = now()
+        where state_hash = ? and used_at is null and expires_at > now() and user_id = ? and platform = ?
+        returning claim_id, code_verifier`,
+      [stateHash(answer.state), userId, platform],
+    );
+    if (!pending) return { ok: false, claimId: null, message: 'This sign-in link has expired. Start the verification again.' };
+    const claimId = pending.claim_id;
+    if (answer.error || !answer.code) return { ok: false, claimId, message: `The ${label} sign-in was cancelled` };
+
+    const { claim } = await claimForCaller(this.database.em(), claimId, userId, 'view');
+    const [artist] = await artistFacts(this.database.em(), [claim.artist_id]);
+    const actor = { kind: 'artist' as const, id: userId };
+    let outcome: { ok: boolean; message: string };
+    try {
+      const signIn = platformSignIn(this.config, platform)!;
+      const token = await exchangeCode(signIn, { code: answer.code, redirectUri: socialCallbackUrl(this.config, platform), verifier: pending.code_verifier });
+      const owned = await signIn.ownedHandles(token);
+      const profile = artist?.spotifyId ? await this.pages.profile(artist.spotifyId) : null;
+      const linked = profile?.links[platform];
+      if (!linked) outcome = { ok: false, message: `${artist?.name ?? 'The artist'}’s Spotify profile links to no ${label} account` };
+      else if (owned.includes(linked)) outcome = { ok: true, message: `Signed in to the ${label} account the Spotify profile links to` };
+      else outcome = { ok: false, message: `The ${label} account you signed in with is not the one ${artist?.name ?? 'the artist'}’s Spotify profile links to` };
+    } catch (error) {
+      this.logger.warn(`social verification ${platform} for claim ${claimId} failed: ${String(error)}`);
+      outcome = { ok: false, message: `${label} did not confirm the sign-in. Please try again.` };
+    }
+    try {
+      await startVerifying(this.database, claimId, actor);
+      await finishVerifying(this.database, claimId, actor, outcome);
+      return { ok: true, claimId, message: outcome.message };
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return { ok: false, claimId, message: error.message };
+    }
+  }
+}

@@ -1,0 +1,240 @@
+import { z } from 'zod';
+
+/*
+ * The artist area (spec §2–§7): claims, the claim wizard, verification, offices, members,
+ * invitations, claimed artists and artist invites. Every body and query is strict: an unknown or
+ * malformed field is a 400 naming it.
+ */
+
+/** Ids in paths: ours are UUIDs. */
+export const ArtistAreaIdParam = z.uuid({ error: 'must be a valid id' });
+
+/** The claim wizard's texts (spec §5), shared by the form and the server's 400s. */
+export const CLAIM_MESSAGES = {
+  selectArtist: 'Please select an artist',
+  waiver: 'You must agree to the waiver',
+  fundsTerms: 'You must agree to the funds terms',
+  terms: 'You must agree to the terms and conditions',
+  method: 'Please select a verification method',
+  platform: 'Please select a social platform',
+  verificationString: 'Verification string is required',
+} as const;
+
+export const SOCIAL_PLATFORMS = ['twitter', 'youtube', 'facebook', 'instagram'] as const;
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
+export const SOCIAL_PLATFORM_LABELS: Record<SocialPlatform, string> = { twitter: 'X (Twitter)', youtube: 'YouTube', facebook: 'Facebook', instagram: 'Instagram' };
+export const VERIFICATION_METHODS = ['bio', 'social'] as const;
+export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
+export const CLAIM_STATUSES = ['pending', 'verifying', 'successful', 'rejected', 'cancelled'] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
+export const OFFICE_TYPES = ['artist', 'band', 'label', 'management', 'publisher', 'other'] as const;
+export type OfficeType = (typeof OFFICE_TYPES)[number];
+export const OFFICE_ROLES = ['admin', 'member'] as const;
+export type OfficeRole = (typeof OFFICE_ROLES)[number];
+
+const int = (label: string, min: number, max: number) =>
+  z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`);
+
+/** `GET /api/for-artists/search` (search_term, page, limit = 6). */
+export const ArtistSearchQuery = z.strictObject({
+  search_term: z.string({ error: 'search_term must be text' }).trim().max(100, 'search_term must be at most 100 characters').optional().default(''),
+  page: int('page', 1, 100_000).default(1),
+  limit: int('limit', 1, 50).default(6),
+});
+export type ArtistSearchQuery = z.infer<typeof ArtistSearchQuery>;
+
+export interface ArtistSearchItem {
+  _id: string;
+  name: string;
+  image_url: string | null;
+  spotify_id: string | null;
+  /** Some office holds a successful claim on this artist. */
+  claimed: boolean;
+  /** One of the caller's offices has an open or successful claim on it. */
+  claimed_by_you: boolean;
+}
+
+const verificationString = z.string({ error: CLAIM_MESSAGES.verificationString }).trim().min(1, CLAIM_MESSAGES.verificationString).max(64, 'Verification string is too long');
+const accepted = (message: string) => z.literal(true, { error: message });
+
+/** `POST /api/for-artists/claims`: the claim flow's fields (spec §3). */
+export const CreateClaimRequest = z.strictObject({
+  selectedArtist: z.uuid({ error: CLAIM_MESSAGES.selectArtist }),
+  selectedArtistData: z.unknown().optional(),
+  agreesToWaiver: accepted(CLAIM_MESSAGES.waiver),
+  agreesToFundsTerms: accepted(CLAIM_MESSAGES.fundsTerms),
+  agreesToTerms: accepted(CLAIM_MESSAGES.terms),
+  verificationMethod: z.enum(VERIFICATION_METHODS, { error: CLAIM_MESSAGES.method }),
+  selectedPlatform: z.enum(SOCIAL_PLATFORMS, { error: CLAIM_MESSAGES.platform }),
+  verificationString,
+  /** The office making the claim; left out: the caller's only office where they are admin (one is created when they have none). */
+  officeId: z.uuid({ error: 'officeId must be a valid id' }).optional(),
+});
+export type CreateClaimRequest = z.infer<typeof CreateClaimRequest>;
+
+/** `POST /api/for-artists/artist/socials/fetch`: step 2 asks for the artist's links and the claim's string. */
+export const FetchSocialsRequest = z.strictObject({
+  artistId: z.uuid({ error: CLAIM_MESSAGES.selectArtist }),
+  officeId: z.uuid({ error: 'officeId must be a valid id' }).optional(),
+});
+export type FetchSocialsRequest = z.infer<typeof FetchSocialsRequest>;
+
+export interface ArtistSocials {
+  artistId: string;
+  spotifyArtistUrl: string | null;
+  /** The links on the artist's streaming-provider profile, by platform (null: none found). */
+  links: Record<SocialPlatform, string | null>;
+  /** What to put in the bio: the same for one office and artist, every time. */
+  verificationString: string;
+}
+
+const link = (label: string) => z.url({ error: `${label} must be a full URL (https://…)` }).max(500, `${label} is too long`).optional();
+
+/** `POST /api/for-artists/claims/:claimId/verify-bio` (spotifyArtistUrl, {product}Link). */
+export const VerifyBioRequest = z.strictObject({
+  spotifyArtistUrl: z.url({ error: 'spotifyArtistUrl must be the artist’s Spotify URL' }).max(500, 'spotifyArtistUrl is too long'),
+  twitterLink: link('twitterLink'),
+  youtubeLink: link('youtubeLink'),
+  facebookLink: link('facebookLink'),
+  instagramLink: link('instagramLink'),
+});
+export type VerifyBioRequest = z.infer<typeof VerifyBioRequest>;
+
+/** `POST /api/claims/report/:claimedId` (fan): why this claim looks wrong. */
+export const ClaimReportRequest = z.strictObject({
+  reason: z.string({ error: 'reason is required' }).trim().min(3, 'reason must be at least 3 characters').max(1000, 'reason must be at most 1000 characters'),
+});
+export type ClaimReportRequest = z.infer<typeof ClaimReportRequest>;
+
+export interface ClaimSummary {
+  id: string;
+  _id: string;
+  status: ClaimStatus;
+  officeId: string;
+  artist: { _id: string; name: string; image_url: string | null; spotify_id: string | null };
+  verificationMethod: VerificationMethod | 'invite' | 'manual';
+  selectedPlatform: SocialPlatform | null;
+  verificationString: string;
+  createdAt: string;
+  verifiedAt: string | null;
+}
+
+export interface ClaimStatusChange {
+  from: ClaimStatus | null;
+  to: ClaimStatus;
+  by: { kind: 'artist' | 'admin' | 'system'; id: string | null };
+  reason: string | null;
+  at: string;
+}
+
+export interface ClaimDetailed extends ClaimSummary {
+  office: { _id: string; name: string };
+  history: ClaimStatusChange[];
+  /** The last verification attempt's outcome, if any. */
+  lastAttempt: { at: string; ok: boolean; message: string } | null;
+}
+
+/* Offices */
+
+const officeName = z.string({ error: 'name is required' }).trim().min(1, 'name is required').max(100, 'name must be at most 100 characters');
+const officeType = z.enum(OFFICE_TYPES, { error: `type must be one of ${OFFICE_TYPES.join(', ')}` });
+
+/** `POST /api/for-artists/offices` (name, type). */
+export const CreateOfficeRequest = z.strictObject({ name: officeName, type: officeType.default('artist') });
+export type CreateOfficeRequest = z.infer<typeof CreateOfficeRequest>;
+
+/** `PATCH /api/for-artists/offices/:officeId` (name, type): at least one. */
+export const UpdateOfficeRequest = z
+  .strictObject({ name: officeName.optional(), type: officeType.optional() })
+  .refine((body) => body.name !== undefined || body.type !== undefined, { message: 'Send a name or a type', path: ['name'] });
+export type UpdateOfficeRequest = z.infer<typeof UpdateOfficeRequest>;
+
+/** `PATCH /api/for-artists/office/name` (office): renames the caller's office (officeId picks one when they have several). */
+export const RenameOfficeRequest = z.strictObject({
+  office: z.string({ error: 'office is required' }).trim().min(1, 'office is required').max(100, 'office must be at most 100 characters'),
+  officeId: z.uuid({ error: 'officeId must be a valid id' }).optional(),
+});
+export type RenameOfficeRequest = z.infer<typeof RenameOfficeRequest>;
+
+const email = z.email({ error: 'email must be a valid e-mail address' }).max(254, 'email is too long').transform((value) => value.trim().toLowerCase());
+const role = z.enum(OFFICE_ROLES, { error: "role must be 'admin' or 'member'" });
+
+/** `POST /api/for-artists/offices/:officeId/members` (email, role). */
+export const InviteMemberRequest = z.strictObject({ email, role: role.default('member') });
+export type InviteMemberRequest = z.infer<typeof InviteMemberRequest>;
+
+/** `DELETE …/members/:email` (path), `GET …/member-token` and `POST …/resend-invitation` (email). */
+export const MemberEmailParam = email;
+export const MemberEmailQuery = z.strictObject({ email });
+export const MemberEmailBody = z.strictObject({ email });
+
+/** `PATCH …/members/:userId/role` (role). */
+export const ChangeRoleRequest = z.strictObject({ role });
+export type ChangeRoleRequest = z.infer<typeof ChangeRoleRequest>;
+
+/** Signed invitation tokens: three dot-separated parts of base64url. */
+export const InvitationToken = z.string({ error: 'token is required' }).regex(/^[A-Za-z0-9_-]{16,32}\.[a-z0-9]{1,10}\.[A-Za-z0-9_-]{43}$/, 'This invitation link is not valid');
+
+/** `GET …/validate-invitation` (token). */
+export const ValidateInvitationQuery = z.strictObject({ token: InvitationToken });
+/** `POST offices/accept-invitation/:token` (officeId). */
+export const AcceptInvitationRequest = z.strictObject({ officeId: z.uuid({ error: 'officeId must be a valid id' }) });
+export type AcceptInvitationRequest = z.infer<typeof AcceptInvitationRequest>;
+
+/** `POST …/members/:memberId/artists` (artistIds). */
+export const AssignArtistsRequest = z.strictObject({
+  artistIds: z.array(z.uuid({ error: 'each artist id must be a valid id' }), { error: 'artistIds must be a list of ids' }).min(1, 'artistIds must name at least one artist').max(200, 'artistIds may name at most 200 artists'),
+});
+export type AssignArtistsRequest = z.infer<typeof AssignArtistsRequest>;
+
+/** `PATCH offices/:officeId/claimed-artists/:artistId` (status Deleted). */
+export const UpdateClaimedArtistRequest = z.strictObject({ status: z.literal('Deleted', { error: "status must be 'Deleted'" }) });
+
+export interface OfficeMember {
+  user_id: string;
+  email: string;
+  role: OfficeRole;
+  status: 'invited' | 'active';
+  first_name: string | null;
+  last_name: string | null;
+  invited_at: string | null;
+  joined_at: string | null;
+}
+
+export interface Office {
+  _id: string;
+  name: string;
+  type: OfficeType;
+  /** The caller's role in this office. */
+  role: OfficeRole;
+  members: OfficeMember[];
+}
+
+export interface InvitationCheck {
+  office: { _id: string; name: string };
+  email: string;
+  role: OfficeRole;
+  /** The invited person has no password yet: they finish their registration first (link in the e-mail). */
+  requires_registration: boolean;
+  expires_at: string;
+}
+
+/* Artist invites */
+
+export const ArtistInviteToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This invite link is not valid');
+
+export interface ArtistInviteCheck {
+  artist: { _id: string; name: string; image_url: string | null };
+  expires_at: string;
+}
+
+/** Path segment naming a platform (`/for-artists/verification/<platform>/…`). */
+export const SocialPlatformParam = z.enum(SOCIAL_PLATFORMS, { error: `platform must be one of ${SOCIAL_PLATFORMS.join(', ')}` });
+
+/** What a platform sends back to the social verification callback. */
+export const SocialCallbackQuery = z.object({
+  code: z.string().max(2048).optional(),
+  state: z.string().max(256).optional(),
+  error: z.string().max(256).optional(),
+});
+export type SocialCallbackQuery = z.infer<typeof SocialCallbackQuery>;

@@ -1,0 +1,6 @@
+// Test- and script-only surface of libs/identity: imported as '#pie/identity/testing' by test/ and scripts/,
+// never by another module (dependency-cruiser refuses it).
+export { SESSION_LIFETIME_MS } from './domain/sessions.js';
+export { hashPassword, ARGON2_OPTIONS } from './domain/secrets.js';
+export { addPromotionCodes, remainingPromotionCodes, PROMO_UNAVAILABLE_MESSAGE } from './domain/promotions.js';
+export { createAdmin } from './domain/admins.js';
