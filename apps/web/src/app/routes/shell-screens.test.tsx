@@ -24,7 +24,7 @@ describe('the fan area', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'My pies' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/my-pies');
-    expect(screen.getByRole('heading', { name: 'No pies yet' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No pies yet' })).toBeTruthy();
   });
 
   it('shows the signed-in fan the area’s navigation, marking the current page', async () => {
