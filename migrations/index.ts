@@ -9,6 +9,7 @@ import { Migration20261124000300_listening_read_models } from './Migration202611
 import { Migration20261124000310_identity_time_zone } from './Migration20261124000310_identity_time_zone.js';
 import { Migration20261124000500_ledger } from './Migration20261124000500_ledger.js';
 import { Migration20261124000510_billing } from './Migration20261124000510_billing.js';
+import { Migration20261124000600_pies } from './Migration20261124000600_pies.js';
 import { Migration20261124000700_offices_claims } from './Migration20261124000700_offices_claims.js';
 
 /** The one migration history of the whole database, oldest first. Append; never edit a shipped one. */
@@ -21,5 +22,6 @@ export const migrations = [
   Migration20261124000300_listening_read_models,
   Migration20261124000310_identity_time_zone,
   Migration20261124000500_ledger, Migration20261124000510_billing,
+  Migration20261124000600_pies,
   Migration20261124000700_offices_claims,
 ];

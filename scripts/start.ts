@@ -12,6 +12,7 @@ import { modules } from '#pie/modules';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
 import { DEMO_ADMIN, DEMO_ARTIST, DEMO_FAN, seedDemoData } from './demo-data.ts';
 import { seedDemoListening } from './demo-listening.ts';
+import { seedDemoPies } from './demo-pies.ts';
 import { DEMO_MEMBER, seedDemoArtistArea } from './demo-artist-area.ts';
 import { seedDemoPayments } from './demo-payments.ts';
 
@@ -145,6 +146,10 @@ try {
       (error: Error) => `could not seed the demo fan's listening: ${error.message}`,
     );
     console.log(`[start] demo listening: ${outcome}`);
+    // In the background: the pie waits for the worker to import the demo listening (minutes on a busy machine).
+    void seedDemoPies(env.DATABASE_URL)
+      .catch((error: Error) => `could not seed the demo pie: ${error.message}`)
+      .then((outcome) => console.log(`[start] demo pie: ${outcome}`));
     // In the background: it waits for the worker to fill the catalogue from the demo fan's listening.
     void seedDemoArtistArea({
       appUrl: `http://127.0.0.1:${env.PORT}`,

@@ -55,6 +55,13 @@ export const ERROR_CODES = [
   'billing.promo-funds-exhausted',
   'billing.no-billing-account',
   'billing.payments-not-configured',
+  // pies
+  'pies.pie-not-found',
+  'pies.period-not-found',
+  'pies.pie-artist-not-found',
+  'pies.artist-not-found',
+  'pies.pie-not-live',
+  'pies.too-many-included',
   // offices
   'offices.office-not-found',
   'offices.member-not-found',

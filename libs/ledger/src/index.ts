@@ -37,3 +37,5 @@ export {
   type ReferenceTotal,
 } from './domain/ledger-store.js';
 export { checkLedgerInvariants, type ExternalInvariant, type InvariantReport, type InvariantResult } from './domain/invariants.js';
+export { balanceBefore, balancesNowAndBefore } from './domain/balance-before.js';
+export { postJournals } from './domain/post-many.js';

@@ -59,6 +59,7 @@ const fanArea: RouteObject = {
             { path: 'pie', lazy: lazyRoute(() => import('./routes/pie.route')) },
             { path: 'pie/successCheckout', lazy: lazyRoute(() => import('./routes/pie-checkout.route')) },
             { path: 'my-pies', lazy: lazyRoute(() => import('./routes/my-pies.route')) },
+            { path: 'my-pies/statements/:periodId', lazy: lazyRoute(() => import('./routes/pie-statement.route')) },
             { path: 'history', lazy: lazyRoute(() => import('./routes/history.route')) },
             { path: 'settings', lazy: lazyRoute(() => import('./routes/settings.route')) },
             { path: 'pie/settings', lazy: lazyRoute(() => import('./routes/pie-settings.route')) },

@@ -91,3 +91,74 @@ export async function orphanedTracks(em: EntityManager, fanId: string, from: Dat
   );
   return rows.map((row) => ({ trackId: row.id, name: row.name, artistNames: row.artists ?? [], plays: Number(row.plays), listenedMs: Number(row.listened_ms) }));
 }
+
+export interface DayListening {
+  /** UTC day, YYYY-MM-DD. */
+  date: string;
+  listenedMs: number;
+  plays: number;
+}
+
+/** The fan's listening per UTC day in [from, to), every day present (zeros included). */
+export async function dailyListenedMs(em: EntityManager, fanId: string, from: Date, to: Date): Promise<DayListening[]> {
+  const rows = await em.execute<{ day: string; listened_ms: string; plays: string }[]>(
+    `with days as (
+       select generate_series((?::timestamptz at time zone 'UTC')::date, ((?::timestamptz - interval '1 microsecond') at time zone 'UTC')::date, interval '1 day')::date as day
+     ), totals as (
+       select (played_at at time zone 'UTC')::date as day, sum(ms_played) as listened_ms, count(*) as plays
+         from listening.plays where fan_id = ? and played_at >= ?::timestamptz and played_at < ?::timestamptz group by 1
+     )
+     select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(t.listened_ms, 0) as listened_ms, coalesce(t.plays, 0) as plays
+       from days d left join totals t on t.day = d.day order by d.day`,
+    [from.toISOString(), to.toISOString(), fanId, from.toISOString(), to.toISOString()],
+  );
+  return rows.map((row) => ({ date: row.day, listenedMs: Number(row.listened_ms), plays: Number(row.plays) }));
+}
+
+/** Whether a fan's profile is public and the name others may see (pies: the public pie). */
+export async function publicProfileOf(em: EntityManager, fanId: string): Promise<{ public: boolean; username: string | null }> {
+  const [row] = await em.execute<{ profile_public: boolean; username: string | null }[]>(
+    `select profile_public, username from listening.fan_profiles where fan_id = ?`,
+    [fanId],
+  );
+  return { public: row?.profile_public ?? false, username: row?.profile_public ? row.username : null };
+}
+
+export interface ListeningWindow {
+  /** The caller's name for the window (pies: the period id). */
+  key: string;
+  fanId: string;
+  from: Date;
+  to: Date;
+}
+
+/**
+ * `listenedMsByArtist` for many (fan, window) pairs in one statement (pies closes periods in
+ * batches): per window key, each credited artist's listened milliseconds, most listened first.
+ */
+export async function listenedMsByArtistForWindows(em: EntityManager, windows: readonly ListeningWindow[]): Promise<Map<string, ArtistListening[]>> {
+  const result = new Map<string, ArtistListening[]>(windows.map((window) => [window.key, []]));
+  if (windows.length === 0) return result;
+  const rows = await em.execute<{ key: string; artist_id: string; listened_ms: string; plays: number }[]>(
+    `with w as (
+       select * from unnest(?::text[], ?::uuid[], ?::timestamptz[], ?::timestamptz[]) as w(key, fan_id, starts_at, ends_at)
+     ), fan_plays as (
+       select w.key, p.track_id, p.ms_played from w join listening.plays p on p.fan_id = w.fan_id and p.played_at >= w.starts_at and p.played_at < w.ends_at
+     ), credits as (
+       select ta.track_id, ta.artist_id, count(*) over (partition by ta.track_id) as n
+         from listening.track_artists ta where ta.track_id in (select distinct track_id from fan_plays)
+     )
+     select fp.key, c.artist_id, sum(fp.ms_played::numeric / c.n) as listened_ms, count(*)::int as plays
+       from fan_plays fp join credits c on c.track_id = fp.track_id
+      group by fp.key, c.artist_id
+      order by fp.key, listened_ms desc, c.artist_id`,
+    [
+      textArray(windows.map((w) => w.key)),
+      textArray(windows.map((w) => w.fanId)),
+      textArray(windows.map((w) => w.from.toISOString())),
+      textArray(windows.map((w) => w.to.toISOString())),
+    ],
+  );
+  for (const row of rows) result.get(row.key)?.push({ artistId: row.artist_id, listenedMs: Number(row.listened_ms), plays: Number(row.plays) });
+  return result;
+}

@@ -10,7 +10,11 @@ const notSignedIn = () => jsonResponse({ success: false, statusCode: 401, messag
 
 describe('the fan area', () => {
   it('sends a visitor from a fan screen to /login and back there after logging in', async () => {
-    mockRoutes({ 'GET /api/user': [notSignedIn(), fan()], 'POST /api/auth/login': fan() });
+    mockRoutes({
+      'GET /api/user': [notSignedIn(), fan()],
+      'POST /api/auth/login': fan(),
+      [`GET /api/pie/user/${makeFanUser()._id}/pies`]: () => jsonResponse({ success: true, data: [] }),
+    });
     const { user, router } = renderApp('/my-pies');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeTruthy();
@@ -20,7 +24,7 @@ describe('the fan area', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'My pies' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/my-pies');
-    expect(screen.getByRole('heading', { name: 'No pies yet' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No pies yet' })).toBeTruthy();
   });
 
   it('shows the signed-in fan the area’s navigation, marking the current page', async () => {
@@ -52,14 +56,29 @@ describe('the fan area', () => {
     await waitFor(() => expect(document.getElementById('area-menu')).toBeNull());
   });
 
-  it('/pie shows an honest empty state and the rules of a pie', async () => {
-    mockRoutes({ 'GET /api/user': fan() });
-    renderApp('/pie');
+  it('/pie shows an honest empty state, the create modal with its fees, and the rules of a pie', async () => {
+    mockRoutes({ 'GET /api/user': fan(), 'GET /api/pie/active': () => jsonResponse({ success: true, data: null }) });
+    const { user } = renderApp('/pie');
 
     expect(await screen.findByRole('heading', { name: 'No pies yet' })).toBeTruthy();
     const rules = screen.getByRole('region', { name: 'How your pie works' });
     expect(rules.textContent).toContain('largest-remainder');
     expect(rules.textContent).toContain('10% by default');
+
+    // $12.50: Stripe's 2.9% + 30¢ ≈ 66¢, Pie's 10% = $1.25, $10.59 for the artists, shown before paying.
+    await user.click(screen.getByRole('button', { name: 'Create your pie' }));
+    const amount = await screen.findByLabelText(/Amount per period/);
+    await user.clear(amount);
+    await user.type(amount, '12.50');
+    const fees = screen.getByRole('table', { name: 'What you pay and what your artists get' });
+    expect(fees.textContent).toContain('$12.50');
+    expect(fees.textContent).toContain('−$0.66');
+    expect(fees.textContent).toContain('−$1.25');
+    expect(fees.textContent).toContain('$10.59');
+    await user.clear(amount);
+    await user.type(amount, '12.345');
+    expect(screen.getByText('Enter an amount in dollars, such as 10 or 12.50')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Continue to payment' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('/help answers how the split works, the fees and the money of unclaimed artists, before signing in too', async () => {

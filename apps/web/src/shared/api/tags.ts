@@ -23,6 +23,10 @@ export const FAN_TAG_TYPES = [
   'Subscription',
   /** The fan's wallet: balance, transactions, summary. id: 'ME'. */
   'Wallet',
+  /** The fan's pies and their periods (settings, status), id: LIST. */
+  'Pie',
+  /** A pie's live split (realtime-stats); bans, inclusions and saved settings change it. id: LIST. */
+  'PieSplit',
 ] as const;
 export type FanTagType = (typeof FAN_TAG_TYPES)[number];
 

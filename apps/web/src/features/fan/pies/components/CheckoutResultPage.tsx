@@ -1,24 +1,38 @@
-import { Anchor, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { EmptyState, PageFrame } from '../../../../shared/ui';
+import { errorMessage } from '../../../../shared/api';
+import { PageFrame } from '../../../../shared/ui';
+import { useGetActivePieQuery } from '../api/pies.api';
+import { formatCents } from '../format';
 
-/** /pie/successCheckout: where the payment page returns after paying for a pie. */
+/** /pie/successCheckout: waits until the payment's webhook has made the pie, then shows it. */
 export function CheckoutResultPage() {
+  // The pie appears once Stripe's webhook has been handled: poll every 1.5 s until it does.
+  const active = useGetActivePieQuery(undefined, { pollingInterval: 1500, skipPollingIfUnfocused: false });
+  const pie = active.data;
   return (
     <PageFrame title="Checkout" description="The result of paying for your pie.">
-      <EmptyState
-        title="No checkout to confirm"
-        action={
-          <Anchor component={Link} to="/pie">
-            Go to your pie
+      {active.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(active.error, 'We could not check your pie. Please reload this page.')}
+        </Alert>
+      ) : pie ? (
+        <Stack gap="md" align="flex-start">
+          <Text size="lg" fw={700}>{`Your ${formatCents(pie.settings.amountCents)} pie is active.`}</Text>
+          <Text>It is split among the artists you listen to when this period ends.</Text>
+          <Button component={Link} to="/pie">
+            See your pie
+          </Button>
+        </Stack>
+      ) : (
+        <Stack gap="md" align="flex-start" role="status" aria-live="polite">
+          <Loader size="sm" />
+          <Text>Confirming your payment… this takes a few seconds.</Text>
+          <Anchor component={Link} to="/pie" size="sm">
+            Back to your pie
           </Anchor>
-        }
-      >
-        <Text c="dimmed">
-          We found no recent payment for a pie on your account. If you have just paid, your pie appears on your pie page
-          as soon as the payment is confirmed.
-        </Text>
-      </EmptyState>
+        </Stack>
+      )}
     </PageFrame>
   );
 }

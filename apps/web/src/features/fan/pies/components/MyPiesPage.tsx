@@ -1,15 +1,90 @@
-import { EmptyTable, PageFrame } from '../../../../shared/ui';
+import type { PieWithPeriods } from '#pie/contracts';
+import { Alert, Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { errorMessage } from '../../../../shared/api';
+import { EmptyTable, PageFrame, PageLoader, Section, TableScroll } from '../../../../shared/ui';
+import { useGetFanPiesQuery } from '../api/pies.api';
+import { formatCents, formatDay } from '../format';
 
-/** /my-pies: every pie the fan has funded. */
-export function MyPiesPage() {
+const STATE_LABEL = { open: 'Running', closing: 'Closing', closed: 'Closed' } as const;
+
+/** /my-pies: every pie the fan has funded, its periods, and a statement for each closed one. */
+export function MyPiesPage({ fanId }: { fanId: string | undefined }) {
+  const pies = useGetFanPiesQuery(fanId ?? '', { skip: !fanId });
   return (
-    <PageFrame title="My pies" description="Every pie you have funded, and how each was split.">
-      <EmptyTable
-        caption="Your pies"
-        columns={['Period', 'Amount', 'Artists', 'Status']}
-        emptyTitle="No pies yet"
-        emptyText="Your pies appear here once you have funded one, with how each one was split among your artists."
-      />
+    <PageFrame title="My pies" description="Every pie you have funded, and how each period was split.">
+      {!fanId || pies.isLoading ? (
+        <PageLoader />
+      ) : pies.isError ? (
+        <Alert color="red" role="alert" title="Your pies could not be loaded">
+          {errorMessage(pies.error, 'Please try again.')}
+        </Alert>
+      ) : !pies.data || pies.data.length === 0 ? (
+        <EmptyTable
+          caption="Your pies"
+          columns={['Period', 'Amount', 'Artists', 'Status']}
+          emptyTitle="No pies yet"
+          emptyText="Your pies appear here once you have funded one, with how each one was split among your artists."
+        />
+      ) : (
+        <Stack gap="xl">
+          {pies.data.map((pie) => (
+            <PieCard key={pie.id} pie={pie} />
+          ))}
+        </Stack>
+      )}
     </PageFrame>
+  );
+}
+
+function PieCard({ pie }: { pie: PieWithPeriods }) {
+  return (
+    <Section
+      title={`${formatCents(pie.settings.amountCents)} every ${pie.settings.pieDays} days`}
+      actions={
+        <Group gap="xs">
+          <Badge variant="light">{pie.status === 'past_due' ? 'Payment due' : pie.status}</Badge>
+          {pie.promo && <Badge color="grape">Free promotion</Badge>}
+          <Anchor component={Link} to={`/pie/${pie.id}`} size="sm">
+            Public page
+          </Anchor>
+        </Group>
+      }
+    >
+      <TableScroll minWidth={560}>
+        <Table striped aria-label="Periods">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Period</Table.Th>
+              <Table.Th>Split</Table.Th>
+              <Table.Th>Artists</Table.Th>
+              <Table.Th>State</Table.Th>
+              <Table.Th>Statement</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {pie.periods.map((period) => (
+              <Table.Tr key={period.id}>
+                <Table.Td>{`${formatDay(period.startsAt)} – ${formatDay(period.endsAt)}`}</Table.Td>
+                <Table.Td>{period.distributedCents === null ? '—' : formatCents(period.distributedCents)}</Table.Td>
+                <Table.Td>{period.artistCount ?? '—'}</Table.Td>
+                <Table.Td>{period.rolledOver ? 'Rolled over' : STATE_LABEL[period.state]}</Table.Td>
+                <Table.Td>
+                  {period.state === 'closed' ? (
+                    <Anchor component={Link} to={`/my-pies/statements/${period.id}`}>
+                      {`Statement for ${formatDay(period.endsAt)}`}
+                    </Anchor>
+                  ) : (
+                    <Text size="sm" c="dimmed">
+                      After it closes
+                    </Text>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </TableScroll>
+    </Section>
   );
 }

@@ -1,22 +1,162 @@
-import { List, Text } from '@mantine/core';
-import { EmptyState, PageFrame, Section } from '../../../../shared/ui';
+import type { Pie, PieSplitArtist } from '#pie/contracts';
+import { PIE_LIMITS } from '#pie/contracts';
+import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { errorMessage } from '../../../../shared/api';
+import { EmptyState, PageFrame, PageLoader, Section } from '../../../../shared/ui';
+import { useBanArtistMutation, useCancelSubscriptionMutation, useGetActivePieQuery, useGetRealtimeStatsQuery, useSetInclusionMutation, useUpdatePieMutation } from '../api/pies.api';
+import { dollarsToCents, formatCents, formatListened, REASON_LABEL } from '../format';
+import { SplitControls, type SplitSettingsValue } from './SplitControls';
 
-/** /pie/settings: how the fan's pie is shared. */
+/** /pie/settings: the five settings, banning and including artists (with search), cancelling. */
 export function PieSettingsPage() {
+  const active = useGetActivePieQuery();
   return (
-    <PageFrame title="Pie settings" description="Choose how your pie is shared among your artists.">
-      <EmptyState title="No pie to set up yet">
-        <Text c="dimmed">Once you fund a pie, its settings appear here.</Text>
-      </EmptyState>
-      <Section title="What you will be able to change">
-        <List spacing="xs">
-          <List.Item>The amount of your pie and the length of its period.</List.Item>
-          <List.Item>The most artists who share it.</List.Item>
-          <List.Item>Whether artists who are no longer active are left out.</List.Item>
-          <List.Item>A tilt toward less popular artists (0 is pure listening time).</List.Item>
-          <List.Item>Artists you always include, and artists you ban from all your pies.</List.Item>
-        </List>
-      </Section>
+    <PageFrame title="Pie settings" description="Change your pie, choose your artists, or cancel." back={{ to: '/pie', label: 'Your pie' }}>
+      {active.isLoading ? (
+        <PageLoader />
+      ) : active.isError ? (
+        <Alert color="red" role="alert">
+          {errorMessage(active.error, 'Your pie could not be loaded.')}
+        </Alert>
+      ) : !active.data ? (
+        <EmptyState title="No active pie">Once you fund a pie, its settings are here.</EmptyState>
+      ) : (
+        <Stack gap="xl">
+          <SettingsForm pie={active.data} />
+          <ArtistChoices pie={active.data} />
+          <CancelPie pie={active.data} />
+        </Stack>
+      )}
     </PageFrame>
+  );
+}
+
+function SettingsForm({ pie }: { pie: Pie }) {
+  const saved = pie.pendingSettings ?? pie.settings;
+  const [amount, setAmount] = useState((saved.amountCents / 100).toFixed(2));
+  const [pieDays, setPieDays] = useState(saved.pieDays);
+  const [split, setSplit] = useState<SplitSettingsValue>({ artistLimit: saved.artistLimit, artistPopularity: saved.artistPopularity, excludeNonActive: saved.excludeNonActive });
+  const [updatePie, update] = useUpdatePieMutation();
+  const cents = dollarsToCents(amount);
+  const amountError = cents === null ? 'Enter an amount in dollars, such as 10 or 12.50' : cents < PIE_LIMITS.minAmountCents || cents > PIE_LIMITS.maxAmountCents ? 'Choose between $1 and $1,000' : null;
+  return (
+    <Section title="Settings">
+      <TextInput label="Amount per period (USD)" leftSection="$" value={amount} onChange={(event) => setAmount(event.currentTarget.value)} error={amountError} inputMode="decimal" />
+      <NumberInput label="Period length (days)" min={PIE_LIMITS.pieDays.min} max={PIE_LIMITS.pieDays.max} value={pieDays} onChange={(value) => setPieDays(typeof value === 'number' ? value : saved.pieDays)} allowDecimal={false} />
+      <SplitControls value={split} onChange={setSplit} />
+      {pie.pendingSettings && <Text size="sm" c="dimmed">{`From your next period: ${formatCents(pie.pendingSettings.amountCents)}, up to ${pie.pendingSettings.artistLimit} artists.`}</Text>}
+      {update.isError && (
+        <Alert color="red" role="alert">
+          {errorMessage(update.error, 'Your settings could not be saved.')}
+        </Alert>
+      )}
+      {update.isSuccess && (
+        <Text size="sm" c="teal" role="status">
+          Saved. Your new settings apply from your next period.
+        </Text>
+      )}
+      <Group>
+        <Button disabled={Boolean(amountError)} loading={update.isLoading} onClick={() => void updatePie({ pieId: pie.id, amount, pieDays, ...split })}>
+          Save settings
+        </Button>
+      </Group>
+    </Section>
+  );
+}
+
+function ArtistChoices({ pie }: { pie: Pie }) {
+  const stats = useGetRealtimeStatsQuery({ pieId: pie.id });
+  const [search, setSearch] = useState('');
+  const [ban, banning] = useBanArtistMutation();
+  const [setInclusion, including] = useSetInclusionMutation();
+  const term = search.trim().toLowerCase();
+  const artists = (stats.data?.artists ?? []).filter((artist) => !term || artist.name.toLowerCase().includes(term));
+  const failure = banning.error ?? including.error;
+  return (
+    <Section title="Your artists this period">
+      <TextInput label="Search your artists" value={search} onChange={(event) => setSearch(event.currentTarget.value)} />
+      {failure && (
+        <Alert color="red" role="alert">
+          {errorMessage(failure, 'That change could not be saved.')}
+        </Alert>
+      )}
+      {stats.isLoading ? (
+        <PageLoader />
+      ) : artists.length === 0 ? (
+        <Text c="dimmed">{term ? 'No artist matches.' : 'No listening in this period yet.'}</Text>
+      ) : (
+        <Stack gap="sm">
+          {artists.map((artist) => (
+            <ArtistChoice key={artist.artistId} artist={artist} onBan={(banned) => void ban({ artistId: artist.artistId, banned })} onInclusion={(included) => artist.pieArtistId && void setInclusion({ pieArtistId: artist.pieArtistId, included })} />
+          ))}
+        </Stack>
+      )}
+    </Section>
+  );
+}
+
+function ArtistChoice({ artist, onBan, onInclusion }: { artist: PieSplitArtist; onBan: (banned: boolean) => void; onInclusion: (included: boolean | null) => void }) {
+  const value = artist.inclusion === 'included' ? 'always' : artist.inclusion === 'excluded' ? 'never' : 'rules';
+  return (
+    <Group justify="space-between" wrap="wrap" gap="xs">
+      <div>
+        <Text fw={500}>{artist.name}</Text>
+        <Text size="xs" c="dimmed">
+          {`${formatListened(artist.listenedMs)} · ${artist.selected ? formatCents(artist.shareCents) : (REASON_LABEL[artist.reason ?? ''] ?? '')}`}
+        </Text>
+      </div>
+      <Group gap="xs">
+        <SegmentedControl
+          size="xs"
+          aria-label={`Include ${artist.name}`}
+          value={value}
+          onChange={(next) => onInclusion(next === 'always' ? true : next === 'never' ? false : null)}
+          data={[
+            { value: 'rules', label: 'By the rules' },
+            { value: 'always', label: 'Always' },
+            { value: 'never', label: 'Never' },
+          ]}
+          disabled={artist.banned}
+        />
+        <Button size="xs" variant={artist.banned ? 'filled' : 'default'} color="red" onClick={() => onBan(!artist.banned)}>
+          {artist.banned ? 'Unban' : 'Ban'}
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
+function CancelPie({ pie }: { pie: Pie }) {
+  const [cancel, cancelling] = useCancelSubscriptionMutation();
+  const [confirming, setConfirming] = useState(false);
+  if (!pie.subscriptionId || pie.promo) return null;
+  return (
+    <Section title="Cancel your pie">
+      <Text size="sm">Your current period still goes to your artists when it ends; you are not charged again.</Text>
+      {cancelling.isError && (
+        <Alert color="red" role="alert">
+          {errorMessage(cancelling.error, 'Your pie could not be cancelled.')}
+        </Alert>
+      )}
+      {cancelling.isSuccess ? (
+        <Text c="teal" role="status">Cancelled. No further charges.</Text>
+      ) : confirming ? (
+        <Group>
+          <Button color="red" loading={cancelling.isLoading} onClick={() => void cancel({ subscriptionId: pie.subscriptionId! })}>
+            Yes, cancel my pie
+          </Button>
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            Keep it
+          </Button>
+        </Group>
+      ) : (
+        <Group>
+          <Button variant="default" color="red" onClick={() => setConfirming(true)}>
+            Cancel pie
+          </Button>
+        </Group>
+      )}
+    </Section>
   );
 }

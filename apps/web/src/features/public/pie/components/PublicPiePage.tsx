@@ -1,22 +1,51 @@
-import { Button } from '@mantine/core';
-import { Link } from 'react-router';
-import { EmptyState, PageFrame } from '../../../../shared/ui';
+import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { errorStatus, errorMessage } from '../../../../shared/api';
+import { EmptyState, PageFrame, PageLoader, Section } from '../../../../shared/ui';
+import { usePublicPieQuery } from '../api/public-pie.api';
 
-/** /pie/:pieId: a pie its fan chose to share. */
+const usd = (cents: number) => `$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
+
+/** /pie/:pieId: a pie's last closed split; the fan is named only when their profile is public. */
 export function PublicPiePage() {
+  const { pieId = '' } = useParams();
+  const pie = usePublicPieQuery(pieId);
+  if (pie.isLoading) return <PageLoader />;
+  if (pie.isError || !pie.data) {
+    const status = errorStatus(pie.error);
+    return (
+      <PageFrame title="A shared pie">
+        {status === 404 || status === 400 ? (
+          <EmptyState title="No pie to show" action={<Button component={Link} to="/" variant="default">What is Pie?</Button>}>
+            This pie does not exist. A shared pie shows how a fan&apos;s pie was split among the artists they listened to.
+          </EmptyState>
+        ) : (
+          <Alert color="red" role="alert">
+            {errorMessage(pie.error, 'This pie could not be loaded.')}
+          </Alert>
+        )}
+      </PageFrame>
+    );
+  }
+  const data = pie.data;
   return (
-    <PageFrame title="A shared pie">
-      <EmptyState
-        title="No pie to show"
-        action={
-          <Button component={Link} to="/" variant="default">
-            What is Pie?
-          </Button>
-        }
-      >
-        This pie does not exist or is not shared. A shared pie shows how a fan&apos;s pie was split among the artists
-        they listened to.
-      </EmptyState>
+    <PageFrame title={data.fanName ? `${data.fanName}’s pie` : 'A fan’s pie'} description="Real money from a fan to the artists they listened to, split to the cent.">
+      {!data.period ? (
+        <EmptyState title="No closed period yet">This pie has not been split yet; come back after its first period ends.</EmptyState>
+      ) : (
+        <Section title={`${usd(data.period.distributedCents)} to ${data.artists.length} artists`}>
+          <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {data.artists.map((artist) => (
+              <li key={artist.artistId}>
+                <Text>
+                  <Link to={`/artist/${artist.artistId}`}>{artist.name}</Link>
+                  {` — ${usd(artist.shareCents)} (${(artist.weight * 100).toFixed(1)}%)`}
+                </Text>
+              </li>
+            ))}
+          </Stack>
+        </Section>
+      )}
     </PageFrame>
   );
 }

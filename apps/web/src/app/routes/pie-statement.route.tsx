@@ -1,0 +1,7 @@
+import { useParams } from 'react-router';
+import { StatementPage } from '../../features/fan/pies';
+
+export function Component() {
+  const { periodId = '' } = useParams();
+  return <StatementPage key={periodId} periodId={periodId} />;
+}

@@ -1,0 +1,87 @@
+import type { ApiSuccess, Pie, PieStatement, PieWithPeriods, RealtimeStats } from '#pie/contracts';
+import { baseApi, LIST, unwrap } from '../../../../shared/api';
+
+
+export interface RealtimeStatsArgs {
+  pieId: string;
+  limit?: number;
+  artistPopularity?: number;
+  excludeNonActive?: boolean;
+}
+
+export interface UpdatePieArgs {
+  pieId: string;
+  /** Dollars as typed, e.g. "12.50": the server parses them into cents. */
+  amount?: string;
+  artistLimit?: number;
+  artistPopularity?: number;
+  excludeNonActive?: boolean;
+  pieDays?: number;
+}
+
+export interface CreateCheckoutArgs {
+  amount: string;
+  artistLimit: number;
+  artistPopularity: number;
+  excludeNonActive: boolean;
+  pieDays: number;
+}
+
+/** The fan's pies (spec §7 Pie rows) and statements; the contract is libs/contracts/src/pies.ts. */
+export const piesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getActivePie: build.query<Pie | null, void>({
+      query: () => 'pie/active',
+      transformResponse: (response: ApiSuccess<Pie | null>) => response.data ?? null,
+      providesTags: [{ type: 'Pie', id: LIST }],
+    }),
+    getRealtimeStats: build.query<RealtimeStats, RealtimeStatsArgs>({
+      query: ({ pieId, ...overrides }) => ({ url: `pie/${pieId}/realtime-stats`, params: overrides }),
+      transformResponse: unwrap<RealtimeStats>,
+      providesTags: [{ type: 'PieSplit', id: LIST }],
+    }),
+    getFanPies: build.query<PieWithPeriods[], string>({
+      query: (userId) => `pie/user/${userId}/pies`,
+      transformResponse: unwrap<PieWithPeriods[]>,
+      providesTags: [{ type: 'Pie', id: LIST }],
+    }),
+    getStatement: build.query<PieStatement, string>({
+      query: (periodId) => `pie/periods/${periodId}/statement`,
+      transformResponse: unwrap<PieStatement>,
+    }),
+    updatePie: build.mutation<Pie, UpdatePieArgs>({
+      query: ({ pieId, ...body }) => ({ url: `pie/${pieId}`, method: 'PATCH', body }),
+      transformResponse: unwrap<Pie>,
+      invalidatesTags: [{ type: 'Pie', id: LIST }, { type: 'PieSplit', id: LIST }],
+    }),
+    banArtist: build.mutation<unknown, { artistId: string; banned: boolean }>({
+      query: ({ artistId, banned }) => ({ url: `pie/artist/${artistId}/ban`, method: 'PATCH', body: { banned } }),
+      invalidatesTags: [{ type: 'PieSplit', id: LIST }],
+    }),
+    setInclusion: build.mutation<unknown, { pieArtistId: string; included: boolean | null }>({
+      query: ({ pieArtistId, included }) => ({ url: `pie/artist/${pieArtistId}/set-inclusion`, method: 'PATCH', body: { included } }),
+      invalidatesTags: [{ type: 'PieSplit', id: LIST }],
+    }),
+    /** Billing's checkout (spec §7 Payments): answers the hosted payment page's URL. */
+    createCheckout: build.mutation<{ url: string }, CreateCheckoutArgs>({
+      query: (body) => ({ url: 'stripe/createCheckout', method: 'POST', body }),
+      transformResponse: unwrap<{ url: string }>,
+    }),
+    cancelSubscription: build.mutation<unknown, { subscriptionId: string }>({
+      query: (body) => ({ url: 'stripe/cancelSubscription', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Pie', id: LIST }],
+    }),
+  }),
+});
+
+export const {
+  useGetActivePieQuery,
+  useGetRealtimeStatsQuery,
+  useGetFanPiesQuery,
+  useGetStatementQuery,
+  useUpdatePieMutation,
+  useBanArtistMutation,
+  useSetInclusionMutation,
+  useCreateCheckoutMutation,
+  useCancelSubscriptionMutation,
+} = piesApi;

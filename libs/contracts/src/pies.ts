@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { DollarAmount } from './billing.js';
+
+/*
+ * Pies (spec §3 pie create/update fields and pie artist actions; DESIGN §5–6). Amounts on the wire
+ * are US dollars with at most two decimals, parsed as decimals into cents (never `x * 100`).
+ */
+
+export const PIE_LIMITS = {
+  minAmountCents: 100,
+  maxAmountCents: 100_000,
+  artistLimit: { min: 1, max: 100, default: 20 },
+  artistPopularity: { min: 0, max: 100, default: 0 },
+  pieDays: { min: 7, max: 90, default: 30 },
+} as const;
+
+/** 1250 → '12.50'. */
+export function centsToDollars(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const intField = (label: string, min: number, max: number) =>
+  z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`);
+
+const boolField = (label: string) =>
+  z.union([z.boolean(), z.enum(['true', 'false'])], { error: `${label} must be true or false` }).transform((value) => value === true || value === 'true');
+
+export const PieIdParam = z.uuid({ error: 'must be a valid id' });
+
+/** `PATCH /api/pie/:pieId`: any of the five settings; they apply from the next period. */
+export const UpdatePieRequest = z
+  .strictObject({
+    amount: DollarAmount.optional(),
+    artistLimit: intField('artistLimit', PIE_LIMITS.artistLimit.min, PIE_LIMITS.artistLimit.max).optional(),
+    artistPopularity: intField('artistPopularity', PIE_LIMITS.artistPopularity.min, PIE_LIMITS.artistPopularity.max).optional(),
+    excludeNonActive: z.boolean({ error: 'excludeNonActive must be true or false' }).optional(),
+    pieDays: intField('pieDays', PIE_LIMITS.pieDays.min, PIE_LIMITS.pieDays.max).optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Send at least one of amount, artistLimit, artistPopularity, excludeNonActive, pieDays' });
+export type UpdatePieRequest = z.input<typeof UpdatePieRequest>;
+
+/** `GET /api/pie/:pieId/realtime-stats`: overrides for the preview before saving. */
+export const RealtimeStatsQuery = z.strictObject({
+  limit: intField('limit', PIE_LIMITS.artistLimit.min, PIE_LIMITS.artistLimit.max).optional(),
+  artistPopularity: intField('artistPopularity', PIE_LIMITS.artistPopularity.min, PIE_LIMITS.artistPopularity.max).optional(),
+  excludeNonActive: boolField('excludeNonActive').optional(),
+});
+export type RealtimeStatsQuery = z.output<typeof RealtimeStatsQuery>;
+
+export const BanArtistRequest = z.strictObject({ banned: z.boolean({ error: 'banned must be true or false' }) });
+export type BanArtistRequest = z.infer<typeof BanArtistRequest>;
+
+/** `included`: true = always in, false = never in, null = back to the rules. */
+export const SetInclusionRequest = z.strictObject({ included: z.boolean({ error: 'included must be true, false or null' }).nullable() });
+export type SetInclusionRequest = z.infer<typeof SetInclusionRequest>;
+
+export const SetInclusionParam = z.uuid({ error: 'must be a valid id' });
+
+export type PieStatus = 'active' | 'past_due' | 'canceled' | 'ended';
+export type PeriodState = 'open' | 'closing' | 'closed';
+export type ExclusionReason = 'banned' | 'excluded' | 'no_listening' | 'not_active' | 'over_limit';
+
+export interface PieSettings {
+  amountCents: number;
+  artistLimit: number;
+  artistPopularity: number;
+  excludeNonActive: boolean;
+  pieDays: number;
+}
+
+export interface PiePeriodSummary {
+  id: string;
+  seq: number;
+  startsAt: string;
+  endsAt: string;
+  state: PeriodState;
+  fundedCents: number;
+  splitCents: number | null;
+  distributedCents: number | null;
+  artistCount: number | null;
+  rolledOver: boolean | null;
+  closedAt: string | null;
+}
+
+export interface Pie {
+  id: string;
+  fanId: string;
+  status: PieStatus;
+  promo: boolean;
+  subscriptionId: string | null;
+  settings: PieSettings;
+  /** Changes the fan saved that apply when the next period opens. */
+  pendingSettings: PieSettings | null;
+  currentPeriod: PiePeriodSummary | null;
+  createdAt: string;
+}
+
+export interface PieWithPeriods extends Pie {
+  periods: PiePeriodSummary[];
+}
+
+export interface PieSplitArtist {
+  /** The pie artist id (for set-inclusion) when the fan has made a choice about this artist. */
+  pieArtistId: string | null;
+  artistId: string;
+  name: string;
+  imageUrl: string | null;
+  listenedMs: number;
+  popularity: number;
+  active: boolean;
+  inclusion: 'default' | 'included' | 'excluded';
+  banned: boolean;
+  selected: boolean;
+  reason: ExclusionReason | null;
+  tilt: number;
+  /** Part of the total weight, 0–1. */
+  weight: number;
+  shareCents: number;
+}
+
+export interface RealtimeStats {
+  pieId: string;
+  periodId: string | null;
+  from: string;
+  to: string;
+  /** What would be split now: the fan's available wallet balance, or the pie's amount before any is paid. */
+  amountCents: number;
+  settings: { artistLimit: number; artistPopularity: number; excludeNonActive: boolean };
+  artists: PieSplitArtist[];
+}
+
+export interface PublicPie {
+  pieId: string;
+  fanName: string | null;
+  status: PieStatus;
+  period: { startsAt: string; endsAt: string; distributedCents: number } | null;
+  artists: { artistId: string; name: string; imageUrl: string | null; shareCents: number; weight: number }[];
+}
+
+export interface PieStatementLine {
+  artistId: string;
+  name: string;
+  listenedMs: number;
+  weight: number;
+  selected: boolean;
+  reason: ExclusionReason | null;
+  shareCents: number;
+  /** Where the share is now, from the ledger. */
+  whereNow: 'escrow' | 'office' | 'paid_out' | 'none';
+}
+
+export interface PieStatement {
+  periodId: string;
+  pieId: string;
+  startsAt: string;
+  endsAt: string;
+  closedAt: string;
+  chargeCents: number;
+  fees: { label: string; amountCents: number }[];
+  /** Money in the wallet before the close that came from earlier periods (rolled over, returned, promotion). */
+  carriedInCents: number;
+  splitCents: number;
+  distributedCents: number;
+  keptInWalletCents: number;
+  journalId: string | null;
+  lines: PieStatementLine[];
+}

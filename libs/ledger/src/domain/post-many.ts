@@ -1,0 +1,66 @@
+import type { EntityManager } from '#pie/platform';
+import { parseAccount } from './accounts.js';
+import { canonicalPostings, type JournalInput } from './journal.js';
+import { InsufficientBalanceError, postJournal, type PostedJournal } from './ledger-store.js';
+import { pgArray } from './pg-array.js';
+
+/**
+ * `post()` for many journals in the caller's transaction, in three statements whatever their
+ * number (accounts, journals, postings), for batch jobs (pies closes periods in batches). Same
+ * rules: each journal balanced (checked here and by Postgres at commit), idempotent by key — a
+ * key already posted goes through `postJournal`, which returns it or refuses different postings.
+ * Results are in the order of `inputs`.
+ */
+export async function postJournals(tx: EntityManager, inputs: readonly JournalInput[]): Promise<PostedJournal[]> {
+  if (inputs.length === 0) return [];
+  const prepared = inputs.map((input) => ({ input, postings: canonicalPostings(input) }));
+  const keys = new Set<string>();
+  for (const { input } of prepared) {
+    if (keys.has(input.idempotencyKey)) throw new Error(`Idempotency key "${input.idempotencyKey}" appears twice in one batch`);
+    keys.add(input.idempotencyKey);
+  }
+  const accounts = [...new Set(prepared.flatMap(({ postings }) => postings.map((p) => p.account)))].sort().map((code) => parseAccount(code));
+  await tx.execute(
+    `insert into ledger.accounts (code, kind, owner_id, allow_negative)
+     select * from unnest(?::text[], ?::text[], ?::uuid[], ?::boolean[]) on conflict (code) do nothing`,
+    [pgArray(accounts.map((a) => a.code)), pgArray(accounts.map((a) => a.kind)), pgArray(accounts.map((a) => a.ownerId)), pgArray(accounts.map((a) => a.allowNegative))],
+  );
+  const inserted = await tx.execute<{ id: string; idempotency_key: string }[]>(
+    `insert into ledger.journals (kind, idempotency_key, occurred_at, "references")
+     select * from unnest(?::text[], ?::text[], ?::timestamptz[], ?::jsonb[]) on conflict (idempotency_key) do nothing returning id, idempotency_key`,
+    [
+      pgArray(prepared.map(({ input }) => input.kind)),
+      pgArray(prepared.map(({ input }) => input.idempotencyKey)),
+      pgArray(prepared.map(({ input }) => input.occurredAt.toISOString())),
+      pgArray(prepared.map(({ input }) => JSON.stringify(input.references ?? {}))),
+    ],
+  );
+  const idByKey = new Map(inserted.map((row) => [row.idempotency_key, row.id]));
+  const fresh = prepared.filter(({ input }) => idByKey.has(input.idempotencyKey));
+  if (fresh.length > 0) {
+    // Sorted by account across the whole batch: balances are updated row by row, so every writer
+    // takes the account rows in one order (as post() does within a journal) and none deadlocks.
+    const legs = fresh
+      .flatMap(({ input, postings }) => postings.map((p) => ({ journalId: idByKey.get(input.idempotencyKey)!, ...p })))
+      .sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : a.journalId < b.journalId ? -1 : a.journalId > b.journalId ? 1 : 0));
+    try {
+      await tx.execute(
+        `insert into ledger.postings (journal_id, account, amount_cents)
+         select journal_id, account, amount from unnest(?::uuid[], ?::text[], ?::bigint[]) with ordinality as p(journal_id, account, amount, n) order by n`,
+        [pgArray(legs.map((l) => l.journalId)), pgArray(legs.map((l) => l.account)), pgArray(legs.map((l) => l.amountCents))],
+      );
+    } catch (error) {
+      const e = error as { constraint?: string; message?: string; cause?: { constraint?: string } };
+      if ([e.constraint, e.cause?.constraint].includes('accounts_balance_not_negative') || e.message?.includes('accounts_balance_not_negative')) {
+        throw new InsufficientBalanceError(`one of ${fresh.length} journals in a batch`);
+      }
+      throw error;
+    }
+  }
+  const results: PostedJournal[] = [];
+  for (const { input, postings } of prepared) {
+    const id = idByKey.get(input.idempotencyKey);
+    results.push(id ? { journalId: id, created: true } : await postJournal(tx, input, postings));
+  }
+  return results;
+}

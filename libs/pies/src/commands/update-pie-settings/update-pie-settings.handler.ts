@@ -1,0 +1,43 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { Pie, PieSettings } from '#pie/contracts';
+import { Database, recordInOutbox } from '#pie/platform';
+import { currentPeriodOf, pieOf, settingsOf, type PieRow } from '../../domain/pie-rows.js';
+import { pieNotFound, pieNotLive } from '../../domain/pies.errors.js';
+import { PieSettingsChanged } from '../../events/pie-settings-changed.event.js';
+import { UpdatePieSettings } from './update-pie-settings.command.js';
+
+/**
+ * Saves the change as the pie's pending settings (the running period keeps the ones it opened
+ * with) and, in the same transaction, records `pies.pie-settings-changed.v1`: billing changes the
+ * subscription's price from the next period when the amount or the period length changed.
+ */
+@CommandHandler(UpdatePieSettings)
+export class UpdatePieSettingsHandler implements ICommandHandler<UpdatePieSettings, Pie> {
+  constructor(@Inject(Database) private readonly database: Database) {}
+
+  async execute({ fanId, pieId, changes }: UpdatePieSettings): Promise<Pie> {
+    return this.database.transaction(async (tx) => {
+      const [pie] = await tx.execute<PieRow[]>(`select * from pies.pies where id = ? and fan_id = ? for update`, [pieId, fanId]);
+      if (!pie) throw pieNotFound();
+      if (pie.status === 'canceled' || pie.status === 'ended') throw pieNotLive();
+      const current = settingsOf(pie);
+      const before: PieSettings = { ...current, ...(pie.pending_settings ?? {}) };
+      const next: PieSettings = { ...before, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+      const same = (Object.keys(next) as (keyof PieSettings)[]).every((key) => next[key] === current[key]);
+      const [saved] = await tx.execute<PieRow[]>(`update pies.pies set pending_settings = ?::jsonb, updated_at = now() where id = ? returning *`, [same ? null : JSON.stringify(next), pieId]);
+      recordInOutbox(
+        tx,
+        PieSettingsChanged.create({
+          pieId,
+          fanId,
+          subscriptionId: pie.subscription_id,
+          ...next,
+          billingChanged: next.amountCents !== before.amountCents || next.pieDays !== before.pieDays,
+        }),
+      );
+      await tx.flush();
+      return pieOf(saved, await currentPeriodOf(tx, pieId));
+    });
+  }
+}

@@ -1,0 +1,181 @@
+import { accounts, balancesNowAndBefore, postJournals, type JournalInput } from '#pie/ledger';
+import { recordInOutbox, type EntityManager } from '#pie/platform';
+import { PiePeriodClosed } from '../events/pie-period-closed.event.js';
+import { pgArray } from './pg-array.js';
+import type { PeriodRow } from './pie-rows.js';
+import { splitPie, type SplitResult } from './split.js';
+import { gatherSplitInputsMany, type SplitInputs } from './split-inputs.js';
+
+export const PIE_PERIOD_CLOSED_JOURNAL = 'pie_period_closed';
+export const closeJournalKey = (periodId: string) => `${PIE_PERIOD_CLOSED_JOURNAL}:${periodId}`;
+
+/** The fan has an earlier period still to close; this close is retried after it. */
+export class EarlierPeriodOpenError extends Error {
+  constructor(periodId: string) {
+    super(`Period ${periodId} waits for the fan's earlier period to close first`);
+    this.name = 'EarlierPeriodOpenError';
+  }
+}
+
+export type CloseOutcome =
+  | { status: 'closed'; periodId: string; journalId: string | null; distributedCents: number; artistCount: number; rolledOver: boolean }
+  | { status: 'already-closed' | 'not-due' | 'unknown' | 'waiting'; periodId: string };
+
+interface DuePeriod extends PeriodRow {
+  fan_id: string;
+}
+
+interface Closing {
+  period: DuePeriod;
+  inputs: SplitInputs;
+  available: number;
+  split: SplitResult;
+  distributed: number;
+  paid: SplitResult['lines'];
+}
+
+/**
+ * Closes pie periods inside the caller's transaction (DESIGN §5–6), many at once with a handful of
+ * statements (the worker's job passes one; batch callers pass hundreds). The period rows are locked
+ * first (FOR UPDATE, in id order): a second worker closing the same period waits, then finds it
+ * closed and does nothing. Each fan's closes are serialised (advisory lock: they share the
+ * wallet) and in order: a period whose fan has an earlier one still open is left `waiting`.
+ *
+ * For each period: the split of the fan's whole available wallet balance as the period ended (the
+ * next period's money, paid at that moment, waits for the next close; never more than the wallet
+ * holds now), one ledger journal fan wallet → each artist's escrow (idempotency key per period),
+ * the snapshot of every artist considered with the reason for each exclusion, the period's
+ * figures and `pies.pie-period-closed.v1`. All of it commits together or not at all.
+ */
+export async function closePiePeriods(tx: EntityManager, periodIds: readonly string[], now = new Date()): Promise<CloseOutcome[]> {
+  const ids = [...new Set(periodIds)].sort();
+  const rows = ids.length === 0 ? [] : await tx.execute<DuePeriod[]>(
+    `select pr.*, p.fan_id from pies.periods pr join pies.pies p on p.id = pr.pie_id where pr.id = any(?::uuid[]) order by pr.id for update of pr`,
+    [pgArray(ids)],
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const outcomes = new Map<string, CloseOutcome>();
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row) outcomes.set(id, { status: 'unknown', periodId: id });
+    else if (row.state === 'closed') outcomes.set(id, { status: 'already-closed', periodId: id });
+    else if (new Date(row.ends_at) > now) outcomes.set(id, { status: 'not-due', periodId: id });
+  }
+  let due = rows.filter((row) => !outcomes.has(row.id));
+  if (due.length > 0) {
+    const fans = [...new Set(due.map((row) => `pies-close:${row.fan_id}`))].sort();
+    await tx.execute(`select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select k from unnest(?::text[]) as k order by k) as ordered`, [pgArray(fans)]);
+    const waiting = await tx.execute<{ id: string }[]>(
+      `select pr.id from pies.periods pr join pies.pies p on p.id = pr.pie_id
+        where pr.id = any(?::uuid[]) and exists (
+          select 1 from pies.pies p2 join pies.periods pr2 on pr2.pie_id = p2.id
+           where p2.fan_id = p.fan_id and pr2.ends_at < pr.ends_at and pr2.state <> 'closed' and pr2.id <> pr.id)`,
+      [pgArray(due.map((row) => row.id))],
+    );
+    for (const { id } of waiting) outcomes.set(id, { status: 'waiting', periodId: id });
+    due = due.filter((row) => !outcomes.has(row.id));
+  }
+  if (due.length > 0) for (const outcome of await closeDue(tx, due, now)) outcomes.set(outcome.periodId, outcome);
+  return [...new Set(periodIds)].map((id) => outcomes.get(id)!);
+}
+
+/** Closes one period (the `pies.close-pie-period` job). A period waiting for an earlier one throws, so the job retries. */
+export async function closePiePeriod(tx: EntityManager, periodId: string, now = new Date()): Promise<CloseOutcome> {
+  const [outcome] = await closePiePeriods(tx, [periodId], now);
+  if (outcome.status === 'waiting') throw new EarlierPeriodOpenError(periodId);
+  return outcome;
+}
+
+async function closeDue(tx: EntityManager, due: DuePeriod[], now: Date): Promise<CloseOutcome[]> {
+  const inputs = await gatherSplitInputsMany(
+    tx,
+    due.map((period) => ({ key: period.id, pieId: period.pie_id, fanId: period.fan_id, from: new Date(period.starts_at), to: new Date(period.ends_at) })),
+  );
+  const balances = await balancesNowAndBefore(tx, due.map((period) => ({ account: accounts.fanWallet(period.fan_id), before: new Date(period.ends_at) })));
+  const closings: Closing[] = due.map((period) => {
+    const balance = balances.get(accounts.fanWallet(period.fan_id)) ?? { now: 0, before: 0 };
+    const available = Math.max(0, Math.min(balance.now, balance.before));
+    const periodInputs = inputs.get(period.id)!;
+    const split = splitPie(periodInputs.candidates, {
+      amountCents: available,
+      artistLimit: period.artist_limit,
+      artistPopularity: period.artist_popularity,
+      excludeNonActive: period.exclude_non_active,
+    });
+    const paid = split.lines.filter((line) => line.shareCents > 0);
+    return { period, inputs: periodInputs, available, split, paid, distributed: paid.reduce((sum, line) => sum + line.shareCents, 0) };
+  });
+
+  const paying = closings.filter((c) => c.distributed > 0);
+  const journals: JournalInput[] = paying.map(({ period, paid, distributed }) => ({
+    kind: PIE_PERIOD_CLOSED_JOURNAL,
+    idempotencyKey: closeJournalKey(period.id),
+    occurredAt: new Date(period.ends_at),
+    references: { fanId: period.fan_id, pieId: period.pie_id, piePeriodId: period.id },
+    postings: [{ account: accounts.fanWallet(period.fan_id), amountCents: -distributed }, ...paid.map((line) => ({ account: accounts.artistEscrow(line.artistId), amountCents: line.shareCents }))],
+  }));
+  const posted = await postJournals(tx, journals);
+  const journalOf = new Map(paying.map((c, i) => [c.period.id, posted[i].journalId]));
+
+  await writeSnapshots(tx, closings);
+  await tx.execute(
+    `update pies.periods pr set state = 'closed', closed_at = ?::timestamptz, closing_since = coalesce(pr.closing_since, ?::timestamptz),
+            split_cents = u.split, distributed_cents = u.distributed, artist_count = u.artists, rolled_over = u.distributed = 0, journal_id = u.journal_id
+       from unnest(?::uuid[], ?::bigint[], ?::bigint[], ?::int[], ?::uuid[]) as u(id, split, distributed, artists, journal_id)
+      where pr.id = u.id`,
+    [
+      now.toISOString(),
+      now.toISOString(),
+      pgArray(closings.map((c) => c.period.id)),
+      pgArray(closings.map((c) => c.available)),
+      pgArray(closings.map((c) => c.distributed)),
+      pgArray(closings.map((c) => c.paid.length)),
+      pgArray(closings.map((c) => journalOf.get(c.period.id) ?? null)),
+    ],
+  );
+  const outcomes: CloseOutcome[] = closings.map(({ period, distributed, paid }) => {
+    const journalId = journalOf.get(period.id) ?? null;
+    recordInOutbox(
+      tx,
+      PiePeriodClosed.create({
+        pieId: period.pie_id,
+        periodId: period.id,
+        fanId: period.fan_id,
+        journalId,
+        distributedCents: distributed,
+        artistCount: paid.length,
+        rolledOver: distributed === 0,
+        startsAt: new Date(period.starts_at).toISOString(),
+        endsAt: new Date(period.ends_at).toISOString(),
+      }),
+    );
+    return { status: 'closed', periodId: period.id, journalId, distributedCents: distributed, artistCount: paid.length, rolledOver: distributed === 0 };
+  });
+  await tx.flush();
+  return outcomes;
+}
+
+async function writeSnapshots(tx: EntityManager, closings: Closing[]): Promise<void> {
+  const lines = closings.flatMap(({ period, split, inputs }) => split.lines.map((line) => ({ periodId: period.id, line, name: inputs.facts.get(line.artistId)?.name ?? 'Unknown artist' })));
+  if (lines.length === 0) return;
+  const col = (pick: (entry: (typeof lines)[number]) => string | number | boolean | null) => pgArray(lines.map(pick));
+  await tx.execute(
+    `insert into pies.period_artists (period_id, artist_id, artist_name, listened_ms, popularity, active, inclusion, banned, selected, reason, tilt, weight, share_cents)
+     select * from unnest(?::uuid[], ?::uuid[], ?::text[], ?::numeric[], ?::smallint[], ?::boolean[], ?::text[], ?::boolean[], ?::boolean[], ?::text[], ?::numeric[], ?::numeric[], ?::bigint[])`,
+    [
+      col((e) => e.periodId),
+      col((e) => e.line.artistId),
+      col((e) => e.name),
+      col((e) => String(e.line.listenedMs)),
+      col((e) => e.line.popularity),
+      col((e) => e.line.active),
+      col((e) => e.line.inclusion),
+      col((e) => e.line.banned),
+      col((e) => e.line.selected),
+      col((e) => e.line.reason),
+      col((e) => String(e.line.tilt)),
+      col((e) => e.line.weight.toString()),
+      col((e) => e.line.shareCents),
+    ],
+  );
+}

@@ -1,0 +1,92 @@
+import { artistFacts, listenedMsByArtistForWindows, type ArtistFacts } from '#pie/listening';
+import type { EntityManager } from '#pie/platform';
+import { pgArray } from './pg-array.js';
+import type { Inclusion, SplitCandidate } from './split.js';
+
+export interface SplitInputs {
+  candidates: SplitCandidate[];
+  facts: Map<string, ArtistFacts>;
+  /** artist id → pie artist id, for every artist in the split and every choice the fan made. */
+  pieArtistIds: Map<string, string>;
+}
+
+export interface SplitWindow {
+  /** The caller's key for the window (a period id). */
+  key: string;
+  pieId: string;
+  fanId: string;
+  from: Date;
+  to: Date;
+}
+
+/**
+ * Everything the split needs about each fan's window, for many windows in a handful of statements:
+ * listened time per artist from the listening facade (a play divided among its credited artists),
+ * popularity and the active flag, the fan's bans and the pie's manual inclusions. Artists the fan
+ * included but did not listen to are candidates too, so the snapshot shows why they got nothing.
+ * Every artist in a split gets its pie artist id, so the fan can include or exclude it by that id.
+ */
+export async function gatherSplitInputsMany(em: EntityManager, windows: readonly SplitWindow[]): Promise<Map<string, SplitInputs>> {
+  const result = new Map<string, SplitInputs>();
+  if (windows.length === 0) return result;
+  const pieIds = [...new Set(windows.map((w) => w.pieId))];
+  const fanIds = [...new Set(windows.map((w) => w.fanId))];
+  const [listening, choices, bans] = await Promise.all([
+    listenedMsByArtistForWindows(em, windows.map((w) => ({ key: w.key, fanId: w.fanId, from: w.from, to: w.to }))),
+    em.execute<{ id: string; pie_id: string; artist_id: string; inclusion: Inclusion }[]>(`select id, pie_id, artist_id, inclusion from pies.pie_artists where pie_id = any(?::uuid[])`, [pgArray(pieIds)]),
+    em.execute<{ fan_id: string; artist_id: string }[]>(`select fan_id, artist_id from pies.fan_bans where fan_id = any(?::uuid[])`, [pgArray(fanIds)]),
+  ]);
+  const allIds = new Set<string>();
+  for (const rows of listening.values()) for (const row of rows) allIds.add(row.artistId);
+  for (const choice of choices) if (choice.inclusion === 'included') allIds.add(choice.artist_id);
+  const facts = new Map((await artistFacts(em, [...allIds])).map((fact) => [fact.id, fact]));
+
+  const choicesByPie = groupBy(choices, (c) => c.pie_id);
+  const bansByFan = groupBy(bans, (b) => b.fan_id);
+  const fresh: { pieId: string; artistId: string }[] = [];
+  const drafts = windows.map((w) => {
+    const listened = new Map((listening.get(w.key) ?? []).map((row) => [row.artistId, row.listenedMs]));
+    const pieChoices = choicesByPie.get(w.pieId) ?? [];
+    const inclusion = new Map(pieChoices.map((c) => [c.artist_id, c.inclusion]));
+    const banned = new Set((bansByFan.get(w.fanId) ?? []).map((b) => b.artist_id));
+    const ids = [...new Set([...listened.keys(), ...pieChoices.filter((c) => c.inclusion === 'included').map((c) => c.artist_id)])].filter((id) => facts.has(id));
+    const candidates = ids.map((id) => {
+      const fact = facts.get(id)!;
+      return { artistId: id, listenedMs: listened.get(id) ?? 0, popularity: fact.popularity, active: fact.active, inclusion: inclusion.get(id) ?? 'default', banned: banned.has(id) };
+    });
+    for (const c of candidates) if (!inclusion.has(c.artistId)) fresh.push({ pieId: w.pieId, artistId: c.artistId });
+    return { window: w, candidates, pieChoices };
+  });
+  const unique = [...new Map(fresh.map((f) => [`${f.pieId}:${f.artistId}`, f])).values()];
+  const added =
+    unique.length === 0
+      ? []
+      : await em.execute<{ id: string; pie_id: string; artist_id: string }[]>(
+          `insert into pies.pie_artists (pie_id, artist_id) select * from unnest(?::uuid[], ?::uuid[])
+           on conflict (pie_id, artist_id) do nothing returning id, pie_id, artist_id`,
+          [pgArray(unique.map((f) => f.pieId)), pgArray(unique.map((f) => f.artistId))],
+        );
+  const addedByPie = groupBy(added, (a) => a.pie_id);
+  for (const { window, candidates, pieChoices } of drafts) {
+    const ids = new Map([...pieChoices, ...(addedByPie.get(window.pieId) ?? [])].map((row) => [row.artist_id, row.id]));
+    result.set(window.key, { candidates, facts, pieArtistIds: ids });
+  }
+  return result;
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+/** One pie's window (the realtime preview). */
+export async function gatherSplitInputs(em: EntityManager, pie: { id: string; fanId: string }, from: Date, to: Date): Promise<SplitInputs> {
+  const inputs = await gatherSplitInputsMany(em, [{ key: pie.id, pieId: pie.id, fanId: pie.fanId, from, to }]);
+  return inputs.get(pie.id)!;
+}

@@ -1,0 +1,196 @@
+/**
+ * The split (DESIGN §6, binding): who among the artists a fan listened to gets how many cents.
+ * One pure function used by `realtime-stats` (the preview) and the period close, so the fan sees
+ * exactly what the close will do. Everything after the input is integer arithmetic (bigint), so
+ * the result is exact and cannot depend on the order of the input.
+ */
+
+export type Inclusion = 'default' | 'included' | 'excluded';
+
+/** Why an artist the fan listened to (or chose) gets nothing, in the order the rules are applied. */
+export type ExclusionReason = 'banned' | 'excluded' | 'no_listening' | 'not_active' | 'over_limit';
+
+export interface SplitCandidate {
+  artistId: string;
+  /** Listened milliseconds in the window, a play's time divided among the track's credited artists. */
+  listenedMs: number;
+  /** 0–100, the platform's own popularity percentile. */
+  popularity: number;
+  active: boolean;
+  inclusion: Inclusion;
+  banned: boolean;
+}
+
+export interface SplitSettings {
+  /** What there is to split, in cents (the fan's whole available wallet balance at a close). */
+  amountCents: number;
+  artistLimit: number;
+  /** 0 = pure listening time; up to 100 tilts money toward the less popular. */
+  artistPopularity: number;
+  excludeNonActive: boolean;
+}
+
+export interface SplitLine extends SplitCandidate {
+  selected: boolean;
+  reason: ExclusionReason | null;
+  /** The tilt applied to the listened time (1 when artistPopularity is 0). */
+  tilt: number;
+  /** Integer weight the cents are divided by (listened micro-units × tilt numerator); '0' when not selected. */
+  weight: bigint;
+  /** The artist's exact quota in cents as a fraction: weight × amount / totalWeight. */
+  shareCents: number;
+}
+
+export interface SplitResult {
+  amountCents: number;
+  totalWeight: bigint;
+  /** Every candidate once, selected ones first by share (then artist id), then the excluded by listened time. */
+  lines: SplitLine[];
+}
+
+/** Listened milliseconds are kept to a thousandth of a millisecond (credited artists divide a play). */
+const LISTENED_UNITS_PER_MS = 1000;
+const TILT_SCALE = 10n; // clamp bounds 0.1 and 2.0 as integers over the common denominator
+
+const compareIds = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export class SplitInputError extends Error {}
+
+function assertSettings(settings: SplitSettings): void {
+  const { amountCents, artistLimit, artistPopularity } = settings;
+  if (!Number.isSafeInteger(amountCents) || amountCents < 0) throw new SplitInputError(`amountCents must be a non-negative integer, got ${amountCents}`);
+  if (!Number.isInteger(artistLimit) || artistLimit < 1) throw new SplitInputError(`artistLimit must be a positive integer, got ${artistLimit}`);
+  if (!Number.isInteger(artistPopularity) || artistPopularity < 0 || artistPopularity > 100) {
+    throw new SplitInputError(`artistPopularity must be an integer from 0 to 100, got ${artistPopularity}`);
+  }
+}
+
+function listenedUnits(listenedMs: number): bigint {
+  if (!Number.isFinite(listenedMs) || listenedMs <= 0) return 0n;
+  // A positive listening never rounds down to nothing.
+  return BigInt(Math.max(1, Math.round(listenedMs * LISTENED_UNITS_PER_MS)));
+}
+
+function reasonFor(candidate: SplitCandidate, settings: SplitSettings): ExclusionReason | null {
+  if (candidate.banned) return 'banned';
+  if (candidate.inclusion === 'excluded') return 'excluded';
+  if (listenedUnits(candidate.listenedMs) === 0n) return 'no_listening';
+  // A manual inclusion is the fan's explicit choice and outranks the general "active only" filter.
+  if (settings.excludeNonActive && !candidate.active && candidate.inclusion !== 'included') return 'not_active';
+  return null;
+}
+
+/** Most listened first, ties by artist id: the order the limit's slots are handed out in. */
+function byListening(a: SplitCandidate, b: SplitCandidate): number {
+  const ua = listenedUnits(a.listenedMs);
+  const ub = listenedUnits(b.listenedMs);
+  if (ua !== ub) return ua > ub ? -1 : 1;
+  return compareIds(a.artistId, b.artistId);
+}
+
+/**
+ * The popularity tilt clamp(1 − s·0.5·(pop − mean)/maxDev, 0.1, 2.0), s = artistPopularity/100, as
+ * exact fractions: with d = n·(pop − mean) = n·pop − Σpop and maxDevN = max |d|, the factor is
+ * (D − ap·d) / D where D = 200·maxDevN. Numerators are returned ×10 so the clamp bounds are
+ * integers; the common denominator cancels in the division of the cents.
+ */
+function tiltNumerators(selected: SplitCandidate[], artistPopularity: number): { numerators: bigint[]; denominator: bigint } {
+  const n = BigInt(selected.length);
+  const sum = selected.reduce((total, artist) => total + BigInt(artist.popularity), 0n);
+  const deviations = selected.map((artist) => n * BigInt(artist.popularity) - sum); // n·(pop − mean)
+  const maxDev = deviations.reduce((max, d) => (d < 0n ? -d : d) > max ? (d < 0n ? -d : d) : max, 0n);
+  if (artistPopularity === 0 || maxDev === 0n) return { numerators: selected.map(() => 1n), denominator: 1n };
+  const ap = BigInt(artistPopularity);
+  const denominator = 200n * maxDev;
+  const numerators = deviations.map((d) => {
+    const raw = TILT_SCALE * (denominator - ap * d); // 10·D·factor
+    const low = denominator; // 10·D·0.1
+    const high = 20n * denominator; // 10·D·2.0
+    return raw < low ? low : raw > high ? high : raw;
+  });
+  return { numerators, denominator: TILT_SCALE * denominator };
+}
+
+/** The largest-remainder method in integer cents, remainders tied by artist id. */
+function largestRemainder(amount: bigint, weights: { artistId: string; weight: bigint }[]): Map<string, bigint> {
+  const total = weights.reduce((sum, w) => sum + w.weight, 0n);
+  const shares = new Map<string, bigint>();
+  if (total === 0n) {
+    for (const w of weights) shares.set(w.artistId, 0n);
+    return shares;
+  }
+  const parts = weights.map((w) => ({ artistId: w.artistId, floor: (amount * w.weight) / total, remainder: (amount * w.weight) % total }));
+  let left = amount - parts.reduce((sum, p) => sum + p.floor, 0n);
+  parts.sort((a, b) => (a.remainder !== b.remainder ? (a.remainder > b.remainder ? -1 : 1) : compareIds(a.artistId, b.artistId)));
+  for (const part of parts) {
+    const extra = left > 0n && part.remainder > 0n ? 1n : 0n;
+    left -= extra;
+    shares.set(part.artistId, part.floor + extra);
+  }
+  return shares;
+}
+
+/**
+ * Splits `settings.amountCents` among `candidates`:
+ * banned and manually excluded artists are out, artists without listening are out, with
+ * `excludeNonActive` artists flagged not active are out (unless manually included); manually
+ * included artists take their slots first (most listened first if there are more of them than
+ * the limit), the remaining `artistLimit` slots go to the most-listened; weights are listened time
+ * tilted by popularity; shares by the largest remainder, ties by artist id.
+ *
+ * When no artist is selected (or amount is 0) every share is 0: the caller keeps the money.
+ */
+export function splitPie(candidates: readonly SplitCandidate[], settings: SplitSettings): SplitResult {
+  assertSettings(settings);
+  const seen = new Set<string>();
+  for (const candidate of candidates) {
+    if (seen.has(candidate.artistId)) throw new SplitInputError(`artist ${candidate.artistId} appears twice`);
+    seen.add(candidate.artistId);
+  }
+
+  const reasons = new Map<string, ExclusionReason | null>(candidates.map((c) => [c.artistId, reasonFor(c, settings)]));
+  const eligible = candidates.filter((c) => reasons.get(c.artistId) === null);
+  const included = eligible.filter((c) => c.inclusion === 'included').sort(byListening);
+  const others = eligible.filter((c) => c.inclusion !== 'included').sort(byListening);
+  const selected = [...included, ...others].slice(0, settings.artistLimit);
+  const selectedIds = new Set(selected.map((c) => c.artistId));
+  for (const c of eligible) if (!selectedIds.has(c.artistId)) reasons.set(c.artistId, 'over_limit');
+
+  // Sorted by id so nothing downstream can see the input order.
+  selected.sort((a, b) => compareIds(a.artistId, b.artistId));
+  const { numerators, denominator } = tiltNumerators(selected, settings.artistPopularity);
+  const weights = selected.map((c, i) => ({ artistId: c.artistId, weight: listenedUnits(c.listenedMs) * numerators[i], tilt: Number(numerators[i]) / Number(denominator) }));
+  const totalWeight = weights.reduce((sum, w) => sum + w.weight, 0n);
+  const amount = BigInt(settings.amountCents);
+  const shares = largestRemainder(amount, weights);
+  const byId = new Map(weights.map((w) => [w.artistId, w]));
+
+  const lines: SplitLine[] = candidates.map((c) => {
+    const w = byId.get(c.artistId);
+    return {
+      ...c,
+      selected: w !== undefined,
+      reason: reasons.get(c.artistId) ?? null,
+      tilt: w?.tilt ?? 1,
+      weight: w?.weight ?? 0n,
+      shareCents: Number(shares.get(c.artistId) ?? 0n),
+    };
+  });
+  lines.sort((a, b) => {
+    if (a.selected !== b.selected) return a.selected ? -1 : 1;
+    if (a.selected && a.shareCents !== b.shareCents) return b.shareCents - a.shareCents;
+    if (!a.selected) {
+      const byTime = byListening(a, b);
+      if (byTime !== 0) return byTime;
+    }
+    return compareIds(a.artistId, b.artistId);
+  });
+  return { amountCents: settings.amountCents, totalWeight, lines };
+}
+
+/** The part of the total weight an artist holds, for display (0–1). */
+export function weightShare(line: SplitLine, totalWeight: bigint): number {
+  if (totalWeight === 0n) return 0;
+  // Six decimals are plenty for a percentage on screen; the cents never use this.
+  return Number((line.weight * 1_000_000n) / totalWeight) / 1_000_000;
+}

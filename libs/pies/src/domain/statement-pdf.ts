@@ -1,0 +1,46 @@
+import PDFDocument from 'pdfkit';
+import type { PieStatement } from '#pie/contracts';
+
+const usd = (amountCents: number): string => `${amountCents < 0 ? '−' : ''}$${Math.floor(Math.abs(amountCents) / 100).toLocaleString('en-US')}.${String(Math.abs(amountCents) % 100).padStart(2, '0')}`;
+const minutes = (ms: number): string => `${Math.round(ms / 60_000).toLocaleString('en-US')} min`;
+
+/** The statement as a PDF (pdfkit): the same figures as the page and the CSV. */
+export function statementPdf(statement: PieStatement): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Pie statement ${statement.startsAt.slice(0, 10)} – ${statement.endsAt.slice(0, 10)}` } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  doc.fillColor('#5b2bb5').fontSize(20).text('Your pie statement');
+  doc.fillColor('#1c1230').fontSize(10).text(`Period ${statement.startsAt.slice(0, 10)} to ${statement.endsAt.slice(0, 10)}, closed ${statement.closedAt.slice(0, 10)}`);
+  doc.moveDown();
+  const row = (label: string, amount: number, bold = false) => {
+    const y = doc.y;
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).text(label, 48, y, { width: 380 });
+    doc.text(usd(amount), 430, y, { width: 117, align: 'right' });
+  };
+  row('Charge', statement.chargeCents, true);
+  for (const fee of statement.fees) row(`  ${fee.label}`, -fee.amountCents);
+  if (statement.carriedInCents !== 0) row('From earlier periods (already in your wallet)', statement.carriedInCents);
+  row('Split among your artists', statement.splitCents, true);
+  doc.moveDown();
+  doc.font('Helvetica-Bold').fontSize(12).text('Where it went');
+  doc.moveDown(0.3);
+  for (const line of statement.lines.filter((l) => l.shareCents > 0)) {
+    row(`${line.name} — ${minutes(line.listenedMs)}, ${(line.weight * 100).toFixed(2)}% (${line.whereNow === 'escrow' ? 'in escrow until the artist claims it' : 'with the artist’s team'})`, line.shareCents);
+  }
+  row('Kept in your wallet for the next period', statement.keptInWalletCents);
+  row('Total', statement.distributedCents + statement.keptInWalletCents, true);
+  const left = statement.lines.filter((l) => l.shareCents === 0);
+  if (left.length > 0) {
+    doc.moveDown();
+    doc.font('Helvetica-Bold').fontSize(12).text('Not in this period’s split');
+    doc.font('Helvetica').fontSize(9);
+    for (const line of left) doc.text(`${line.name} — ${minutes(line.listenedMs)}: ${line.reason?.replace('_', ' ') ?? 'no share'}`);
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,35 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { FanContacts } from '#pie/identity';
+import { SendEmail } from '#pie/notifications';
+import { APP_CONFIG, Database, handleOnce, ListensTo, recordInOutbox, type AppConfig, type EventListener, type OutboxEnvelope } from '#pie/platform';
+import { periodClosedMessage } from '../domain/period-closed-email.js';
+import { PiePeriodClosed, type PiePeriodClosedPayload } from '../events/pie-period-closed.event.js';
+
+/** Tells the fan how much went to how many artists (or that the money rolled over), with the statement link. */
+@Injectable()
+@ListensTo(PiePeriodClosed, { consumer: 'pies.send-period-closed-email', queue: 'pies' })
+export class SendEmailOnPiePeriodClosedListener implements EventListener<PiePeriodClosedPayload> {
+  constructor(
+    @Inject(Database) private readonly database: Database,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(FanContacts) private readonly contacts: FanContacts,
+  ) {}
+
+  async handle(event: OutboxEnvelope<PiePeriodClosedPayload>): Promise<void> {
+    const { fanId, periodId, distributedCents, artistCount, rolledOver } = event.payload;
+    await handleOnce(this.database.em(), 'pies.send-period-closed-email', event.id, async (em) => {
+      const contact = await this.contacts.contactOf(fanId, em);
+      if (!contact) return;
+      const top = await em.execute<{ artist_name: string }[]>(
+        `select artist_name from pies.period_artists where period_id = ? and share_cents > 0 order by share_cents desc, artist_id limit 3`,
+        [periodId],
+      );
+      const statementLink = new URL(`/my-pies/statements/${periodId}`, this.config.PUBLIC_URL).toString();
+      recordInOutbox(
+        em,
+        SendEmail.create(periodClosedMessage({ to: contact.email, firstName: contact.firstName, distributedCents, artistCount, rolledOver, topArtists: top.map((row) => row.artist_name), statementLink })),
+      );
+      await em.flush();
+    });
+  }
+}

@@ -1,0 +1,147 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Pie, PieSplitArtist, PieWithPeriods, PublicPie, RealtimeStats, RealtimeStatsQuery } from '#pie/contracts';
+import { FanContacts } from '#pie/identity';
+import { accounts, balanceBefore, balanceOf } from '#pie/ledger';
+import { dailyListenedMs, orphanedTracks, publicProfileOf, type DayListening, type OrphanedTrack } from '#pie/listening';
+import { Database, type EntityManager } from '#pie/platform';
+import { cents, currentPeriodOf, findOwnPie, findPie, periodsOf, periodSummary, pieOf, type PieRow } from '../domain/pie-rows.js';
+import { pieNotFound } from '../domain/pies.errors.js';
+import { splitPie, weightShare, type SplitResult } from '../domain/split.js';
+import { gatherSplitInputs, type SplitInputs } from '../domain/split-inputs.js';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The pies module's reads (spec §7 Pie rows). Every id is checked against the caller: another
+ * fan's pie answers 404 exactly like an unknown one.
+ */
+@Injectable()
+export class PieReads {
+  constructor(
+    @Inject(Database) private readonly database: Database,
+    @Inject(FanContacts) private readonly contacts: FanContacts,
+  ) {}
+
+  private em(): EntityManager {
+    return this.database.em();
+  }
+
+  async ownPie(fanId: string, pieId: string): Promise<PieRow> {
+    const pie = await findOwnPie(this.em(), fanId, pieId);
+    if (!pie) throw pieNotFound();
+    return pie;
+  }
+
+  /** `pie/active[/:pieId]`: the fan's live pie (or the given own pie), null when there is none. */
+  async active(fanId: string, pieId?: string): Promise<Pie | null> {
+    const em = this.em();
+    let row: PieRow | null;
+    if (pieId) row = await this.ownPie(fanId, pieId);
+    else [row = null] = await em.execute<PieRow[]>(`select * from pies.pies where fan_id = ? and status in ('active', 'past_due') order by created_at desc limit 1`, [fanId]);
+    if (!row) return null;
+    return pieOf(row, await currentPeriodOf(em, row.id));
+  }
+
+  /** The window of the period running now (or the last one), else the last `pieDays` days. */
+  private async window(pie: PieRow, now = new Date()): Promise<{ periodId: string | null; from: Date; to: Date }> {
+    const period = await currentPeriodOf(this.em(), pie.id, now);
+    if (period && new Date(period.starts_at) <= now) return { periodId: period.id, from: new Date(period.starts_at), to: new Date(Math.min(now.getTime() + 1, new Date(period.ends_at).getTime())) };
+    return { periodId: null, from: new Date(now.getTime() - pie.pie_days * DAY_MS), to: now };
+  }
+
+  /**
+   * The current period's split, computed now by the same function the close uses, with the
+   * overrides the fan is trying before saving. The amount is the wallet's available balance (what
+   * the close would split), or the pie's amount while nothing has been paid in yet.
+   */
+  async realtimeStats(fanId: string, pieId: string, overrides: RealtimeStatsQuery): Promise<RealtimeStats> {
+    const pie = await this.ownPie(fanId, pieId);
+    const em = this.em();
+    const window = await this.window(pie);
+    const inputs = await gatherSplitInputs(em, { id: pie.id, fanId }, window.from, window.to);
+    const wallet = accounts.fanWallet(fanId);
+    const available = Math.max(0, Math.min(await balanceOf(em, wallet), await balanceBefore(em, wallet, window.to)));
+    const settings = {
+      artistLimit: overrides.limit ?? pie.artist_limit,
+      artistPopularity: overrides.artistPopularity ?? pie.artist_popularity,
+      excludeNonActive: overrides.excludeNonActive ?? pie.exclude_non_active,
+    };
+    const amountCents = available > 0 ? available : cents(pie.amount_cents);
+    const split = splitPie(inputs.candidates, { amountCents, ...settings });
+    return { pieId, periodId: window.periodId, from: window.from.toISOString(), to: window.to.toISOString(), amountCents, settings, artists: splitArtists(split, inputs) };
+  }
+
+  async dailyListening(fanId: string, pieId: string): Promise<DayListening[]> {
+    const pie = await this.ownPie(fanId, pieId);
+    const window = await this.window(pie);
+    return dailyListenedMs(this.em(), fanId, window.from, window.to);
+  }
+
+  async orphanedTracks(fanId: string, pieId: string): Promise<OrphanedTrack[]> {
+    const pie = await this.ownPie(fanId, pieId);
+    const window = await this.window(pie);
+    return orphanedTracks(this.em(), fanId, window.from, window.to);
+  }
+
+  /** `pie/user/:userId/pies`: the caller's own pies, another fan's only when their profile is public (else 404). */
+  async piesOf(viewerId: string, ownerId: string): Promise<PieWithPeriods[]> {
+    const em = this.em();
+    if (viewerId !== ownerId && !(await publicProfileOf(em, ownerId)).public) throw pieNotFound();
+    const pies = await em.execute<PieRow[]>(`select * from pies.pies where fan_id = ? order by created_at desc`, [ownerId]);
+    const periods = await periodsOf(em, pies.map((pie) => pie.id));
+    return pies.map((pie) => {
+      const own = periods.filter((period) => period.pie_id === pie.id);
+      const view = { ...pieOf(pie, own[0] ?? null), periods: own.map(periodSummary) };
+      // Another fan sees the pie and its periods, never its billing link.
+      return viewerId === ownerId ? view : { ...view, subscriptionId: null, pendingSettings: null };
+    });
+  }
+
+  /** `pie/pie/:pieId`: the last closed period's artists and shares; the fan named only with a public profile. */
+  async publicPie(pieId: string): Promise<PublicPie> {
+    const em = this.em();
+    const pie = await findPie(em, pieId);
+    if (!pie) throw pieNotFound();
+    const profile = await publicProfileOf(em, pie.fan_id);
+    const fanName = profile.public ? (profile.username ?? (await this.contacts.contactOf(pie.fan_id, em))?.firstName ?? null) : null;
+    const [period] = await em.execute<{ id: string; starts_at: Date; ends_at: Date; distributed_cents: string }[]>(
+      `select id, starts_at, ends_at, distributed_cents from pies.periods where pie_id = ? and state = 'closed' order by ends_at desc limit 1`,
+      [pieId],
+    );
+    if (!period) return { pieId, fanName, status: pie.status, period: null, artists: [] };
+    const lines = await em.execute<{ artist_id: string; artist_name: string; share_cents: string }[]>(
+      `select artist_id, artist_name, share_cents from pies.period_artists where period_id = ? and share_cents > 0 order by share_cents desc, artist_id`,
+      [period.id],
+    );
+    const total = cents(period.distributed_cents);
+    return {
+      pieId,
+      fanName,
+      status: pie.status,
+      period: { startsAt: new Date(period.starts_at).toISOString(), endsAt: new Date(period.ends_at).toISOString(), distributedCents: total },
+      artists: lines.map((line) => ({ artistId: line.artist_id, name: line.artist_name, imageUrl: null, shareCents: cents(line.share_cents), weight: total > 0 ? cents(line.share_cents) / total : 0 })),
+    };
+  }
+}
+
+export function splitArtists(split: SplitResult, inputs: SplitInputs): PieSplitArtist[] {
+  return split.lines.map((line) => {
+    const fact = inputs.facts.get(line.artistId);
+    return {
+      pieArtistId: inputs.pieArtistIds.get(line.artistId) ?? null,
+      artistId: line.artistId,
+      name: fact?.name ?? 'Unknown artist',
+      imageUrl: fact?.imageUrl ?? null,
+      listenedMs: Math.round(line.listenedMs),
+      popularity: line.popularity,
+      active: line.active,
+      inclusion: line.inclusion,
+      banned: line.banned,
+      selected: line.selected,
+      reason: line.reason,
+      tilt: line.tilt,
+      weight: weightShare(line, split.totalWeight),
+      shareCents: line.shareCents,
+    };
+  });
+}

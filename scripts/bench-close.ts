@@ -1,0 +1,180 @@
+/**
+ * `npm run bench:close`: how fast pie periods close. In one freshly migrated scratch database:
+ * 100,000 fans, each with a pie whose period has ended, 40 listened artists in the window (one
+ * play of each of 40 tracks, 4,000,000 plays) and money in the wallet. Then, in the same run:
+ *
+ *   - floor: one hand-written SQL statement that computes every period's allocations the same way
+ *            (listened time per artist in the window, the artist limit to the most listened, ties
+ *            by artist id, largest remainder in integer cents) and writes them to a table;
+ *   - real:  the close code the worker's `pies.close-pie-period` job runs (closePiePeriods: locks,
+ *            the listening facade, the split, one ledger journal per period, the snapshot, the
+ *            event), BENCH_BATCH periods per transaction (250), BENCH_CONCURRENCY transactions at
+ *            a time (4).
+ *
+ * Prints periods/s for both, real/floor (goal ≥ 0.5), the real run's seconds (goal < 120) and
+ * whether both agree to the cent. BENCH_PERIODS changes the number of periods.
+ */
+import { performance } from 'node:perf_hooks';
+import { createOrm, Database, migrateUp } from '#pie/platform';
+import { migrations } from '#pie/migrations';
+import { closePiePeriods } from '#pie/pies';
+import { recreateDatabase } from '#pie/testing';
+
+const PERIODS = Number(process.env.BENCH_PERIODS ?? 100_000);
+const ARTISTS_PER_PERIOD = 40;
+const ARTISTS = 4_000;
+const ARTIST_LIMIT = 30;
+const BATCH = Number(process.env.BENCH_BATCH ?? 250);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+
+const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const rate = (count: number, ms: number) => Math.round(count / (ms / 1000));
+
+async function main(): Promise<void> {
+  const url = await recreateDatabase(process.env.BENCH_DATABASE ?? 'pie_bench_close');
+  const orm = await createOrm({ databaseUrl: url, migrations, poolMax: CONCURRENCY + 2 });
+  await migrateUp(orm);
+  const em = () => orm.em.fork();
+  const started = performance.now();
+  console.log(`[bench:close] seeding ${PERIODS.toLocaleString()} periods × ${ARTISTS_PER_PERIOD} artists…`);
+
+  // Artists (popularity spread), one track each.
+  await em().execute(
+    `insert into listening.artists (id, provider_id, name, popularity, metadata_fetched_at)
+     select ('00000000-0000-4000-a000-' || lpad(to_hex(g), 12, '0'))::uuid, 'benchartist' || g, 'Bench Artist ' || g, g % 101, now()
+       from generate_series(0, ${ARTISTS - 1}) g`,
+  );
+  await em().execute(
+    `insert into listening.tracks (id, provider_id, name, match_key, duration_ms, metadata_fetched_at)
+     select ('00000000-0000-4000-b000-' || lpad(to_hex(g), 12, '0'))::uuid, 'benchtrack' || g, 'Bench Track ' || g, 'bench' || g, 200000, now()
+       from generate_series(0, ${ARTISTS - 1}) g`,
+  );
+  await em().execute(
+    `insert into listening.track_artists (track_id, artist_id, position)
+     select ('00000000-0000-4000-b000-' || lpad(to_hex(g), 12, '0'))::uuid, ('00000000-0000-4000-a000-' || lpad(to_hex(g), 12, '0'))::uuid, 0
+       from generate_series(0, ${ARTISTS - 1}) g`,
+  );
+  // Pies and their ended periods (fan f ↔ pie f ↔ period f).
+  await em().execute(
+    `insert into pies.pies (id, fan_id, subscription_id, amount_cents, artist_limit, artist_popularity, exclude_non_active, pie_days)
+     select ('00000000-0000-4000-c000-' || lpad(to_hex(f), 12, '0'))::uuid, ('00000000-0000-4000-d000-' || lpad(to_hex(f), 12, '0'))::uuid,
+            'sub_bench_' || f, 1000, ${ARTIST_LIMIT}, 0, false, 30
+       from generate_series(0, ${PERIODS - 1}) f`,
+  );
+  await em().execute(
+    `insert into pies.periods (id, pie_id, seq, starts_at, ends_at, amount_cents, artist_limit, artist_popularity, exclude_non_active, state, closing_since)
+     select ('00000000-0000-4000-e000-' || lpad(to_hex(f), 12, '0'))::uuid, ('00000000-0000-4000-c000-' || lpad(to_hex(f), 12, '0'))::uuid, 1,
+            now() - interval '31 days', now() - interval '1 day', 1000, ${ARTIST_LIMIT}, 0, false, 'closing', now()
+       from generate_series(0, ${PERIODS - 1}) f`,
+  );
+  // 40 distinct tracks per fan (101 is coprime with 4,000), listened 30 s to 230 s.
+  await em().execute(
+    `insert into listening.plays (fan_id, played_at, track_id, ms_played, source)
+     select ('00000000-0000-4000-d000-' || lpad(to_hex(f), 12, '0'))::uuid, now() - interval '30 days' + make_interval(mins => k * 11 + f % 600),
+            ('00000000-0000-4000-b000-' || lpad(to_hex((f * 37 + k * 101) % ${ARTISTS}), 12, '0'))::uuid,
+            30000 + ((f * 7 + k * 13) % 200) * 1000, 'export'
+       from generate_series(0, ${PERIODS - 1}) f cross join generate_series(0, ${ARTISTS_PER_PERIOD - 1}) k`,
+  );
+  // Each wallet funded by one journal (Stripe clearing → wallet), 5 to 25 dollars.
+  await orm.em.fork().transactional(async (tx) => {
+    await tx.execute(`insert into ledger.accounts (code, kind, owner_id, allow_negative) values ('stripe_clearing', 'stripe_clearing', null, true) on conflict do nothing`);
+    await tx.execute(
+      `insert into ledger.accounts (code, kind, owner_id, allow_negative)
+       select 'fan_wallet:00000000-0000-4000-d000-' || lpad(to_hex(f), 12, '0'), 'fan_wallet', ('00000000-0000-4000-d000-' || lpad(to_hex(f), 12, '0'))::uuid, false
+         from generate_series(0, ${PERIODS - 1}) f`,
+    );
+    await tx.execute(
+      `insert into ledger.accounts (code, kind, owner_id, allow_negative)
+       select 'artist_escrow:00000000-0000-4000-a000-' || lpad(to_hex(g), 12, '0'), 'artist_escrow', ('00000000-0000-4000-a000-' || lpad(to_hex(g), 12, '0'))::uuid, false
+         from generate_series(0, ${ARTISTS - 1}) g`,
+    );
+    await tx.execute(
+      `insert into ledger.journals (id, kind, idempotency_key, occurred_at, "references")
+       select ('00000000-0000-4000-f000-' || lpad(to_hex(f), 12, '0'))::uuid, 'bench_funding', 'bench_funding:' || f, now() - interval '31 days', '{}'::jsonb
+         from generate_series(0, ${PERIODS - 1}) f`,
+    );
+    await tx.execute(
+      `insert into ledger.postings (journal_id, account, amount_cents)
+       select ('00000000-0000-4000-f000-' || lpad(to_hex(f), 12, '0'))::uuid, leg.account, leg.amount
+         from generate_series(0, ${PERIODS - 1}) f
+        cross join lateral (values ('stripe_clearing', -(500 + f % 2000)),
+                                   ('fan_wallet:00000000-0000-4000-d000-' || lpad(to_hex(f), 12, '0'), 500 + f % 2000)) as leg(account, amount)`,
+    );
+  });
+  await em().execute(`analyze`);
+  console.log(`[bench:close] seeded in ${seconds(performance.now() - started)} s`);
+
+  // The floor: the same allocations in one statement.
+  await em().execute(`create unlogged table bench_floor (period_id uuid, artist_id uuid, share_cents bigint)`);
+  const floorStart = performance.now();
+  await em().execute(
+    `with listened as (
+       select pr.id as period_id, ta.artist_id, sum(p.ms_played::numeric / c.n) as ms, pr.artist_limit, pi.fan_id
+         from pies.periods pr
+         join pies.pies pi on pi.id = pr.pie_id
+         join listening.plays p on p.fan_id = pi.fan_id and p.played_at >= pr.starts_at and p.played_at < pr.ends_at
+         join listening.track_artists ta on ta.track_id = p.track_id
+         join (select track_id, count(*) as n from listening.track_artists group by track_id) c on c.track_id = p.track_id
+        where pr.state <> 'closed'
+        group by pr.id, ta.artist_id, pr.artist_limit, pi.fan_id
+     ), ranked as (
+       select *, greatest(1, round(ms * 1000)) as w, row_number() over (partition by period_id order by greatest(1, round(ms * 1000)) desc, artist_id) as rn from listened
+     ), selected as (
+       select r.period_id, r.artist_id, r.w, a.balance_cents as amount, sum(r.w) over (partition by r.period_id) as total
+         from ranked r join ledger.accounts a on a.code = 'fan_wallet:' || r.fan_id
+        where r.rn <= r.artist_limit
+     ), quotas as (
+       select period_id, artist_id, floor(amount * w / total) as fl, amount * w - floor(amount * w / total) * total as rem, amount
+         from selected
+     ), remainders as (
+       select *, row_number() over (partition by period_id order by rem desc, artist_id) as rr, amount - sum(fl) over (partition by period_id) as leftover from quotas
+     )
+     insert into bench_floor select period_id, artist_id, (fl + case when rr <= leftover and rem > 0 then 1 else 0 end)::bigint from remainders`,
+  );
+  const floorMs = performance.now() - floorStart;
+  console.log(`[bench:close] floor: ${PERIODS.toLocaleString()} periods in ${seconds(floorMs)} s`);
+
+  // The real close, in batches: each batch one transaction of closePiePeriods, CONCURRENCY at a time.
+  const database = new Database(orm);
+  const ids = (await em().execute<{ id: string }[]>(`select id from pies.periods order by id`)).map((row) => row.id);
+  const batches = Array.from({ length: Math.ceil(ids.length / BATCH) }, (_, index) => ids.slice(index * BATCH, (index + 1) * BATCH));
+  const realStart = performance.now();
+  let done = 0;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < batches.length) {
+        const batch = batches[next++]!;
+        const outcomes = await database.transaction((tx) => closePiePeriods(tx, batch));
+        const notClosed = outcomes.find((outcome) => outcome.status !== 'closed');
+        if (notClosed) throw new Error(`period ${notClosed.periodId}: ${notClosed.status}`);
+        done += batch.length;
+        if (done % (BATCH * 20) === 0) console.log(`[bench:close] real: ${done.toLocaleString()} closed (${rate(done, performance.now() - realStart)}/s)`);
+      }
+    }),
+  );
+  const realMs = performance.now() - realStart;
+
+  const [diff] = await em().execute<{ mismatched: string; real_total: string; floor_total: string; journals: string }[]>(
+    `select (select count(*) from (select period_id, artist_id, share_cents from pies.period_artists where share_cents > 0
+                                     except select period_id, artist_id, share_cents from bench_floor where share_cents > 0) x)
+          + (select count(*) from (select period_id, artist_id, share_cents from bench_floor where share_cents > 0
+                                     except select period_id, artist_id, share_cents from pies.period_artists where share_cents > 0) y) as mismatched,
+            (select sum(share_cents) from pies.period_artists) as real_total,
+            (select sum(share_cents) from bench_floor) as floor_total,
+            (select count(*) from ledger.journals where kind = 'pie_period_closed') as journals`,
+  );
+  const floorRate = rate(PERIODS, floorMs);
+  const realRate = rate(PERIODS, realMs);
+  console.log(`
+[bench:close] ${PERIODS.toLocaleString()} periods × ${ARTISTS_PER_PERIOD} artists (limit ${ARTIST_LIMIT}), batches of ${BATCH}, ${CONCURRENCY} at a time
+  floor (one SQL statement):  ${floorRate.toLocaleString()} periods/s (${seconds(floorMs)} s)
+  real (closePiePeriod):      ${realRate.toLocaleString()} periods/s (${seconds(realMs)} s; goal < 120 s)
+  real / floor:               ${(realRate / floorRate).toFixed(2)} (goal ≥ 0.5)
+  agreement:                  ${diff.mismatched === '0' && diff.real_total === diff.floor_total ? 'to the cent' : `DIFFERENT (${diff.mismatched} allocations differ)`} — ${Number(diff.real_total).toLocaleString()} cents both; ${diff.journals} journals
+`);
+  await orm.close(true);
+  if (diff.mismatched !== '0' || diff.real_total !== diff.floor_total) process.exitCode = 1;
+}
+
+await main();
