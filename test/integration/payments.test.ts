@@ -222,6 +222,21 @@ describe('cancelSubscription', () => {
     expect(own.body.data).toMatchObject({ id: subscription.id, cancelAtPeriodEnd: true, status: 'active' });
     expect((await platform.stripe.subscriptions.retrieve(subscription.id)).cancel_at_period_end).toBe(true);
   });
+
+  it('cancels again after the fan took the cancellation back in the Billing Portal (no replayed Stripe response)', async () => {
+    const fan = await newFan();
+    await checkoutAndPay(fan, '5.00');
+    const subscription = await eventually('the subscription', async () => (await get(fan, '/api/stripe/activeSubscription')).body.data ?? undefined);
+    expect((await post(fan, '/api/stripe/cancelSubscription', { subscriptionId: subscription.id })).body.data.cancelAtPeriodEnd).toBe(true);
+    // What "Renew" in the Billing Portal does.
+    await platform.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false });
+    await eventually('the renewal seen by Pie', async () => (await get(fan, '/api/stripe/refreshSubscription')).body.data?.cancelAtPeriodEnd === false);
+
+    const again = await post(fan, '/api/stripe/cancelSubscription', { subscriptionId: subscription.id });
+    expect(again.status).toBe(200);
+    expect(again.body.data.cancelAtPeriodEnd).toBe(true);
+    expect((await platform.stripe.subscriptions.retrieve(subscription.id)).cancel_at_period_end).toBe(true);
+  });
 });
 
 describe('a declined card at checkout', () => {
