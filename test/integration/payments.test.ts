@@ -152,6 +152,27 @@ describe('refunds and disputes reverse through their own journals', () => {
     expect(await walletOf(fan)).toBe(0);
   });
 
+  it('two partial refunds reverse once each (the wallet first, then a loss), never below zero; a dispute after them is refused by Stripe', async () => {
+    const fan = await newFan();
+    await checkoutAndPay(fan, '10.00');
+    await eventually('paid', async () => (await walletOf(fan)) === 841);
+    const charge = await chargeOfFan(fan.id);
+    await platform.stripeControl.refundCharge(charge, { amount: 600 });
+    await platform.stripeControl.refundCharge(charge, { amount: 400 });
+    const refunds = await eventually('both refund journals', async () => {
+      const rows = await journalsOf(fan.id, 'refund');
+      return rows.length === 2 ? rows : undefined;
+    });
+    const postings = await Promise.all(refunds.map((refund) => postingsOf(refund.idempotency_key)));
+    const total = (account: string) => postings.reduce((sum, p) => sum + (p[account] ?? 0), 0);
+    expect(total(accounts.stripeClearing)).toBe(1000);
+    expect(total(accounts.fanWallet(fan.id))).toBe(-841);
+    expect(total(accounts.refunds)).toBe(-159);
+    expect(await walletOf(fan)).toBe(0);
+    await expect(platform.stripeControl.disputeCharge(charge)).rejects.toThrow();
+    expect(await journalsOf(fan.id, 'dispute')).toEqual([]);
+  });
+
   it('takes from the fan\'s allocations still in escrow before it becomes a loss', async () => {
     const fan = await newFan();
     await checkoutAndPay(fan, '10.00');
