@@ -3,6 +3,8 @@ import { Migration20261123000200_identity } from './Migration20261123000200_iden
 import { Migration20261123000300_identity_accounts } from './Migration20261123000300_identity_accounts.js';
 import { Migration20261123000350_provider_connections } from './Migration20261123000350_provider_connections.js';
 import { Migration20261123000400_listening } from './Migration20261123000400_listening.js';
+import { Migration20261124000300_listening_read_models } from './Migration20261124000300_listening_read_models.js';
+import { Migration20261124000310_identity_time_zone } from './Migration20261124000310_identity_time_zone.js';
 import { Migration20261124000500_ledger } from './Migration20261124000500_ledger.js';
 import { Migration20261124000510_billing } from './Migration20261124000510_billing.js';
 
@@ -11,5 +13,7 @@ export const migrations = [
   Migration20261123000100_platform, Migration20261123000200_identity, Migration20261123000300_identity_accounts,
   Migration20261123000350_provider_connections,
   Migration20261123000400_listening,
+  Migration20261124000300_listening_read_models,
+  Migration20261124000310_identity_time_zone,
   Migration20261124000500_ledger, Migration20261124000510_billing,
 ];

@@ -36,6 +36,8 @@ env.SANDBOX_STRIPE_PORT ??= '4010';
 if (!env.STRIPE_SECRET_KEY) {
   env.STRIPE_SECRET_KEY = 'sk_test_pie_local_sandbox';
   env.STRIPE_API_URL ??= `http://localhost:${env.SANDBOX_STRIPE_PORT}`;
+  // Hosted checkout and onboarding pages open in the browser at the same address.
+  env.SANDBOX_STRIPE_PUBLIC_URL ??= env.STRIPE_API_URL;
   env.STRIPE_WEBHOOK_SECRET ??= 'whsec_pie_local_sandbox';
   env.SANDBOX_STRIPE_WEBHOOK_URL ??= `http://127.0.0.1:${env.PORT}/api/stripe/webhook`;
   env.SANDBOX_STRIPE_WEBHOOK_SECRET ??= env.STRIPE_WEBHOOK_SECRET;

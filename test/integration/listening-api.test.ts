@@ -121,19 +121,19 @@ describe('listening API: artists, tracks, user', () => {
       const recentOnly = await get(`/api/artists/${artists[0]}/top-tracks?days=30&limit=1`, {});
       expect(recentOnly.body.data).toEqual([expect.objectContaining({ plays: 7, listeners: 1 })]);
 
-      // Fans are counted; only those with a public profile are named.
+      // Fans are counted; only those whose top artists are public are named.
       const fans = await get(`/api/artists/${artists[0]}/fans?days=90`, {});
       expect(fans.status).toBe(200);
       expect(fans.body.data).toEqual({ total_fans: 2, fans: [] });
       expect(fans.body.pagination).toMatchObject({ total: 0 });
-      await platform.request('PUT', '/api/user/visibility', { cookies: bobCookies, body: { profile: true } });
+      await platform.request('PUT', '/api/user/visibility', { cookies: bobCookies, body: { top_artists: true } });
       try {
         const named = await get(`/api/artists/${artists[0]}/fans?days=90`, {});
         expect(named.body.data).toEqual({ total_fans: 2, fans: [{ _id: bob.id, username: null, listened_ms: 100_000, plays: 1 }] });
         const recent = await get(`/api/artists/${artists[0]}/fans`, {});
         expect(recent.body.data).toEqual({ total_fans: 1, fans: [] });
       } finally {
-        await platform.request('PUT', '/api/user/visibility', { cookies: bobCookies, body: { profile: false } });
+        await platform.request('PUT', '/api/user/visibility', { cookies: bobCookies, body: { top_artists: false } });
       }
     });
 

@@ -95,3 +95,13 @@ export async function sandbox(platform: TestPlatform, method: string, path: stri
 export async function calmSandbox(platform: TestPlatform): Promise<void> {
   await sandbox(platform, 'POST', '/spotify/__admin/faults', { rate: 0 });
 }
+
+/**
+ * The listeners' UTC offset that puts them at 03:30 local time now: the sandbox's listeners never
+ * play between 02:00 and 06:00, so no play ends while a test runs and counts are exact.
+ */
+export function quietUtcOffsetMinutes(now = new Date()): number {
+  const utcMinutes = now.getUTCHours() * 60 + now.getUTCMinutes();
+  const offset = (((3.5 * 60 - utcMinutes) % 1440) + 1440) % 1440;
+  return offset >= 720 ? offset - 1440 : offset;
+}

@@ -4,20 +4,10 @@ import { QueueRegistry } from '#pie/platform';
 import { logIn, makeAccount, type TestAccount } from '../support/accounts.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
-import { calmSandbox, connectSpotify, sandbox } from './listening-fixtures.js';
+import { calmSandbox, connectSpotify, quietUtcOffsetMinutes, sandbox } from './listening-fixtures.js';
 
 /** The sandbox keeps the last 50 plays (of 30 s or more) of an account for recently-played. */
 const RECENT_WINDOW = 50;
-
-/**
- * The listeners' UTC offset that puts them at 03:30 local time now: the sandbox's listeners never
- * play between 02:00 and 06:00, so no play ends while a test runs and counts are exact.
- */
-function quietUtcOffsetMinutes(now = new Date()): number {
-  const utcMinutes = now.getUTCHours() * 60 + now.getUTCMinutes();
-  const offset = (((3.5 * 60 - utcMinutes) % 1440) + 1440) % 1440;
-  return offset >= 720 ? offset - 1440 : offset;
-}
 
 describe('listening ingestion from the streaming provider (sandbox)', () => {
   let platform: TestPlatform;

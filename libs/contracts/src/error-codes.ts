@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   'listening.import-not-uploading',
   'listening.too-many-open-imports',
   'listening.chunk-index-out-of-range',
+  'listening.upload-quota-exceeded',
   'listening.username-taken',
   'listening.provider-not-connected',
   'listening.provider-connection-broken',

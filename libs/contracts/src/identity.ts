@@ -22,6 +22,17 @@ const personName = (label: string) =>
     .min(1, `${label} is required`)
     .max(NAME_MAX_LENGTH, `${label} must be at most ${NAME_MAX_LENGTH} characters`);
 
+/** An IANA time zone name this runtime knows (Intl throws a RangeError for any other). */
+export function isTimeZone(value: string): boolean {
+  if (!/^[A-Za-z][A-Za-z0-9_+\-/]*$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** `POST /api/auth/register` (spec §3: e-mail registration payload). */
 export const RegisterFanRequest = z.strictObject({
   email,
@@ -33,6 +44,12 @@ export const RegisterFanRequest = z.strictObject({
   }),
   recaptchaToken: z.string().max(4096, 'recaptchaToken is too long').optional(),
   promo: z.enum(PROMO_CODES, { error: "promo must be 'try' when given" }).optional(),
+  /** The browser's IANA time zone (`Intl.DateTimeFormat().resolvedOptions().timeZone`): the fan's days. UTC when not sent. */
+  time_zone: z
+    .string({ error: 'time_zone must be text' })
+    .max(64, 'time_zone must be at most 64 characters')
+    .refine(isTimeZone, 'time_zone must be an IANA time zone such as Europe/Paris')
+    .optional(),
 });
 export type RegisterFanRequest = z.infer<typeof RegisterFanRequest>;
 
@@ -116,6 +133,8 @@ export interface FanUser {
   promo_eligible: boolean;
   used_promotion_code: boolean;
   stripe_customer_id: string | null;
+  /** IANA time zone: the fan's days in every listening figure. */
+  time_zone?: string;
   created_at: string;
 }
 

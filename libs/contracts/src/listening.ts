@@ -73,8 +73,11 @@ export const ListFanArtistsQuery = z
     sortBy: z.enum(FAN_ARTIST_SORTS, { error: `sortBy must be one of ${FAN_ARTIST_SORTS.join(', ')}` }).default('listened'),
     direction,
     ...period,
+    /** The last `days` whole days in the fan's time zone, today included (the dashboard's window); not with from/to. */
+    days: intParam('days', 1, 3660).optional(),
   })
-  .refine((query) => !query.from || !query.to || query.from < query.to, { message: 'from must be before to', path: ['from'] });
+  .refine((query) => !query.from || !query.to || query.from < query.to, { message: 'from must be before to', path: ['from'] })
+  .refine((query) => query.days === undefined || (!query.from && !query.to), { message: 'days cannot be combined with from or to', path: ['days'] });
 export type ListFanArtistsQuery = z.infer<typeof ListFanArtistsQuery>;
 
 /** `GET /api/artists/:artistId/fans`. */
@@ -105,7 +108,7 @@ export const PopularTracksQuery = z
   .refine((query) => !query.from || !query.to || query.from < query.to, { message: 'from must be before to', path: ['from'] });
 export type PopularTracksQuery = z.infer<typeof PopularTracksQuery>;
 
-/** `GET /api/tracks/user/daily`: listening per UTC day for the last `days` days (today included). */
+/** `GET /api/tracks/user/daily`: listening per day of the fan's time zone for the last `days` days (today included). */
 export const DailyListeningQuery = z.strictObject({ days: intParam('days', 1, 366).default(30) });
 export type DailyListeningQuery = z.infer<typeof DailyListeningQuery>;
 
@@ -299,14 +302,14 @@ export interface ArtistFan {
 }
 
 export interface ArtistFansPage {
-  /** Every fan who listened in the period, public or not. */
+  /** Every fan who listened in the period (trusted plays, the last `days` UTC days), public or not. */
   total_fans: number;
-  /** Only fans whose profile is public are listed. */
+  /** Only fans whose top artists are public are listed. */
   fans: ArtistFan[];
 }
 
 export interface DailyListening {
-  /** UTC day, YYYY-MM-DD. */
+  /** The fan's local day (their time zone), YYYY-MM-DD. */
   date: string;
   listened_ms: number;
   plays: number;
@@ -355,9 +358,12 @@ export interface ListeningActivity {
     next_sync_at: string | null;
     last_played_at: string | null;
   };
+  /** The fan's time zone (IANA): the days of every window and of the daily chart. */
+  time_zone: string;
   totals: { plays: number; listened_ms: number; artists: number; tracks: number; orphaned_plays: number };
-  last_7_days: { plays: number; listened_ms: number };
-  last_28_days: { plays: number; listened_ms: number };
+  /** The last 7 / 28 days: whole local days, today included; `from` is the first (YYYY-MM-DD). */
+  last_7_days: { plays: number; listened_ms: number; from: string };
+  last_28_days: { plays: number; listened_ms: number; from: string };
   beta: boolean;
   latest_import: ImportProgress | null;
 }

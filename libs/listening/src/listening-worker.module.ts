@@ -10,6 +10,7 @@ import { SchedulePollsHandler } from './jobs/schedule-polls/schedule-polls.handl
 import { ForgetListeningOnAccountDeletedListener } from './listeners/forget-listening-on-account-deleted.listener.js';
 import { SendEmailOnFanConnectionBrokenListener } from './listeners/send-email-on-fan-connection-broken.listener.js';
 import { StartPollingOnProviderConnectedListener } from './listeners/start-polling-on-provider-connected.listener.js';
+import { SetTimeZoneOnFanRegisteredListener } from './listeners/set-time-zone-on-fan-registered.listener.js';
 import { StopPollingOnProviderDisconnectedListener } from './listeners/stop-polling-on-provider-disconnected.listener.js';
 import { ArtistEnrichment } from './provider/artist-enrichment.js';
 import { SpotifyWebApi } from './provider/spotify-web-api.js';
@@ -31,6 +32,7 @@ import { SpotifyWebApi } from './provider/spotify-web-api.js';
     StopPollingOnProviderDisconnectedListener,
     SendEmailOnFanConnectionBrokenListener,
     ForgetListeningOnAccountDeletedListener,
+    SetTimeZoneOnFanRegisteredListener,
   ],
 })
 export class ListeningWorkerModule {}

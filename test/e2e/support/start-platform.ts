@@ -42,7 +42,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       NODE_ENV: 'test',
       DATABASE_URL: databaseUrl,
       REDIS_URL: process.env.E2E_QUEUES === 'postgres' ? '' : TEST_REDIS_URL,
-      QUEUE_PREFIX: 'pie-e2e',
+      // Two e2e runs on one Redis (CI beside a developer's run) must not take each other's jobs.
+      QUEUE_PREFIX: `pie-e2e-${process.env.E2E_DATABASE ?? 'pie_e2e'}`,
       PORT: String(E2E.port),
       PUBLIC_URL: `http://localhost:${E2E.port}`,
       SANDBOX_SMTP_PORT: String(E2E.smtpPort),

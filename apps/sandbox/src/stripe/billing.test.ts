@@ -1,19 +1,13 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { StripeSandboxControlError } from './control-client.js';
-import { sdkFor, startStripeHarness, type StripeHarness } from './testing/harness.js';
+import { sdkFor, type StripeHarness } from './testing/harness.js';
+import { stripeHarnessPerFile } from './testing/per-file.js';
 
+const harness = stripeHarnessPerFile();
 let h: StripeHarness;
-beforeAll(async () => {
-  h = await startStripeHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
-beforeEach(async () => {
-  await h.control.reset();
-  await h.control.setDeliveryKnobs({ retry: { initialMs: 20, maxMs: 100, maxAttempts: 8 } });
-  h.receiver.received.length = 0;
+beforeEach(() => {
+  h = harness();
 });
 
 const DAY = 86_400;
@@ -65,7 +59,8 @@ describe('Checkout in subscription mode', () => {
     expect(paid.status).toBe(303);
     expect(paid.headers.get('location')).toBe(`http://localhost:3000/pie/successCheckout?session_id=${session.id}`);
 
-    const done = await h.stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription'] });
+    const done = await h.stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription', 'line_items'] });
+    expect(done.line_items?.data.map((item) => [item.amount_total, item.description, item.quantity])).toEqual([[1000, 'Pie', 1]]);
     expect(done.status).toBe('complete');
     expect(done.payment_status).toBe('paid');
     expect(done.metadata).toEqual({ pieDays: '30', artistLimit: '20' });
@@ -312,5 +307,7 @@ describe('the API as the SDK sees it', () => {
     expect(events.data[0].data.object).toMatchObject({ id: session.id });
     const one = await h.stripe.events.retrieve(events.data[0].id);
     expect(one.type).toBe('checkout.session.completed');
+    expect((await h.stripe.events.list({ created: { gt: one.created } })).data).toHaveLength(0);
+    expect((await h.stripe.events.list({ created: { gte: one.created }, types: ['checkout.session.completed', 'invoice.paid'] })).data.map((e) => e.type).sort()).toEqual(['checkout.session.completed', 'invoice.paid']);
   });
 });

@@ -586,6 +586,21 @@ export class Billing {
     }
   }
 
+  /**
+   * The earliest global time at which a renewal or retry falls due (customers on test clocks
+   * only move when their clock is advanced, which changes the state anyway).
+   */
+  nextDueAt(): number {
+    let next = Number.POSITIVE_INFINITY;
+    for (const subscription of this.store.all<Stripe.Subscription>('subscription', (s) => (s.status === 'active' || s.status === 'past_due') && !s.test_clock)) {
+      next = Math.min(next, subscription.items.data[0].current_period_end);
+    }
+    for (const invoice of this.store.all<Stripe.Invoice>('invoice', (i) => i.status === 'open' && i.next_payment_attempt !== null && !i.test_clock)) {
+      next = Math.min(next, invoice.next_payment_attempt!);
+    }
+    return next;
+  }
+
   private renewWhileDue(subscriptionId: string): void {
     for (let guard = 0; guard < 1000; guard++) {
       const subscription = this.store.get<Stripe.Subscription>(subscriptionId, 'subscription');

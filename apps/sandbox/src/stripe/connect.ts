@@ -294,6 +294,11 @@ export class Connect {
     }
   }
 
+  /** The earliest arrival date of a payout in transit. */
+  nextDueAt(): number {
+    return this.store.all<Stripe.Payout>('payout', (p) => p.status === 'in_transit').reduce((next, p) => Math.min(next, p.arrival_date), Number.POSITIVE_INFINITY);
+  }
+
   /** Sets the platform's available balance to `amount` cents with an adjustment. */
   setPlatformAvailable(amount: number): Stripe.Balance {
     if (!Number.isSafeInteger(amount) || amount < 0) throw invalid('available must be a whole number of cents, 0 or more', 'available');

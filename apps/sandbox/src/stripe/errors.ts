@@ -35,8 +35,9 @@ export function missing(kind: string, id: string, param = 'id'): StripeApiError 
   return new StripeApiError(404, 'invalid_request_error', `No such ${kind}: '${id}'`, 'resource_missing', param);
 }
 
-export function invalid(message: string, param?: string, code = 'parameter_invalid_empty'): StripeApiError {
-  return new StripeApiError(400, 'invalid_request_error', message, param ? code : undefined, param);
+/** A 400 `invalid_request_error`; `code` is one of Stripe's error codes when one fits. */
+export function invalid(message: string, param?: string, code?: string): StripeApiError {
+  return new StripeApiError(400, 'invalid_request_error', message, code, param);
 }
 
 export function missingParam(param: string): StripeApiError {

@@ -20,10 +20,14 @@ function keyPath(key: string): string[] {
   return parts;
 }
 
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
 export function decodeForm(body: string): FormObject {
   const root: FormObject = {};
   for (const [key, value] of new URLSearchParams(body)) {
     const path = keyPath(key);
+    // `a[__proto__][x]=1` must not reach Object.prototype.
+    if (path.some((part) => FORBIDDEN_KEYS.has(part))) continue;
     let node: FormObject | FormValue[] = root;
     for (let i = 0; i < path.length; i++) {
       const part = path[i];

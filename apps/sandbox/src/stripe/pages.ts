@@ -110,7 +110,7 @@ ${session.status === 'complete' && session.success_url ? `<p><a href="${escapeHt
 <p>${first ? escapeHtml(every(first.price)) : ''}</p>
 <ul>${lines}</ul>
 ${input.error ? `<p role="alert" class="error" id="checkout-error">${escapeHtml(input.error)}</p>` : ''}
-<form method="post" action="/checkout/${escapeHtml(session.id)}" aria-describedby="${input.error ? 'checkout-error' : ''}">
+<form method="post" action="/checkout/${escapeHtml(session.id)}">
 ${emailField}
 ${cardFields(input.values ?? {})}
 <button type="submit">Subscribe</button>

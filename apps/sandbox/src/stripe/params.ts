@@ -90,3 +90,17 @@ export function currencyParam(params: Params, name = 'currency', label = name): 
   if (currency !== 'usd') throw invalid(`Invalid currency: ${currency}. The sandbox account settles in usd only.`, label, 'parameter_invalid_string');
   return currency;
 }
+
+/** `created` as Stripe lists take it: a timestamp, or `created[gt|gte|lt|lte]`. */
+export function createdFilter(params: Params): (created: number) => boolean {
+  const value = params.created;
+  if (value === undefined) return () => true;
+  if (typeof value === 'string') {
+    const exact = optionalInteger(params, 'created');
+    return (created) => created === exact;
+  }
+  if (typeof value !== 'object' || Array.isArray(value)) throw invalid('Invalid object', 'created', 'parameter_invalid_object');
+  const bound = (name: string) => optionalInteger(value, name, `created[${name}]`);
+  const [gt, gte, lt, lte] = [bound('gt'), bound('gte'), bound('lt'), bound('lte')];
+  return (created) => (gt === undefined || created > gt) && (gte === undefined || created >= gte) && (lt === undefined || created < lt) && (lte === undefined || created <= lte);
+}

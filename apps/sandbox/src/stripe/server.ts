@@ -9,7 +9,7 @@ import { API_VERSION, PLATFORM, StripeEngine } from './engine.js';
 import { invalid, missing, StripeApiError } from './errors.js';
 import { decodeForm, type FormObject } from './form.js';
 import { checkoutDonePage, checkoutPage, expressDashboardPage, linkProblemPage, onboardingPage, portalPage } from './pages.js';
-import { expandParam, metadataParam, optionalBoolean, optionalString, requiredString, type Params } from './params.js';
+import { createdFilter, expandParam, metadataParam, optionalBoolean, optionalString, requiredString, type Params } from './params.js';
 import { newId, StripeStore, type ListParams } from './store.js';
 import { webhookEndpointObject } from './objects.js';
 import { WebhookDispatcher, type DeliveryKnobs } from './webhooks.js';
@@ -73,6 +73,25 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   }
   for (const webhook of options.webhooks ?? []) registerEndpoint(webhook.url, webhook.secret ?? DEFAULT_WEBHOOK_SECRET, 'both', 'startup', ['*']);
 
+  /** A session's line items (`GET …/line_items`, or `expand[]=line_items`). */
+  function sessionLineItems(sessionId: string): Stripe.LineItem[] {
+    return billing.sessionItems(sessionId).map(({ price, quantity }, index) => ({
+      id: `li_${sessionId.slice(-12)}${index}`,
+      object: 'item' as const,
+      adjustable_quantity: null,
+      amount_discount: 0,
+      amount_subtotal: (price.unit_amount ?? 0) * quantity,
+      amount_tax: 0,
+      amount_total: (price.unit_amount ?? 0) * quantity,
+      currency: price.currency,
+      description: store.find<Stripe.Product>(price.product as string, 'product')?.name ?? null,
+      metadata: {},
+      price,
+      quantity,
+    }));
+  }
+  engine.includable('checkout.session', 'line_items', (id) => ({ object: 'list', data: sessionLineItems(id), has_more: false, url: `/v1/checkout/sessions/${id}/line_items` }));
+
   function registerEndpoint(url: string, secret: string, scope: 'both' | 'platform' | 'connect', source: 'startup' | 'api' | 'control', events: string[], description: string | null = null, metadata: Record<string, string> = {}): Stripe.WebhookEndpoint {
     if (!/^https?:\/\/\S+$/.test(url)) throw invalid('Invalid URL: must be an http or https URL', 'url', 'url_invalid');
     const endpoint = store.put(webhookEndpointObject({ created: engine.now(), url, enabledEvents: events, description, metadata, secret }));
@@ -80,9 +99,13 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     return endpoint;
   }
 
+  // Due work only appears when the state changes or global time reaches the next due moment.
+  let dueChecked = { version: -1, until: 0 };
   function runDue(): void {
+    if (store.version === dueChecked.version && engine.now() < dueChecked.until) return;
     billing.runDue();
     connect.runDue();
+    dueChecked = { version: store.version, until: Math.min(billing.nextDueAt(), connect.nextDueAt()) };
   }
 
   const tick = setInterval(() => {
@@ -99,7 +122,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   type Handler = (match: RegExpExecArray, params: Params, req: Request, account: string | undefined) => unknown;
   const routes: Array<[string, RegExp, Handler]> = [];
   const route = (method: string, pattern: string, handler: Handler) => routes.push([method, new RegExp(`^${pattern.replace(/:\w+/g, '([^/]+)')}$`), handler]);
-  const list = <T extends { id: string }>(items: T[], params: Params, req: Request) => store.page(items, params as unknown as ListParams, req.path);
+  const list = <T extends { id: string; created?: number }>(items: T[], params: Params, req: Request) => {
+    const created = createdFilter(params);
+    return store.page(items.filter((item) => item.created === undefined || created(item.created)), params as unknown as ListParams, req.path);
+  };
 
   route('POST', '/v1/customers', (_m, p) => billing.createCustomer(p));
   route('GET', '/v1/customers', (_m, p, req) => list(billing.listCustomers(p), p, req));
@@ -128,19 +154,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   route('POST', '/v1/checkout/sessions/:id/expire', (m) => billing.expireCheckoutSession(m[1]));
   route('GET', '/v1/checkout/sessions/:id/line_items', (m, p, req) => {
     store.get(m[1], 'checkout.session', 'checkout session');
-    const items = billing.sessionItems(m[1]).map(({ price, quantity }, index) => ({
-      id: `li_${m[1].slice(-12)}${index}`,
-      object: 'item' as const,
-      amount_discount: 0,
-      amount_subtotal: (price.unit_amount ?? 0) * quantity,
-      amount_tax: 0,
-      amount_total: (price.unit_amount ?? 0) * quantity,
-      currency: price.currency,
-      description: store.find<Stripe.Product>(price.product as string, 'product')?.name ?? null,
-      price,
-      quantity,
-    }));
-    return list(items, p, req);
+    return list(sessionLineItems(m[1]), p, req);
   });
 
   route('POST', '/v1/subscriptions', (_m, p) => billing.createSubscription(p));
@@ -262,6 +276,15 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     if (!/^(sk|rk)_test_\w+$/.test(key)) throw new StripeApiError(401, 'invalid_request_error', `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`);
   }
 
+  /** Stripe keeps keys for 24 hours; older answers are forgotten once there are many. */
+  function pruneIdempotency(): void {
+    const saved = store.data.idempotency;
+    const keys = Object.keys(saved);
+    if (keys.length < 20_000) return;
+    const cutoff = engine.now() - IDEMPOTENCY_TTL_SECONDS;
+    for (const key of keys) if (saved[key].at <= cutoff) delete saved[key];
+  }
+
   function api(req: Request): Respond {
     const requestId = newId('req', 14);
     const headers = { 'request-id': requestId, 'stripe-version': API_VERSION };
@@ -278,7 +301,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       const fingerprint = createHash('sha256').update(`${req.method} ${req.path}\n${req.body}`).digest('hex');
       if (scope) {
         const saved = store.data.idempotency[scope];
-        if (saved && saved.at > engine.now() - IDEMPOTENCY_TTL_SECONDS - store.data.clockOffsetSeconds) {
+        if (saved && saved.at > engine.now() - IDEMPOTENCY_TTL_SECONDS) {
           if (saved.fingerprint !== fingerprint) {
             throw new StripeApiError(400, 'idempotency_error', `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`);
           }
@@ -303,8 +326,11 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         status = 402;
         body = error.body();
       }
-      if (scope) store.data.idempotency[scope] = { fingerprint, status, body, at: Math.floor(Date.now() / 1000) + store.data.clockOffsetSeconds };
-      store.changed();
+      if (scope) {
+        store.data.idempotency[scope] = { fingerprint, status, body, at: engine.now() };
+        pruneIdempotency();
+      }
+      if (req.method !== 'GET') store.changed();
       return json(status, body, { ...headers, ...(key ? { 'idempotency-key': key } : {}) });
     } catch (error) {
       if (error instanceof StripeApiError) return json(error.status, error.body(), headers);
@@ -536,10 +562,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       return json(200, { flushed: true });
     }
     if (req.method === 'POST' && req.path === '/_sandbox/reset') {
-      await webhooks.flush();
+      // Deliveries of the old state are dropped, not awaited: an endpoint that is down must not block a reset.
+      await webhooks.reset();
       store.reset((id) => store.internals.endpoints[id]?.source === 'startup');
       engine.ensurePlatformFunds();
-      webhooks.resetKnobs();
       return json(200, { reset: true });
     }
     return undefined;

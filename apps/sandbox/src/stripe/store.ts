@@ -33,8 +33,8 @@ export interface Internals {
   bankAccountNumber: Record<string, string>;
   /** Webhook endpoints: their secret, whether they get connected-account events, where they came from. */
   endpoints: Record<string, { secret: string; connect: 'both' | 'platform' | 'connect'; source: 'startup' | 'api' | 'control' }>;
-  /** Open invoices' failed attempts so far (for the retry schedule). */
-  invoiceAttempts: Record<string, number>;
+  /** Invoice → its invoice payments (`inpay_…`), oldest first. */
+  invoicePayments: Record<string, string[]>;
 }
 
 export interface IdempotentAnswer {
@@ -74,7 +74,7 @@ export function emptyState(): StripeStateData {
       payoutFailure: {},
       bankAccountNumber: {},
       endpoints: {},
-      invoiceAttempts: {},
+      invoicePayments: {},
     },
     idempotency: {},
   };
@@ -82,11 +82,19 @@ export function emptyState(): StripeStateData {
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 
+// Random bytes drawn in blocks: one system call per id made renewals of many customers slow.
+let pool = Buffer.alloc(0);
+let poolAt = 0;
+
 /** A Stripe-looking id: `cus_` + 24 base62 characters. */
 export function newId(prefix: string, length = 24): string {
-  const bytes = randomBytes(length);
+  if (poolAt + length > pool.length) {
+    pool = randomBytes(Math.max(4096, length));
+    poolAt = 0;
+  }
   let out = '';
-  for (const byte of bytes) out += ALPHABET[byte % ALPHABET.length];
+  for (let i = 0; i < length; i++) out += ALPHABET[pool[poolAt + i] % ALPHABET.length];
+  poolAt += length;
   return `${prefix}_${out}`;
 }
 
@@ -110,6 +118,10 @@ export interface ApiListShape<T> {
 export class StripeStore {
   data: StripeStateData;
   private saveTimer: NodeJS.Timeout | undefined;
+  /** Bumped by every change: work that only time can make due is skipped while nothing changed. */
+  version = 0;
+  /** Ids per object kind, so a list or a scan of one kind does not walk every event. */
+  private byKind = new Map<string, Set<string>>();
 
   constructor(private readonly stateFile?: string) {
     this.data = emptyState();
@@ -121,6 +133,18 @@ export class StripeStore {
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`Cannot read the Stripe sandbox state ${stateFile}: ${String(error)}`, { cause: error });
       }
     }
+    this.reindex();
+  }
+
+  private reindex(): void {
+    this.byKind.clear();
+    for (const object of Object.values(this.data.objects)) this.kindSet(object.object).add(object.id);
+  }
+
+  private kindSet(kind: string): Set<string> {
+    let ids = this.byKind.get(kind);
+    if (!ids) this.byKind.set(kind, (ids = new Set()));
+    return ids;
   }
 
   get internals(): Internals {
@@ -130,6 +154,7 @@ export class StripeStore {
   put<T extends { id: string; object: string }>(object: T): T {
     if (!(object.id in this.data.seq)) this.data.seq[object.id] = this.data.nextSeq++;
     this.data.objects[object.id] = object as unknown as StripeObject;
+    this.kindSet(object.object).add(object.id);
     this.changed();
     return object;
   }
@@ -148,15 +173,20 @@ export class StripeStore {
   }
 
   remove(id: string): void {
+    const object = this.data.objects[id];
+    if (object) this.byKind.get(object.object)?.delete(id);
     delete this.data.objects[id];
     delete this.data.seq[id];
     this.changed();
   }
 
   all<T>(kind: string, filter: (object: T) => boolean = () => true): T[] {
-    return Object.values(this.data.objects)
-      .filter((o) => o.object === kind && filter(o as unknown as T))
-      .sort((a, b) => this.data.seq[b.id] - this.data.seq[a.id]) as unknown as T[];
+    const found: StripeObject[] = [];
+    for (const id of this.byKind.get(kind) ?? []) {
+      const object = this.data.objects[id];
+      if (object && filter(object as unknown as T)) found.push(object);
+    }
+    return found.sort((a, b) => this.data.seq[b.id] - this.data.seq[a.id]) as unknown as T[];
   }
 
   /** Stripe's cursor pagination over newest-first objects. */
@@ -192,11 +222,13 @@ export class StripeStore {
       }
     }
     this.data = fresh;
+    this.reindex();
     this.changed();
   }
 
   /** Writes soon (coalescing bursts); `flush()` writes now. */
   changed(): void {
+    this.version++;
     if (!this.stateFile || this.saveTimer) return;
     this.saveTimer = setTimeout(() => this.flush(), 100);
     this.saveTimer.unref();

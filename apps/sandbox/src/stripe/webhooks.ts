@@ -63,7 +63,9 @@ export class WebhookDispatcher {
   private knobs: DeliveryKnobs = structuredClone(DEFAULT_KNOBS);
   private random = mulberry32(hashString(this.knobs.seed));
   private readonly pending = new Set<Promise<void>>();
-  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly timers = new Map<NodeJS.Timeout, () => void>();
+  /** Bumped to drop every delivery in flight (reset). */
+  private generation = 0;
   private readonly log: DeliveryRecord[] = [];
   private closed = false;
 
@@ -84,8 +86,22 @@ export class WebhookDispatcher {
     return this.knobs;
   }
 
-  resetKnobs(): void {
+  /** Drops pending deliveries and retries, restores the start-up knobs and empties the log. */
+  async reset(): Promise<void> {
+    this.dropPending();
+    // Requests already on the wire finish (each within its timeout); nothing is retried after them.
+    await this.flush();
     this.setKnobs({ ...structuredClone(DEFAULT_KNOBS) });
+    this.log.length = 0;
+  }
+
+  private dropPending(): void {
+    this.generation++;
+    for (const [timer, wake] of this.timers) {
+      clearTimeout(timer);
+      wake();
+    }
+    this.timers.clear();
   }
 
   deliveries(): DeliveryRecord[] {
@@ -94,7 +110,7 @@ export class WebhookDispatcher {
 
   /** Queues the event for each target; returns at once. */
   dispatch(event: Stripe.Event, targets: WebhookTarget[]): void {
-    if (this.closed) return;
+    if (this.closed || targets.length === 0) return;
     const payload = JSON.stringify(event, null, 2);
     for (const target of targets) {
       const copies = this.random() < this.knobs.duplicateRate ? 2 : 1;
@@ -112,8 +128,7 @@ export class WebhookDispatcher {
 
   close(): void {
     this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    this.dropPending();
   }
 
   private track(delivery: Promise<void>): void {
@@ -128,14 +143,15 @@ export class WebhookDispatcher {
         this.timers.delete(timer);
         resolve();
       }, ms);
-      this.timers.add(timer);
+      this.timers.set(timer, resolve);
     });
   }
 
   private async deliver(event: Stripe.Event, payload: string, target: WebhookTarget, delayMs: number, duplicate: boolean): Promise<void> {
+    const generation = this.generation;
     await this.sleep(delayMs);
     const { retry } = this.knobs;
-    for (let attempt = 1; attempt <= retry.maxAttempts && !this.closed; attempt++) {
+    for (let attempt = 1; attempt <= retry.maxAttempts && !this.closed && generation === this.generation; attempt++) {
       // Signed afresh each attempt with real time, as Stripe does: the receiver's tolerance holds.
       const header = signatureHeader(payload, target.secret, Math.floor(Date.now() / 1000));
       let status = 0;

@@ -18,6 +18,8 @@ export const FanSchema = defineEntity({
     promoEligible: p.boolean().default(false),
     usedPromotionCode: p.boolean().default(false),
     stripeCustomerId: p.string().nullable(),
+    /** IANA time zone from the browser at sign-up (UTC when unknown): the fan's days in listening figures. */
+    timeZone: p.string().default('UTC'),
     deletedAt: p.datetime().nullable(),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
@@ -55,6 +57,7 @@ export class Fan extends FanSchema.class {
       promo_eligible: this.promoEligible,
       used_promotion_code: this.usedPromotionCode,
       stripe_customer_id: this.stripeCustomerId ?? null,
+      time_zone: this.timeZone,
       created_at: this.createdAt.toISOString(),
     };
   }

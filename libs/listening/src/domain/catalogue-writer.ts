@@ -1,6 +1,8 @@
 import type { EntityManager } from '#pie/platform';
 import type { SpotifyArtist, SpotifyTrack } from '../provider/spotify-web-api.js';
+import { fansWhoPlayed, rebuildFanReadModels } from './fan-read-models.js';
 import { intArray, textArray } from './pg-arrays.js';
+import { samePlaySql } from './play-writer.js';
 
 /** How an export row without a provider id finds its track: lower(primary artist) ␟ lower(track name). */
 export const MATCH_KEY_SQL = (artist: string, track: string) => `lower(${artist}) || chr(9247) || lower(${track})`;
@@ -8,6 +10,22 @@ export const MATCH_KEY_SQL = (artist: string, track: string) => `lower(${artist}
 function largestImage(images: { url: string; width: number | null }[] | undefined): string | null {
   if (!images || images.length === 0) return null;
   return [...images].sort((a, b) => (b.width ?? 0) - (a.width ?? 0))[0].url;
+}
+
+/** The catalogue stores names of 1 to 500 characters; the provider's data is not trusted to keep to that. */
+export function isStorableName(name: unknown): name is string {
+  return typeof name === 'string' && name.trim().length > 0 && name.length <= 500;
+}
+
+/**
+ * A track the catalogue can store: an id, a storable name and credited artists that all have an
+ * id and a storable name. Anything else is one bad item, skipped (and logged by the caller) so it
+ * never fails the rest of a poll.
+ */
+export function isStorableTrack(track: SpotifyTrack | null | undefined): track is SpotifyTrack {
+  return Boolean(
+    track?.id && isStorableName(track.name) && track.artists?.length && track.artists.every((artist) => artist?.id && isStorableName(artist.name)),
+  );
 }
 
 export interface CatalogueWriteResult {
@@ -24,7 +42,7 @@ export interface CatalogueWriteResult {
  * ones match (an export's orphans) are merged into them.
  */
 export async function upsertTrackMetadata(em: EntityManager, input: SpotifyTrack[]): Promise<CatalogueWriteResult> {
-  const tracks = [...new Map(input.filter((track) => track?.id && track.name && track.artists?.length).map((track) => [track.id, track])).values()];
+  const tracks = [...new Map(input.filter(isStorableTrack).map((track) => [track.id, track])).values()];
   if (tracks.length === 0) return { newArtists: 0, filledTracks: 0 };
   const artists = new Map<string, string>();
   for (const track of tracks) for (const artist of track.artists) if (artist.id && artist.name) artists.set(artist.id, artist.name);
@@ -83,6 +101,8 @@ export async function upsertTrackMetadata(em: EntityManager, input: SpotifyTrack
       );
     }
     await mergeOrphanTracks(em, filled.map((row) => row.id));
+    // Credits replaced under plays already stored: those fans' artist figures are recomputed.
+    await rebuildFanReadModels(em, await fansWhoPlayed(em, filled.map((row) => row.id)));
   }
   return { newArtists: newArtists.length, filledTracks: filled.length };
 }
@@ -90,7 +110,7 @@ export async function upsertTrackMetadata(em: EntityManager, input: SpotifyTrack
 /** Artist metadata from "several artists": name, image, genres, and country/active where the source has them. */
 export async function updateArtistMetadata(em: EntityManager, artists: SpotifyArtist[]): Promise<number> {
   const rows = artists
-    .filter((artist) => artist?.id && artist.name)
+    .filter((artist) => artist?.id && isStorableName(artist.name))
     .map((artist) => ({
       provider_id: artist.id,
       name: artist.name,
@@ -137,6 +157,11 @@ export async function mergeOrphanArtists(em: EntityManager, realArtistIds: strin
   );
   if (pairs.length === 0) return;
   const orphans = textArray(pairs.map((pair) => pair.orphan_id));
+  const [{ tracks }] = await em.execute<{ tracks: string[] | null }[]>(
+    `select array_agg(distinct track_id) as tracks from listening.track_artists where artist_id = any(?::uuid[])`,
+    [orphans],
+  );
+  const affectedFans = await fansWhoPlayed(em, tracks ?? []);
   await em.execute(
     `insert into listening.track_artists (track_id, artist_id, position)
      select ta.track_id, m.real_id, ta.position
@@ -145,6 +170,7 @@ export async function mergeOrphanArtists(em: EntityManager, realArtistIds: strin
     [orphans, textArray(pairs.map((pair) => pair.real_id))],
   );
   await em.execute(`delete from listening.artists where id = any(?::uuid[])`, [orphans]);
+  await rebuildFanReadModels(em, affectedFans);
 }
 
 /**
@@ -167,13 +193,17 @@ export async function mergeOrphanTracks(em: EntityManager, realTrackIds: string[
   );
   if (pairs.length === 0) return;
   const orphans = textArray(pairs.map((pair) => pair.orphan_id));
+  const affectedFans = await fansWhoPlayed(em, pairs.map((pair) => pair.orphan_id));
+  // A play the real track already has from another source (a poll) is the same play: kept once.
   await em.execute(
-    `insert into listening.plays (fan_id, played_at, track_id, ms_played, source)
-     select p.fan_id, p.played_at, m.real_id, p.ms_played, p.source
+    `insert into listening.plays (fan_id, played_at, track_id, ms_played, source, precision_s, trusted)
+     select p.fan_id, p.played_at, m.real_id, p.ms_played, p.source, p.precision_s, p.trusted
        from listening.plays p join unnest(?::uuid[], ?::uuid[]) as m(orphan_id, real_id) on p.track_id = m.orphan_id
+      where not exists (select 1 from listening.plays o where ${samePlaySql('o', 'p', 'm.real_id')})
      on conflict do nothing`,
     [orphans, textArray(pairs.map((pair) => pair.real_id))],
   );
   await em.execute(`delete from listening.plays where track_id = any(?::uuid[])`, [orphans]);
   await em.execute(`delete from listening.tracks where id = any(?::uuid[])`, [orphans]);
+  await rebuildFanReadModels(em, affectedFans);
 }

@@ -22,8 +22,8 @@ describe('export rows', () => {
     );
     expect(skipped).toBe(0);
     expect(rows).toEqual([
-      { p: '2024-01-31T23:59:00.000Z', ms: 1000, t: 'Runaway', a: 'Aurora', al: null, id: null },
-      { p: '2024-02-01T08:00:05.000Z', ms: 2000, t: 'Cure', a: 'Aurora', al: 'A Different Kind of Human', id: '4uLU6hMCjMI75M1A2tKUQC' },
+      { p: '2024-01-31T23:59:00.000Z', ms: 1000, t: 'Runaway', a: 'Aurora', al: null, id: null, q: 60 },
+      { p: '2024-02-01T08:00:05.000Z', ms: 2000, t: 'Cure', a: 'Aurora', al: 'A Different Kind of Human', id: '4uLU6hMCjMI75M1A2tKUQC', q: 1 },
     ]);
   });
 
@@ -42,6 +42,20 @@ describe('export rows', () => {
     );
     expect(skipped).toBe(5);
     expect(rows).toHaveLength(1);
+  });
+
+  it('an upload cannot claim plays that have not happened: a few minutes of clock difference, no more', () => {
+    const now = Date.parse('2024-06-01T12:00:00Z');
+    const { rows, skipped } = normalizeExportRows(
+      parse([
+        { ts: '2024-06-01T12:04:00Z', ms_played: 5000, master_metadata_track_name: 'B', master_metadata_album_artist_name: 'A' },
+        { ts: '2024-06-01T12:06:00Z', ms_played: 5000, master_metadata_track_name: 'B', master_metadata_album_artist_name: 'A' },
+        { endTime: '2024-06-01 13:00', artistName: 'A', trackName: 'B', msPlayed: 10 },
+      ]),
+      now,
+    );
+    expect(rows.map((row) => row.p)).toEqual(['2024-06-01T12:04:00.000Z']);
+    expect(skipped).toBe(2);
   });
 
   it('refuses rows of neither format', () => {

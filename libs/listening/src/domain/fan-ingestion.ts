@@ -11,7 +11,7 @@ import {
   type SpotifyPlayHistory,
   type SpotifyRecentlyPlayedPage,
 } from '../provider/spotify-web-api.js';
-import { upsertTrackMetadata } from './catalogue-writer.js';
+import { isStorableTrack, upsertTrackMetadata } from './catalogue-writer.js';
 import { markConnectionBroken, markDisconnected } from './fan-connection.js';
 import { MAX_PAGES_PER_POLL, nextPollAt, PROVIDER, RECENTLY_PLAYED_LIMIT } from './listening.constants.js';
 import { nativeTransaction } from './native-transaction.js';
@@ -78,10 +78,18 @@ export class FanIngestion {
     const em = this.database.em();
     const wait = await cooldownRemainingMs(em, PROVIDER);
     if (wait > 0) return { kind: 'rate-limited', retryAfterMs: wait, fetched: 0, inserted: 0, lastPlayedAt: null };
-    const [state] = await em.execute<{ last_played_at: Date | null }[]>(`select last_played_at from listening.fan_listening_state where fan_id = ?`, [fanId]);
+    let [state] = await em.execute<{ last_played_at: Date | null }[]>(`select last_played_at from listening.fan_listening_state where fan_id = ?`, [fanId]);
+    if (!state) {
+      // A fan identity says is connected but whom the scheduler has not met yet (a sync asked for
+      // first): known from now on; the token call below decides whether they are connected.
+      await em.execute(`insert into listening.fan_listening_state (fan_id, status, next_poll_at, connected_at) values (?, 'connected', now(), now()) on conflict do nothing`, [fanId]);
+      state = { last_played_at: null };
+    }
     const cursor = state?.last_played_at ? new Date(state.last_played_at).getTime() : undefined;
 
     const items: SpotifyPlayHistory[] = [];
+    /** The newest play the provider returned, stored or skipped: the cursor moves past both. */
+    let newestSeen = -Infinity;
     let retryAfterMs: number | null = null;
     try {
       let token = await this.tokens.accessTokenFor(fanId, PROVIDER);
@@ -101,10 +109,18 @@ export class FanIngestion {
             throw retryError;
           }
         }
-        const pageItems = (body.items ?? []).filter((item) => item?.track?.id && !item.track.is_local && !Number.isNaN(playedAtMs(item)));
+        const received = (body.items ?? []).filter((item) => item?.track && !item.track.is_local);
+        const pageItems = received.filter((item) => isStorableTrack(item.track) && !Number.isNaN(playedAtMs(item)));
+        if (pageItems.length < received.length) {
+          // One bad item (an empty or overlong name, no id, no date) must not fail the fan's poll forever.
+          const bad = received.filter((item) => !pageItems.includes(item));
+          this.logger.warn(`Skipped ${bad.length} unusable item(s) from Spotify for fan ${fanId}: ${bad.map((item) => item.track?.id ?? '(no id)').join(', ')}`);
+        }
         items.push(...pageItems);
-        const newest = pageItems.reduce((max, item) => Math.max(max, playedAtMs(item)), -Infinity);
+        // The cursor passes skipped items too, so they are not asked for again.
+        const newest = received.reduce((max, item) => (Number.isNaN(playedAtMs(item)) ? max : Math.max(max, playedAtMs(item))), -Infinity);
         // A full page may have more behind it: go on from its newest play, as long as that moves the cursor.
+        newestSeen = Math.max(newestSeen, newest);
         if ((body.items ?? []).length < RECENTLY_PLAYED_LIMIT || !Number.isFinite(newest) || (after !== undefined && newest <= after)) break;
         after = newest;
       }
@@ -126,14 +142,14 @@ export class FanIngestion {
       }
     }
 
-    const { inserted, lastPlayedAt } = await this.store(fanId, items, retryAfterMs === null);
+    const { inserted, lastPlayedAt } = await this.store(fanId, items, newestSeen, retryAfterMs === null);
     if (retryAfterMs !== null) return { kind: 'rate-limited', retryAfterMs, fetched: items.length, inserted, lastPlayedAt };
     return { kind: 'ingested', fetched: items.length, inserted, lastPlayedAt };
   }
 
   /** Catalogue, plays and the new cursor in one transaction; a poll that completed also sets the next one. */
-  private async store(fanId: string, items: SpotifyPlayHistory[], completed: boolean): Promise<{ inserted: number; lastPlayedAt: Date | null }> {
-    const newest = items.reduce((max, item) => Math.max(max, playedAtMs(item)), -Infinity);
+  private async store(fanId: string, items: SpotifyPlayHistory[], newestSeen: number, completed: boolean): Promise<{ inserted: number; lastPlayedAt: Date | null }> {
+    const newest = Math.max(newestSeen, items.reduce((max, item) => Math.max(max, playedAtMs(item)), -Infinity));
     const lastPlayedAt = Number.isFinite(newest) ? new Date(newest) : null;
     const plays: IncomingPlay[] = items.map((item) => ({
       fanId,
@@ -156,16 +172,25 @@ export class FanIngestion {
       }),
     );
     return nativeTransaction(this.database, async (client) => {
+      // The fan's state is locked for the write: a disconnection, a breakage or an account deletion
+      // that landed while the provider was answering wins. The status is never set here (only the
+      // connect, disconnect and broken paths set it); a fan whose state is gone (account deleted)
+      // gets nothing stored.
+      // The fan's writer lock first, as the play writer takes it (then the state row): one order, no deadlock with an import.
+      await client.query(`select pg_advisory_xact_lock(hashtext('listening-plays:' || $1))`, [fanId]);
+      const { rows: locked } = await client.query<{ status: string }>(`select status from listening.fan_listening_state where fan_id = $1 for update`, [fanId]);
+      if (locked.length === 0) {
+        this.logger.warn(`Poll of fan ${fanId} finished after their listening was forgotten; ${plays.length} play(s) dropped`);
+        return { inserted: 0, lastPlayedAt: null };
+      }
       const written = await writePlaysIn(client, plays);
       await client.query(
-        `insert into listening.fan_listening_state as f (fan_id, status, next_poll_at, last_played_at, last_polled_at, last_synced_at, connected_at)
-         values ($1, 'connected', $2, $3, now(), case when $4::boolean then now() end, now())
-         on conflict (fan_id) do update set
-           status = 'connected', broken_reason = null,
-           next_poll_at = case when $4::boolean then excluded.next_poll_at else f.next_poll_at end,
-           last_played_at = greatest(f.last_played_at, excluded.last_played_at),
-           last_polled_at = now(), last_synced_at = coalesce(excluded.last_synced_at, f.last_synced_at),
-           connected_at = coalesce(f.connected_at, now()), updated_at = now()`,
+        `update listening.fan_listening_state f set
+           next_poll_at = case when $4::boolean and f.status = 'connected' then $2::timestamptz else f.next_poll_at end,
+           last_played_at = greatest(f.last_played_at, $3::timestamptz),
+           last_polled_at = now(), last_synced_at = case when $4::boolean then now() else f.last_synced_at end,
+           updated_at = now()
+         where f.fan_id = $1`,
         [fanId, nextPollAt(new Date()), lastPlayedAt, completed],
       );
       return { inserted: written.inserted, lastPlayedAt };

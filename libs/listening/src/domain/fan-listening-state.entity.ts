@@ -21,6 +21,7 @@ export const FanListeningStateSchema = defineEntity({
     lastSyncedAt: p.datetime().nullable(),
     nextPollAt: p.datetime(),
     playsCount: p.bigint('number').default(0),
+    listenedMs: p.bigint('number').default(0),
     connectedAt: p.datetime().nullable(),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },

@@ -18,14 +18,16 @@ export const FanProfileSchema = defineEntity({
     topTracksPublic: p.boolean().default(false),
     recentListeningPublic: p.boolean().default(false),
     betaJoinedAt: p.datetime().nullable(),
+    /** IANA time zone: the fan's days (identity's, copied at sign-up). */
+    timeZone: p.string().default('UTC'),
     createdAt: p.datetime().onCreate(() => new Date()),
     updatedAt: p.datetime().onCreate(() => new Date()).onUpdate(() => new Date()),
   },
 });
 
 export class FanProfile extends FanProfileSchema.class {
-  static blank(fanId: string): Pick<FanProfile, 'fanId' | 'username' | 'profilePublic' | 'topArtistsPublic' | 'topTracksPublic' | 'recentListeningPublic' | 'betaJoinedAt'> {
-    return { fanId, username: null, profilePublic: false, topArtistsPublic: false, topTracksPublic: false, recentListeningPublic: false, betaJoinedAt: null };
+  static blank(fanId: string): Pick<FanProfile, 'fanId' | 'username' | 'profilePublic' | 'topArtistsPublic' | 'topTracksPublic' | 'recentListeningPublic' | 'betaJoinedAt' | 'timeZone'> {
+    return { fanId, username: null, profilePublic: false, topArtistsPublic: false, topTracksPublic: false, recentListeningPublic: false, betaJoinedAt: null, timeZone: 'UTC' };
   }
 
   visibility(): ProfileVisibility {

@@ -20,8 +20,31 @@ export const CATALOGUE_BATCHES_PER_JOB = 20;
 export const CATALOGUE_MAX_ATTEMPTS = 5;
 /** Popularity looks at this many days of listening (DESIGN §6). */
 export const POPULARITY_WINDOW_DAYS = 28;
+/** An import job works this long before handing the rest of the upload back to the queue. */
+export const IMPORT_SLICE_MS = 2_000;
+/**
+ * BullMQ priority of an import's continuation: jobs without a priority (polls, the scheduler) run
+ * before any prioritized job, so imports use the `listening` queue's workers only when polls wait.
+ */
+export const IMPORT_PRIORITY = 10;
+/** An import that made no progress for this long has lost its job (a crash, a lost message): it is queued again. */
+export const STALLED_IMPORT_MINUTES = 10;
+/** Times a stalled import is queued again before it is marked failed (and stops counting as open). */
+export const MAX_IMPORT_RECOVERIES = 3;
+/** Bytes of export rows a fan's unfinished uploads may hold at once. */
+export const OPEN_UPLOAD_BYTE_QUOTA = 64 * 1024 * 1024;
+/** Chunks a fan may send per minute. */
+export const IMPORT_CHUNKS_PER_MINUTE = 120;
 /** An upload nobody finished is removed after this long. */
 export const ABANDONED_UPLOAD_HOURS = 24;
+/**
+ * Two sources' clocks for one play may disagree by this much (the export's `ts` against the API's
+ * `played_at`): plays of one track by one fan whose end times agree within it (plus the format's
+ * own precision) are one play. Two real plays of one track end at least its length apart.
+ */
+export const MATCH_SKEW_SECONDS = 10;
+/** An export may date a play at most this far in the future (clock differences), never more. */
+export const EXPORT_FUTURE_SKEW_MS = 5 * 60_000;
 /** The one provider the listening module reads today. */
 export const PROVIDER = 'spotify' as const;
 

@@ -38,3 +38,10 @@ export const chunkIndexOutOfRange = (totalChunks: number) =>
   new DomainError('listening.chunk-index-out-of-range', 'invalid', `Request body is invalid: index must be below totalChunks (${totalChunks})`, {
     index: [`must be below ${totalChunks}`],
   });
+
+export const uploadQuotaExceeded = (quotaBytes: number) =>
+  new DomainError(
+    'listening.upload-quota-exceeded',
+    'conflict',
+    `Your uploads in progress already hold ${Math.round(quotaBytes / 1024 / 1024)} MB of listening history. Wait for them to finish importing, then send the rest.`,
+  );

@@ -3,6 +3,8 @@ import { pipeline } from 'node:stream/promises';
 import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '#pie/platform';
+import { localDaySql } from './fan-read-models.js';
+import { MATCH_SKEW_SECONDS } from './listening.constants.js';
 import { nativeTransaction } from './native-transaction.js';
 
 export type PlaySource = 'recently-played' | 'export';
@@ -13,6 +15,11 @@ export interface IncomingPlay {
   playedAt: Date;
   msPlayed: number;
   source: PlaySource;
+  /**
+   * How precise `playedAt` is, in seconds: 1 for the provider's API and the extended export's `ts`,
+   * 60 for the basic export's `endTime` (minutes). Default 1.
+   */
+  precisionSeconds?: 1 | 60;
   providerTrackId: string | null;
   trackName: string;
   /** The primary (first credited, or album) artist. */
@@ -22,45 +29,70 @@ export interface IncomingPlay {
 
 export interface PlayWriteResult {
   received: number;
-  /** Plays that were new (the rest were already stored: same fan, track and played_at). */
+  /** Plays that were new (the rest were already stored, from this source or another). */
   inserted: number;
+  /** Export plays a poll confirmed (they count as trusted from now on). */
+  confirmed: number;
   /** Catalogue entries created by name or id only ("orphaned" until the catalogue fetch fills them). */
   newTracks: number;
 }
 
 const STAGE = 'pg_temp.listening_play_stage';
-const STAGE_COLUMNS = 'fan_id, played_at, provider_track_id, track_name, artist_name, album, ms_played, source';
+const STAGE_COLUMNS = 'fan_id, played_at, precision_s, provider_track_id, track_name, artist_name, album, ms_played, source';
 /** Lines per write to the COPY stream: big enough to keep the round trips few, small enough to stream. */
 const LINES_PER_WRITE = 2_000;
+
+/**
+ * Stored play `o` and incoming play `r` (of track `track`) are one play heard once: same fan and
+ * track, from another source or format, and their end times agree within what the formats allow.
+ * A play's end lies in [played_at, played_at + precision) (the basic export truncates to the
+ * minute, the extended export and the API to the second), and two sources' clocks may be
+ * `MATCH_SKEW_SECONDS` apart. The first bound lets the (fan, played_at, track) key serve the
+ * lookup as a range.
+ */
+export function samePlaySql(o: string, r: string, track = `${r}.track_id`): string {
+  return `${o}.fan_id = ${r}.fan_id and ${o}.track_id = ${track}
+  and ${o}.played_at > ${r}.played_at - make_interval(secs => ${60 + MATCH_SKEW_SECONDS})
+  and ${o}.played_at < ${r}.played_at + make_interval(secs => ${r}.precision_s + ${MATCH_SKEW_SECONDS})
+  and ${r}.played_at < ${o}.played_at + make_interval(secs => ${o}.precision_s + ${MATCH_SKEW_SECONDS})
+  and (${o}.source <> ${r}.source or ${o}.precision_s <> ${r}.precision_s)`;
+}
+const SAME_PLAY = samePlaySql('o', 'r');
 
 /**
  * Writes plays (DESIGN §7): the batch is streamed with COPY into a per-connection staging table
  * (emptied at commit), unknown tracks are created from the staged names in set-based statements,
  * and the plays go in with one `INSERT … SELECT … ON CONFLICT DO NOTHING` on the (fan, track,
- * played_at) key, which also moves each fan's play count. Never row by row.
+ * played_at) key. The same statement moves the fan's read models (day, track, artist, artist and
+ * day, totals). Never row by row.
  *
- * played_at is kept to the second: sources disagree below that (the export files have seconds or
- * minutes), and two plays of one track within a second are one play.
+ * Counted once across sources (issue 10): a play that another source already brought (see
+ * SAME_PLAY) is not stored again; a poll that meets an export's play marks it trusted instead.
+ * played_at is kept to the second.
  */
 export function writePlays(database: Database, plays: readonly IncomingPlay[]): Promise<PlayWriteResult> {
-  if (plays.length === 0) return Promise.resolve({ received: 0, inserted: 0, newTracks: 0 });
+  if (plays.length === 0) return Promise.resolve({ received: 0, inserted: 0, confirmed: 0, newTracks: 0 });
   return nativeTransaction(database, (client) => writePlaysIn(client, plays));
 }
 
 /** The same, inside a transaction the caller holds (the import writes its progress in it too). */
 export async function writePlaysIn(client: PoolClient, plays: readonly IncomingPlay[]): Promise<PlayWriteResult> {
-  if (plays.length === 0) return { received: 0, inserted: 0, newTracks: 0 };
+  if (plays.length === 0) return { received: 0, inserted: 0, confirmed: 0, newTracks: 0 };
+  // One writer per fan at a time (a poll and an import of one fan): the cross-source match reads
+  // what the other one writes. Locks taken in one order, so two batches never deadlock on them.
+  for (const fanId of [...new Set(plays.map((play) => play.fanId))].sort()) {
+    await client.query(`select pg_advisory_xact_lock(hashtext('listening-plays:' || $1))`, [fanId]);
+  }
   await client.query(`create temp table if not exists listening_play_stage (
-    fan_id uuid not null, played_at timestamptz not null, provider_track_id text, track_name text not null,
+    fan_id uuid not null, played_at timestamptz not null, precision_s smallint not null, provider_track_id text, track_name text not null,
     artist_name text not null, album text, ms_played integer not null, source text not null,
     match_key text generated always as (lower(artist_name) || chr(9247) || lower(track_name)) stored
   ) on commit delete rows`);
   await pipeline(Readable.from(copyLines(plays)), client.query(copyFrom(`copy ${STAGE} (${STAGE_COLUMNS}) from stdin`)));
   const newTracks = await createMissingTracks(client);
-  const { rows } = await client.query<{ inserted: number }>(
-    `with ins as (
-       insert into listening.plays (fan_id, played_at, track_id, ms_played, source)
-       select s.fan_id, date_trunc('second', s.played_at), coalesce(tp.id, tm.id), s.ms_played, s.source
+  const { rows } = await client.query<{ inserted: number; confirmed: number }>(
+    `with resolved as (
+       select s.fan_id, date_trunc('second', s.played_at) as played_at, s.precision_s, coalesce(tp.id, tm.id) as track_id, s.ms_played, s.source
          from ${STAGE} s
          left join listening.tracks tp on tp.provider_id = s.provider_track_id
          left join lateral (
@@ -69,18 +101,53 @@ export async function writePlaysIn(client: PoolClient, plays: readonly IncomingP
             order by t.provider_id is null, t.created_at limit 1
          ) tm on true
         where coalesce(tp.id, tm.id) is not null
+     ), confirmed as (
+       update listening.plays o set trusted = true
+         from resolved r
+        where r.source = 'recently-played' and not o.trusted and ${SAME_PLAY}
+       returning 1
+     ), ins as (
+       insert into listening.plays (fan_id, played_at, track_id, ms_played, source, precision_s, trusted)
+       select r.fan_id, r.played_at, r.track_id, r.ms_played, r.source, r.precision_s, r.source = 'recently-played'
+         from resolved r
+        where not exists (select 1 from listening.plays o where ${SAME_PLAY})
        on conflict do nothing
-       returning fan_id
+       returning fan_id, track_id, played_at, ms_played
+     ), zoned as (
+       select i.fan_id, i.track_id, i.played_at, i.ms_played, ${localDaySql('i.played_at', "coalesce(fp.time_zone, 'UTC')")} as day
+         from ins i left join listening.fan_profiles fp on fp.fan_id = i.fan_id
+     ), credits as (
+       select ta.track_id, ta.artist_id, count(*) over (partition by ta.track_id) as n
+         from listening.track_artists ta where ta.track_id in (select track_id from ins)
+     ), days as (
+       insert into listening.fan_days as d (fan_id, day, plays, listened_ms)
+       select fan_id, day, count(*), sum(ms_played) from zoned group by 1, 2
+       on conflict (fan_id, day) do update set plays = d.plays + excluded.plays, listened_ms = d.listened_ms + excluded.listened_ms
+     ), tracks as (
+       insert into listening.fan_tracks as t (fan_id, track_id, plays, listened_ms, last_played_at)
+       select fan_id, track_id, count(*), sum(ms_played), max(played_at) from ins group by 1, 2
+       on conflict (fan_id, track_id) do update set plays = t.plays + excluded.plays, listened_ms = t.listened_ms + excluded.listened_ms,
+         last_played_at = greatest(t.last_played_at, excluded.last_played_at)
+     ), artists as (
+       insert into listening.fan_artists as a (fan_id, artist_id, plays, listened_ms, last_played_at)
+       select i.fan_id, c.artist_id, count(*), sum(i.ms_played::numeric / c.n), max(i.played_at) from ins i join credits c on c.track_id = i.track_id group by 1, 2
+       on conflict (fan_id, artist_id) do update set plays = a.plays + excluded.plays, listened_ms = a.listened_ms + excluded.listened_ms,
+         last_played_at = greatest(a.last_played_at, excluded.last_played_at)
+     ), artist_days as (
+       insert into listening.fan_artist_days as ad (fan_id, day, artist_id, plays, listened_ms, last_played_at)
+       select z.fan_id, z.day, c.artist_id, count(*), sum(z.ms_played::numeric / c.n), max(z.played_at) from zoned z join credits c on c.track_id = z.track_id group by 1, 2, 3
+       on conflict (fan_id, day, artist_id) do update set plays = ad.plays + excluded.plays, listened_ms = ad.listened_ms + excluded.listened_ms,
+         last_played_at = greatest(ad.last_played_at, excluded.last_played_at)
      ), counts as (
-       select fan_id, count(*) as n from ins group by fan_id
+       select fan_id, count(*) as n, sum(ms_played) as ms from ins group by fan_id
      ), bumped as (
-       insert into listening.fan_listening_state as f (fan_id, status, next_poll_at, plays_count)
-       select fan_id, 'disconnected', now(), n from counts
-       on conflict (fan_id) do update set plays_count = f.plays_count + excluded.plays_count, updated_at = now()
+       insert into listening.fan_listening_state as f (fan_id, status, next_poll_at, plays_count, listened_ms)
+       select fan_id, 'disconnected', now(), n, ms from counts
+       on conflict (fan_id) do update set plays_count = f.plays_count + excluded.plays_count, listened_ms = f.listened_ms + excluded.listened_ms, updated_at = now()
      )
-     select coalesce(sum(n), 0)::int as inserted from counts`,
+     select coalesce((select sum(n) from counts), 0)::int as inserted, (select count(*) from confirmed)::int as confirmed`,
   );
-  return { received: plays.length, inserted: Number(rows[0]?.inserted ?? 0), newTracks };
+  return { received: plays.length, inserted: Number(rows[0]?.inserted ?? 0), confirmed: Number(rows[0]?.confirmed ?? 0), newTracks };
 }
 
 /** COPY's text format: tab-separated, `\N` for null, backslash escapes; U+0000 cannot be stored and is dropped. */
@@ -96,6 +163,7 @@ function* copyLines(plays: readonly IncomingPlay[]): Generator<string> {
       [
         play.fanId,
         play.playedAt.toISOString(),
+        String(play.precisionSeconds ?? 1),
         field(play.providerTrackId),
         field(play.trackName),
         field(play.artistName),

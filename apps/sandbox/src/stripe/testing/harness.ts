@@ -58,6 +58,13 @@ export class WebhookReceiver {
     return this;
   }
 
+  /** Forgets what was received and answers 2xx again. */
+  clear(): void {
+    this.received.length = 0;
+    this.rejected.length = 0;
+    this.failNext = 0;
+  }
+
   events(type?: string): Stripe.Event[] {
     return this.received.map((r) => r.event).filter((e) => type === undefined || e.type === type);
   }
@@ -74,8 +81,13 @@ export interface StripeHarness {
   stripe: Stripe;
   control: StripeSandboxControl;
   receiver: WebhookReceiver;
+  /** Empty sandbox (start-up endpoint kept), fast retries, empty receiver: a fresh start per test. */
+  reset(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Retries fast enough for tests to watch several attempts. */
+export const FAST_RETRY = { initialMs: 20, maxMs: 100, maxAttempts: 8 };
 
 /** The official SDK pointed at a sandbox URL, as the app builds it from STRIPE_API_URL. */
 export function sdkFor(url: string, key = 'sk_test_pie_harness'): Stripe {
@@ -89,12 +101,17 @@ export async function startStripeHarness(options: { stateFile?: string } = {}): 
   const receiver = await new WebhookReceiver(receiverStripe, TEST_WEBHOOK_SECRET).start();
   const sandbox = await startStripeSandbox({ port: 0, stateFile: options.stateFile, webhooks: [{ url: receiver.url, secret: TEST_WEBHOOK_SECRET }] });
   const control = new StripeSandboxControl(sandbox.url);
-  await control.setDeliveryKnobs({ retry: { initialMs: 20, maxMs: 100, maxAttempts: 8 } });
+  await control.setDeliveryKnobs({ retry: FAST_RETRY });
   return {
     sandbox,
     stripe: sdkFor(sandbox.url),
     control,
     receiver,
+    async reset() {
+      await control.reset();
+      await control.setDeliveryKnobs({ retry: FAST_RETRY });
+      receiver.clear();
+    },
     async close() {
       await sandbox.close();
       await receiver.close();

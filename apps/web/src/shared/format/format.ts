@@ -40,12 +40,12 @@ export function formatDate(iso: string): string {
   return dateFormat.format(new Date(iso));
 }
 
-/** A UTC day of the daily chart (YYYY-MM-DD): "Jan 31". */
+/** A day of the daily chart (YYYY-MM-DD, the fan's local day; formatted as written): "Jan 31". */
 export function formatDay(day: string): string {
   return dayFormat.format(new Date(`${day}T00:00:00Z`));
 }
 
-/** A UTC day in full: "Saturday, January 31, 2026". */
+/** A day of the daily chart in full: "Saturday, January 31, 2026". */
 export function formatLongDay(day: string): string {
   return longDayFormat.format(new Date(`${day}T00:00:00Z`));
 }

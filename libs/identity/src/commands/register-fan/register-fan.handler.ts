@@ -43,12 +43,13 @@ export class RegisterFanHandler implements ICommandHandler<RegisterFan> {
           acceptedTermsAt: new Date(),
           signupPromo: request.promo ?? null,
           stripeCustomerId: null,
+          timeZone: request.time_zone ?? 'UTC',
           deletedAt: null,
         });
         em.persist(fan);
         recordInOutbox(
           em,
-          FanRegistered.create({ fanId: fan.id, email: fan.email, firstName: fan.firstName, promo: fan.signupPromo ?? null }),
+          FanRegistered.create({ fanId: fan.id, email: fan.email, firstName: fan.firstName, promo: fan.signupPromo ?? null, timeZone: fan.timeZone }),
         );
         await em.flush();
         if (request.promo === 'try') await claimPromotionCode(em, fan.id);

@@ -1,13 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Database, HandlesJob, type JobHandler } from '#pie/platform';
-import { ABANDONED_UPLOAD_HOURS, POPULARITY_WINDOW_DAYS } from '../../domain/listening.constants.js';
+import { LISTENERS_BY_ARTIST_SQL } from '../../domain/artist-listeners.js';
+import { POPULARITY_WINDOW_DAYS } from '../../domain/listening.constants.js';
 import { ComputePopularity } from './compute-popularity.job.js';
 
 /**
  * Popularity 0–100 from Pie's own listening (DESIGN §6), in one statement: each artist's share of
- * fans who listened to them in the last 28 days, as a percentile among the artists anyone listened
+ * fans who listened to them in the last 28 UTC days (trusted plays only, each fan once: the same
+ * source as the artist page's listeners and fans), as a percentile among the artists anyone listened
  * to (1 = least listened of those, 100 = most; nobody in 28 days = 0). Ties share a value. Only
- * changed rows are written. Also clears uploads nobody finished.
+ * changed rows are written.
  */
 @Injectable()
 @HandlesJob(ComputePopularity)
@@ -19,12 +21,7 @@ export class ComputePopularityHandler implements JobHandler<Record<string, never
   async handle(): Promise<void> {
     const em = this.database.em();
     const updated = await em.execute<{ id: string }[]>(
-      `with listeners as (
-         select ta.artist_id, count(distinct p.fan_id)::int as listeners
-           from listening.plays p join listening.track_artists ta on ta.track_id = p.track_id
-          where p.played_at >= now() - make_interval(days => ?)
-          group by ta.artist_id
-       ), ranked as (
+      `with listeners as (${LISTENERS_BY_ARTIST_SQL}), ranked as (
          select artist_id, listeners, (1 + floor(99 * percent_rank() over (order by listeners)))::smallint as popularity
            from listeners
        ), target as (
@@ -37,10 +34,6 @@ export class ComputePopularityHandler implements JobHandler<Record<string, never
        returning a.id`,
       [POPULARITY_WINDOW_DAYS],
     );
-    const abandoned = await em.execute<{ id: string }[]>(
-      `delete from listening.imports where status = 'uploading' and updated_at < now() - make_interval(hours => ?) returning id`,
-      [ABANDONED_UPLOAD_HOURS],
-    );
-    this.logger.log(`Popularity updated for ${updated.length} artist(s); ${abandoned.length} abandoned upload(s) removed`);
+    this.logger.log(`Popularity updated for ${updated.length} artist(s)`);
   }
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LockMode } from '@mikro-orm/core';
-import { Database, DEFAULT_JOB_OPTIONS, HandlesJob, recordInOutbox, type JobContext, type JobHandler } from '#pie/platform';
+import { Database, DEFAULT_JOB_OPTIONS, HandlesJob, QueueRegistry, recordInOutbox, type JobContext, type JobHandler } from '#pie/platform';
+import { IMPORT_PRIORITY, IMPORT_SLICE_MS } from '../../domain/listening.constants.js';
 import { toIncomingPlays, type StoredExportRow } from '../../domain/export-rows.js';
 import { ListeningImport } from '../../domain/listening-import.entity.js';
 import { nativeTransaction } from '../../domain/native-transaction.js';
@@ -19,13 +20,21 @@ type Step = 'wrote-chunk' | 'all-written' | 'nothing-to-do';
 @Injectable()
 @HandlesJob(ImportExport)
 export class ImportExportHandler implements JobHandler<ImportExportPayload> {
-  constructor(@Inject(Database) private readonly database: Database) {}
+  constructor(
+    @Inject(Database) private readonly database: Database,
+    @Inject(QueueRegistry) private readonly queues: QueueRegistry,
+  ) {}
 
   async handle({ importId }: ImportExportPayload, context: JobContext): Promise<void> {
     try {
+      const started = Date.now();
       let step: Step;
+      let chunks = 0;
       while ((step = await this.writeNextChunk(importId)) === 'wrote-chunk') {
-        // one chunk per transaction
+        chunks += 1;
+        // One chunk per transaction; after a slice of work the rest goes back to the queue behind
+        // the polls (a lower priority), so a big upload never holds up everyone else's polling.
+        if (Date.now() - started >= IMPORT_SLICE_MS) return this.continueLater(importId, chunks);
       }
       if (step === 'all-written') await this.complete(importId);
     } catch (error) {
@@ -40,6 +49,14 @@ export class ImportExportHandler implements JobHandler<ImportExportPayload> {
       }
       throw error;
     }
+  }
+
+  private async continueLater(importId: string, chunks: number): Promise<void> {
+    const [upload] = await this.database.em().execute<{ next_chunk: number }[]>(`select next_chunk from listening.imports where id = ?`, [importId]);
+    await this.queues.get(ImportExport.queue).add(ImportExport.name, ImportExport.create({ importId }), {
+      jobId: `import-${importId}-from-${upload?.next_chunk ?? chunks}`,
+      priority: IMPORT_PRIORITY,
+    });
   }
 
   private writeNextChunk(importId: string): Promise<Step> {

@@ -4,20 +4,23 @@ import { Database, HandlesJob, QueueRegistry, type JobHandler } from '#pie/platf
 import { FANS_PER_TICK, POLL_INTERVAL_MS, PROVIDER, RECONCILE_PAGE } from '../../domain/listening.constants.js';
 import { textArray, timestampArray } from '../../domain/pg-arrays.js';
 import { IngestFan } from '../ingest-fan/ingest-fan.job.js';
+import { recoverStalledImports } from './import-recovery.js';
 import { SchedulePolls } from './schedule-polls.job.js';
 
 const CURSOR = 'spotify-connected-fans';
 const BATCHES_PER_TICK = 5;
 
 /**
- * Every minute: claims the connected fans whose poll is due (SKIP LOCKED, so ticks on several
+ * Every minute: recovers stalled imports (see import-recovery), then claims the connected fans whose poll is due (SKIP LOCKED, so ticks on several
  * workers never take the same fan), moves their next poll a full interval out as a lease, and
  * queues one `listening.ingest-fan` per fan with the job id `ingest-<fan>-<window>`: a poll queued
  * twice in one window is one job. The poll itself sets the real, jittered next time, so fans stay
  * spread over the hour instead of bunching up.
  *
  * Also walks identity's connected fans one page per tick, so a fan connected before this module
- * existed (or whose event was missed) is polled too, first at a random point in the next hour.
+ * existed is polled too, first at a random point in the next hour. A fan listening already knows
+ * is left as they are: a page read before a disconnection must not reconnect them (the connect,
+ * disconnect and broken paths own the status).
  */
 @Injectable()
 @HandlesJob(SchedulePolls)
@@ -29,6 +32,7 @@ export class SchedulePollsHandler implements JobHandler<Record<string, never>> {
   ) {}
 
   async handle(): Promise<void> {
+    await recoverStalledImports(this.database.em(), this.queues);
     await this.reconcileConnectedFans();
     for (let batch = 0; batch < BATCHES_PER_TICK; batch++) {
       if ((await this.enqueueDueFans()) < FANS_PER_TICK) break;
@@ -68,11 +72,10 @@ export class SchedulePollsHandler implements JobHandler<Record<string, never>> {
     const page = await this.tokens.connectedFans(PROVIDER, { limit: RECONCILE_PAGE, afterFanId: cursor?.after_fan_id ?? undefined });
     if (page.length > 0) {
       await em.execute(
-        `insert into listening.fan_listening_state as f (fan_id, status, next_poll_at, connected_at)
+        `insert into listening.fan_listening_state (fan_id, status, next_poll_at, connected_at)
          select fan_id, 'connected', now() + random() * make_interval(secs => ?), connected_at
            from unnest(?::uuid[], ?::timestamptz[]) as u(fan_id, connected_at)
-         on conflict (fan_id) do update set status = 'connected', broken_reason = null, next_poll_at = least(f.next_poll_at, excluded.next_poll_at), updated_at = now()
-           where f.status <> 'connected'`,
+         on conflict (fan_id) do nothing`,
         [POLL_INTERVAL_MS / 1000, textArray(page.map((fan) => fan.fanId)), timestampArray(page.map((fan) => fan.connectedAt))],
       );
     }

@@ -2,7 +2,6 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { Database } from '#pie/platform';
 import { FanProfile } from '../../domain/fan-profile.entity.js';
-import { artistShareSql } from '../../domain/listened-time.js';
 import { assertVisible } from '../../domain/visibility.js';
 import { GetUserDetails } from './get-user-details.query.js';
 
@@ -15,10 +14,11 @@ export class GetUserDetailsHandler implements IQueryHandler<GetUserDetails> {
     await assertVisible(em, userId, viewerId, 'profile');
     const profile = (await em.findOne(FanProfile, { fanId: userId })) ?? Object.assign(new FanProfile(), FanProfile.blank(userId));
     const [stats] = await em.execute<{ plays: string; listened_ms: string | null; artists: string; first_played_at: Date | null }[]>(
-      `with fan_plays as (select track_id, ms_played, played_at from listening.plays where fan_id = ?), ${artistShareSql('fan_plays')}
-       select (select count(*) from fan_plays) as plays, (select sum(ms_played) from fan_plays) as listened_ms,
-              (select count(*) from artist_share) as artists, (select min(played_at) from fan_plays) as first_played_at`,
-      [userId],
+      `select (select plays_count from listening.fan_listening_state where fan_id = ?) as plays,
+              (select listened_ms from listening.fan_listening_state where fan_id = ?) as listened_ms,
+              (select count(*) from listening.fan_artists where fan_id = ?) as artists,
+              (select min(played_at) from listening.plays where fan_id = ?) as first_played_at`,
+      [userId, userId, userId, userId],
     );
     return {
       _id: userId,

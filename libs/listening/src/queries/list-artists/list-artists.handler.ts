@@ -15,7 +15,9 @@ export class ListArtistsHandler implements IQueryHandler<ListArtists> {
     const direction = query.direction ?? (query.sort === 'name' ? 'asc' : 'desc');
     const search = query.search ? containsPattern(query.search) : null;
     const { rows, pagination } = await pageOf<ArtistRow>(this.database.em(), {
-      sql: `select ${ARTIST_COLUMNS} from listening.artists a where (?::text is null or a.name ilike ?)`,
+      // The shared catalogue shows only artists the provider confirmed: a name from someone's
+      // uploaded export (no provider id) stays theirs until a lookup or a poll confirms it.
+      sql: `select ${ARTIST_COLUMNS} from listening.artists a where a.provider_id is not null and (?::text is null or a.name ilike ?)`,
       params: [search, search],
       orderBy: `${SORT[query.sort]} ${direction}, lower(q.name) asc, q.id`,
       page: query.page,

@@ -2,7 +2,8 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { Database } from '#pie/platform';
 import { pageOf } from '../../domain/paging.js';
-import { containsPattern, trackSummaries } from '../../domain/read-models.js';
+import type { Pagination } from '#pie/contracts';
+import { containsPattern, pagination, trackSummaries } from '../../domain/read-models.js';
 import { ListLatestPlays } from './list-latest-plays.query.js';
 
 @QueryHandler(ListLatestPlays)
@@ -12,7 +13,16 @@ export class ListLatestPlaysHandler implements IQueryHandler<ListLatestPlays> {
   async execute({ fanId, query }: ListLatestPlays) {
     const em = this.database.em();
     const search = query.search ? containsPattern(query.search) : null;
-    const { rows, pagination } = await pageOf<{ track_id: string; played_at: Date; ms_played: number; source: 'recently-played' | 'export' }>(em, {
+    if (!search && !query.from && !query.to) {
+      // The whole history: newest first along the (fan, played_at) key; the total is the fan's play count.
+      const rows = await em.execute<{ track_id: string; played_at: Date; ms_played: number; source: 'recently-played' | 'export' }[]>(
+        `select track_id, played_at, ms_played, source from listening.plays where fan_id = ? order by played_at desc, track_id limit ? offset ?`,
+        [fanId, query.limit, (query.page - 1) * query.limit],
+      );
+      const [state] = await em.execute<{ plays_count: string }[]>(`select plays_count from listening.fan_listening_state where fan_id = ?`, [fanId]);
+      return this.items(rows, pagination(query.page, query.limit, Number(state?.plays_count ?? 0)));
+    }
+    const { rows, pagination: pages } = await pageOf<{ track_id: string; played_at: Date; ms_played: number; source: 'recently-played' | 'export' }>(em, {
       sql: `select p.track_id, p.played_at, p.ms_played, p.source
               from listening.plays p join listening.tracks t on t.id = p.track_id
              where p.fan_id = ? and p.played_at >= coalesce(?::timestamptz, '-infinity') and p.played_at < coalesce(?::timestamptz, 'infinity')
@@ -23,10 +33,14 @@ export class ListLatestPlaysHandler implements IQueryHandler<ListLatestPlays> {
       page: query.page,
       limit: query.limit,
     });
-    const tracks = await trackSummaries(em, rows.map((row) => row.track_id));
+    return this.items(rows, pages);
+  }
+
+  private async items(rows: { track_id: string; played_at: Date; ms_played: number; source: 'recently-played' | 'export' }[], pages: Pagination) {
+    const tracks = await trackSummaries(this.database.em(), rows.map((row) => row.track_id));
     return {
       items: rows.map((row) => ({ track: tracks.get(row.track_id)!, played_at: new Date(row.played_at).toISOString(), ms_played: Number(row.ms_played), source: row.source })),
-      pagination,
+      pagination: pages,
     };
   }
 }

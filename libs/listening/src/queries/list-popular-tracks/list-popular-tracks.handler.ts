@@ -3,7 +3,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { FanTrack } from '#pie/contracts';
 import { Database, type EntityManager } from '#pie/platform';
 import { pageOf } from '../../domain/paging.js';
-import { ms, trackSummaries } from '../../domain/read-models.js';
+import { ms, pagination, trackSummaries } from '../../domain/read-models.js';
 import { ListPopularTracks } from './list-popular-tracks.query.js';
 
 export interface FanTrackRow {
@@ -38,13 +38,23 @@ export class ListPopularTracksHandler implements IQueryHandler<ListPopularTracks
 
   async execute({ fanId, query }: ListPopularTracks) {
     const em = this.database.em();
-    const { rows, pagination } = await pageOf<FanTrackRow>(em, {
+    if (!query.from && !query.to) {
+      // All time: the per-track read model, read in its index's order.
+      const rows = await em.execute<FanTrackRow[]>(
+        `select track_id, plays, listened_ms, last_played_at from listening.fan_tracks where fan_id = ?
+          order by plays desc, listened_ms desc, track_id limit ? offset ?`,
+        [fanId, query.limit, (query.page - 1) * query.limit],
+      );
+      const [{ total }] = await em.execute<{ total: string }[]>(`select count(*) as total from listening.fan_tracks where fan_id = ?`, [fanId]);
+      return { items: await toFanTracks(em, rows), pagination: pagination(query.page, query.limit, Number(total)) };
+    }
+    const { rows, pagination: pages } = await pageOf<FanTrackRow>(em, {
       sql: FAN_TRACKS_SQL,
       params: [fanId, query.from?.toISOString() ?? null, query.to?.toISOString() ?? null],
       orderBy: FAN_TRACKS_ORDER,
       page: query.page,
       limit: query.limit,
     });
-    return { items: await toFanTracks(em, rows), pagination };
+    return { items: await toFanTracks(em, rows), pagination: pages };
   }
 }

@@ -5,9 +5,6 @@ import { ARTIST_COLUMNS, toArtistSummary, type ArtistRow } from '../../domain/re
 import { assertVisible } from '../../domain/visibility.js';
 import { ListRecentArtists } from './list-recent-artists.query.js';
 
-/** How far back "recent" looks: the fan's latest plays. */
-const RECENT_PLAYS = 500;
-
 @QueryHandler(ListRecentArtists)
 export class ListRecentArtistsHandler implements IQueryHandler<ListRecentArtists> {
   constructor(@Inject(Database) private readonly database: Database) {}
@@ -15,16 +12,14 @@ export class ListRecentArtistsHandler implements IQueryHandler<ListRecentArtists
   async execute({ fanId, viewerId, limit }: ListRecentArtists) {
     const em = this.database.em();
     await assertVisible(em, fanId, viewerId, 'recent_listening');
+    // The per-artist read model, newest last play first (its index's order).
     const rows = await em.execute<(ArtistRow & { last_played_at: Date; plays: string })[]>(
-      `with recent as (
-         select track_id, played_at from listening.plays where fan_id = ? order by played_at desc limit ?
-       )
-       select ${ARTIST_COLUMNS}, max(r.played_at) as last_played_at, count(*) as plays
-         from recent r join listening.track_artists ta on ta.track_id = r.track_id join listening.artists a on a.id = ta.artist_id
-        group by a.id
-        order by last_played_at desc, a.id
+      `select ${ARTIST_COLUMNS}, s.last_played_at, s.plays
+         from listening.fan_artists s join listening.artists a on a.id = s.artist_id
+        where s.fan_id = ?
+        order by s.last_played_at desc, s.artist_id
         limit ?`,
-      [fanId, RECENT_PLAYS, limit],
+      [fanId, limit],
     );
     return rows.map((row) => ({ ...toArtistSummary(row), last_played_at: new Date(row.last_played_at).toISOString(), plays: Number(row.plays) }));
   }

@@ -82,6 +82,7 @@ describe('registration screen', () => {
       last_name: 'Lovelace',
       password: 'analytical-engine',
       accepted_terms_and_conditions: true,
+      time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
 
     answer.resolve(jsonResponse({ success: true, message: 'Account created.' }, 201));

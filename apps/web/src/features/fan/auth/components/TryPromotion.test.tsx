@@ -225,6 +225,7 @@ describe('/try: registering', () => {
       password: 'analytical-engine',
       accepted_terms_and_conditions: true,
       promo: 'try',
+      time_zone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     });
 
     answer.resolve(jsonResponse({ success: true, data: { email: 'ada@example.com' } }, 201));

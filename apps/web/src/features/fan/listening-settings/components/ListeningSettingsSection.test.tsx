@@ -34,8 +34,9 @@ function activity(connection: Partial<Connection> = {}, latest_import: ImportPro
       ...connection,
     },
     totals: { plays: 10, listened_ms: 1_800_000, artists: 3, tracks: 8, orphaned_plays: 0 },
-    last_7_days: { plays: 10, listened_ms: 1_800_000 },
-    last_28_days: { plays: 10, listened_ms: 1_800_000 },
+    time_zone: 'UTC',
+    last_7_days: { plays: 10, listened_ms: 1_800_000, from: '2026-03-22' },
+    last_28_days: { plays: 10, listened_ms: 1_800_000, from: '2026-03-01' },
     beta: false,
     latest_import,
   };

@@ -44,6 +44,8 @@ export interface FanArtistsArgs extends PeriodArgs {
   search?: string;
   sortBy?: 'listened' | 'plays' | 'name' | 'lastPlayed' | 'popularity';
   direction?: 'asc' | 'desc';
+  /** The fan's last N local days, today included (the dashboard's window; not with from/to). */
+  days?: number;
 }
 
 /** `GET /api/artists/user` pages fetched for the map and the report: 100 × 50 = 5,000 artists at most. */
@@ -60,7 +62,7 @@ const OWN_LISTENING = [{ type: 'Listening' as const, id: LIST }];
  */
 export const listeningApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/tracks/user/daily?days: one row per UTC day, today included. */
+    /** GET /api/tracks/user/daily?days: one row per day of the fan's time zone, today included. */
     getDailyListening: build.query<DailyListening[], { days: number }>({
       query: ({ days }) => ({ url: 'tracks/user/daily', params: { days } }),
       transformResponse: unwrap<DailyListening[]>,

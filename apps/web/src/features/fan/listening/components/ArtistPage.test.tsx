@@ -86,11 +86,11 @@ describe('the artist page', () => {
     expect(await screen.findByText('You have not listened to Robyn on Pie yet.')).toBeTruthy();
   });
 
-  it('says when no fan made their profile public', async () => {
+  it('says when no fan made their top artists public', async () => {
     routes({ [FANS]: ok({ total_fans: 3, fans: [] }, { page: 1, limit: 20, total: 3, pages: 1 }) });
     renderListening(`/artist/${ARTIST.id}`, { session: 'authenticated' });
 
-    expect(await screen.findByText('None of them made their profile public.')).toBeTruthy();
+    expect(await screen.findByText('None of them made their top artists public.')).toBeTruthy();
     expect(screen.getByText('3 fans listened in the last 28 days.')).toBeTruthy();
   });
 

@@ -102,7 +102,7 @@ function Fans({ artist }: { artist: ArtistDetails }) {
   const query = useGetArtistFansQuery({ artistId: artist.id, page, limit: FANS_PER_PAGE, days: FANS_DAYS });
   const data = query.currentData ?? query.data;
   return (
-    <Section title="Fans" description={`Fans who listened in the last ${FANS_DAYS} days and made their profile public`}>
+    <Section title="Fans" description={`Fans who listened in the last ${FANS_DAYS} days and made their top artists public`}>
       {query.isLoading ? (
         <LoadingBlock label="Loading fans..." />
       ) : query.isError && !data ? (
@@ -113,7 +113,7 @@ function Fans({ artist }: { artist: ArtistDetails }) {
             {`${formatNumber(data.fans.total_fans)} ${data.fans.total_fans === 1 ? 'fan' : 'fans'} listened in the last ${FANS_DAYS} days.`}
           </Text>
           {data.fans.fans.length === 0 ? (
-            <EmptyBlock>{data.fans.total_fans > 0 ? 'None of them made their profile public.' : 'No fans yet.'}</EmptyBlock>
+            <EmptyBlock>{data.fans.total_fans > 0 ? 'None of them made their top artists public.' : 'No fans yet.'}</EmptyBlock>
           ) : (
             <Stack component="ul" gap={6} p={0} m={0} aria-label={`Public fans of ${artist.name}`} style={{ listStyle: 'none' }} aria-busy={query.isFetching}>
               {data.fans.fans.map((fan) => (

@@ -29,7 +29,7 @@ export const DailyListeningSection = memo(function DailyListeningSection({ days 
   const anyListening = rows.some((day) => day.plays > 0);
 
   return (
-    <Section title="Daily listening" description={`The last ${days} days, by UTC day`}>
+    <Section title="Daily listening" description={`The last ${days} days, by day in your time zone`}>
       {daily.isLoading ? (
         // About the height of the chart with its caption and the table's toggle, so nothing below
         // moves much when they arrive.

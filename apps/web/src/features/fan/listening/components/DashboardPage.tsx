@@ -27,16 +27,14 @@ export interface DashboardPageProps {
   syncStatus?: ReactNode;
 }
 
-/** The start of the summary window, fixed for the screen's life (a stable cache key). */
-function useWindowStart(days: number): string {
-  const [from] = useState(() => new Date(Math.floor((Date.now() - days * 86_400_000) / 60_000) * 60_000).toISOString());
-  return from;
-}
-
-/** The last 28 days' figures; the artist count comes from the top-artists query (one request). */
-const SummaryStats = memo(function SummaryStats({ activity, from }: { activity: ListeningActivity | undefined; from: string }) {
+/**
+ * The last 28 days' figures; the artist count comes from the top-artists query (one request). The
+ * server decides the window (the fan's last 28 local days, today included), the same days as the
+ * daily chart, so the card and the chart add up to the same totals.
+ */
+const SummaryStats = memo(function SummaryStats({ activity }: { activity: ListeningActivity | undefined }) {
   const artists = useGetFanArtistsQuery(
-    { from, itemsPerPage: TOP_ARTISTS },
+    { days: SUMMARY_DAYS, itemsPerPage: TOP_ARTISTS },
     { selectFromResult: ({ data, isError }) => ({ total: data?.pagination.total, isError }) },
   );
   const artistCount = artists.total !== undefined ? formatNumber(artists.total) : artists.isError ? '–' : '…';
@@ -56,8 +54,8 @@ const SummaryStats = memo(function SummaryStats({ activity, from }: { activity: 
   );
 });
 
-const TopArtistsSection = memo(function TopArtistsSection({ from }: { from: string }) {
-  const artists = useGetFanArtistsQuery({ from, itemsPerPage: TOP_ARTISTS });
+const TopArtistsSection = memo(function TopArtistsSection() {
+  const artists = useGetFanArtistsQuery({ days: SUMMARY_DAYS, itemsPerPage: TOP_ARTISTS });
   return (
     <Section
       title="Top artists"
@@ -116,13 +114,13 @@ const RecentPlaysSection = memo(function RecentPlaysSection() {
  * section. Until the overview arrives (`activity` undefined) they keep their places with
  * placeholders; a fan without listening gets the empty state instead.
  */
-function ListeningSummary({ activity, from }: { activity: ListeningActivity | undefined; from: string }) {
+function ListeningSummary({ activity }: { activity: ListeningActivity | undefined }) {
   return (
     <>
-      <SummaryStats activity={activity} from={from} />
+      <SummaryStats activity={activity} />
       <DailyListeningSection days={SUMMARY_DAYS} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-        <TopArtistsSection from={from} />
+        <TopArtistsSection />
         <RecentPlaysSection />
       </SimpleGrid>
     </>
@@ -136,7 +134,6 @@ export function DashboardPage({ firstName, actions, syncStatus }: DashboardPageP
   const overview = useGetListeningOverviewQuery(undefined, { pollingInterval: importing ? OVERVIEW_POLL_MS : 0, skipPollingIfUnfocused: true });
   const importActive = Boolean(overview.data?.latest_import && ['queued', 'processing'].includes(overview.data.latest_import.status));
   useEffect(() => setImporting(importActive), [importActive]);
-  const from = useWindowStart(SUMMARY_DAYS);
 
   return (
     <Container size="lg" py="xl">
@@ -148,7 +145,7 @@ export function DashboardPage({ firstName, actions, syncStatus }: DashboardPageP
         </Group>
         {syncStatus}
         {overview.isLoading ? (
-          <ListeningSummary activity={undefined} from={from} />
+          <ListeningSummary activity={undefined} />
         ) : overview.isError ? (
           <ErrorBlock
             title="Your listening could not be loaded"
@@ -162,7 +159,7 @@ export function DashboardPage({ firstName, actions, syncStatus }: DashboardPageP
             <EmptyListening latestImport={overview.data.latest_import} />
           </Suspense>
         ) : overview.data ? (
-          <ListeningSummary activity={overview.data} from={from} />
+          <ListeningSummary activity={overview.data} />
         ) : null}
         <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="pies-heading">
           <Stack gap="xs" align="center" ta="center" py="lg">

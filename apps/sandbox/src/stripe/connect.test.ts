@@ -1,0 +1,189 @@
+import Stripe from 'stripe';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type StripeHarness } from './testing/harness.js';
+import { stripeHarnessPerFile } from './testing/per-file.js';
+
+const harness = stripeHarnessPerFile();
+let h: StripeHarness;
+beforeEach(() => {
+  h = harness();
+});
+
+const DAY = 86_400;
+
+async function onboardedAccount(options: { accountNumber?: string } = {}): Promise<Stripe.Account> {
+  const account = await h.stripe.accounts.create({ type: 'express', country: 'US', email: 'office@pie.local', capabilities: { transfers: { requested: true } }, metadata: { officeId: 'office-1' } });
+  return h.control.onboardAccount(account.id, options);
+}
+
+async function balanceOf(account?: string): Promise<{ available: number; pending: number }> {
+  const balance = await h.stripe.balance.retrieve({}, account ? { stripeAccount: account } : {});
+  return { available: balance.available[0].amount, pending: balance.pending[0].amount };
+}
+
+describe('Express onboarding', () => {
+  it('onboards through the hosted page: account.updated with charges and payouts enabled, back to return_url', async () => {
+    const account = await h.stripe.accounts.create({ type: 'express', country: 'US', email: 'office@pie.local' });
+    expect(account).toMatchObject({ type: 'express', charges_enabled: false, payouts_enabled: false, details_submitted: false });
+    expect(account.requirements?.currently_due).toContain('external_account');
+    const link = await h.stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', refresh_url: 'http://localhost:3000/for-artists/settings?refresh=1', return_url: 'http://localhost:3000/for-artists/settings?connected=1' });
+    expect(link.object).toBe('account_link');
+    expect(link.url).toMatch(new RegExp(`^${h.sandbox.url}/connect/onboarding/`));
+
+    const page = await (await fetch(link.url)).text();
+    expect(page).toContain('<label for="business-name">Business name</label>');
+    expect(page).toContain('<label for="account-number">Account number</label>');
+    const missingName = await fetch(link.url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'business_name=&routing_number=110000000&account_number=000123456789' });
+    expect(await missingName.text()).toMatch(/role="alert"[^>]*>Enter your business name/);
+    const submitted = await fetch(link.url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'business_name=Demo+Office&business_type=company&routing_number=110000000&account_number=000123456789',
+    });
+    expect(submitted.status).toBe(303);
+    expect(submitted.headers.get('location')).toBe('http://localhost:3000/for-artists/settings?connected=1');
+
+    const enabled = await h.stripe.accounts.retrieve(account.id);
+    expect(enabled).toMatchObject({ charges_enabled: true, payouts_enabled: true, details_submitted: true, capabilities: { transfers: 'active' } });
+    expect(enabled.requirements?.currently_due).toEqual([]);
+    expect(enabled.external_accounts?.data[0]).toMatchObject({ object: 'bank_account', last4: '6789', routing_number: '110000000' });
+    await h.control.flushWebhooks();
+    const updated = h.receiver.events('account.updated');
+    expect(updated).toHaveLength(1);
+    expect(updated[0].account).toBe(account.id);
+    expect(updated[0].data.object).toMatchObject({ id: account.id, charges_enabled: true, payouts_enabled: true });
+    expect(updated[0].data.previous_attributes).toMatchObject({ charges_enabled: false, payouts_enabled: false });
+
+    // A used link sends the person to refresh_url.
+    const reused = await fetch(link.url, { redirect: 'manual' });
+    expect(reused.status).toBe(303);
+    expect(reused.headers.get('location')).toBe('http://localhost:3000/for-artists/settings?refresh=1');
+  });
+
+  it('can leave requirements due: payouts stay disabled and transfers are refused', async () => {
+    const account = await h.stripe.accounts.create({ type: 'express', country: 'US' });
+    const link = await h.stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', refresh_url: 'http://localhost:3000/r', return_url: 'http://localhost:3000/done' });
+    await fetch(link.url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'business_name=Half+Done&routing_number=110000000&account_number=000123456789&leave_requirements_due=1' });
+    const due = await h.stripe.accounts.retrieve(account.id);
+    expect(due).toMatchObject({ details_submitted: true, charges_enabled: false, payouts_enabled: false });
+    expect(due.requirements?.currently_due?.length).toBeGreaterThan(0);
+    await expect(h.stripe.transfers.create({ amount: 500, currency: 'usd', destination: account.id })).rejects.toMatchObject({ type: 'StripeInvalidRequestError', code: 'insufficient_capabilities_for_transfer' });
+  });
+
+  it('login links open the sandbox Express dashboard, only after onboarding', async () => {
+    const fresh = await h.stripe.accounts.create({ type: 'express', country: 'US' });
+    await expect(h.stripe.accounts.createLoginLink(fresh.id)).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    const account = await onboardedAccount();
+    await h.stripe.transfers.create({ amount: 1234, currency: 'usd', destination: account.id });
+    const login = await h.stripe.accounts.createLoginLink(account.id);
+    expect(login).toMatchObject({ object: 'login_link' });
+    const page = await (await fetch(login.url)).text();
+    expect(page).toContain('Available: <strong>$12.34</strong>');
+  });
+});
+
+describe('transfers, balances and payouts', () => {
+  it('a transfer (with transfer_group) moves platform funds into the account, once per idempotency key', async () => {
+    const account = await onboardedAccount();
+    const platformBefore = await balanceOf();
+    const params = { amount: 2500, currency: 'usd', destination: account.id, transfer_group: 'office-1:2030-01', metadata: { journal: 'j-1' } };
+    const transfer = await h.stripe.transfers.create(params, { idempotencyKey: 'transfer-office-1-2030-01' });
+    // A retry after a timeout sends the same key: the same transfer comes back, nothing moves twice.
+    const retried = await h.stripe.transfers.create(params, { idempotencyKey: 'transfer-office-1-2030-01' });
+    expect(retried.id).toBe(transfer.id);
+    expect(transfer).toMatchObject({ object: 'transfer', amount: 2500, destination: account.id, transfer_group: 'office-1:2030-01', reversed: false });
+    expect(await balanceOf(account.id)).toEqual({ available: 2500, pending: 0 });
+    expect((await balanceOf()).available).toBe(platformBefore.available - 2500);
+    expect((await h.stripe.transfers.list({ transfer_group: 'office-1:2030-01' })).data.map((t) => t.id)).toEqual([transfer.id]);
+    await h.control.flushWebhooks();
+    expect(h.receiver.events('transfer.created').map((e) => (e.data.object as Stripe.Transfer).id)).toEqual([transfer.id]);
+
+    const reversal = await h.stripe.transfers.createReversal(transfer.id, { amount: 500 });
+    expect(reversal).toMatchObject({ object: 'transfer_reversal', amount: 500, transfer: transfer.id });
+    expect(await balanceOf(account.id)).toEqual({ available: 2000, pending: 0 });
+    expect(await h.stripe.transfers.retrieve(transfer.id)).toMatchObject({ amount_reversed: 500, reversed: false });
+  });
+
+  it('refuses a transfer the platform cannot cover', async () => {
+    const account = await onboardedAccount();
+    await h.control.setPlatformAvailableBalance(1000);
+    await expect(h.stripe.transfers.create({ amount: 1001, currency: 'usd', destination: account.id })).rejects.toMatchObject({ code: 'balance_insufficient' });
+    await expect(h.stripe.transfers.create({ amount: 1000, currency: 'usd', destination: account.id })).resolves.toMatchObject({ amount: 1000 });
+  });
+
+  it('a payout is in transit, then paid after the clock moves two days (payout.paid with the account)', async () => {
+    const account = await onboardedAccount();
+    await h.stripe.transfers.create({ amount: 3000, currency: 'usd', destination: account.id });
+    await expect(h.stripe.payouts.create({ amount: 3001, currency: 'usd' }, { stripeAccount: account.id })).rejects.toMatchObject({ code: 'balance_insufficient' });
+    const payout = await h.stripe.payouts.create({ amount: 3000, currency: 'usd' }, { stripeAccount: account.id, idempotencyKey: 'payout-1' });
+    expect(payout).toMatchObject({ status: 'in_transit', amount: 3000, method: 'standard' });
+    expect(payout.arrival_date - payout.created).toBe(2 * DAY);
+    expect(await balanceOf(account.id)).toEqual({ available: 0, pending: 0 });
+    await h.control.advanceClock({ days: 1 });
+    expect((await h.stripe.payouts.retrieve(payout.id, {}, { stripeAccount: account.id })).status).toBe('in_transit');
+    await h.control.advanceClock({ days: 1, seconds: 1 });
+    expect((await h.stripe.payouts.retrieve(payout.id, {}, { stripeAccount: account.id })).status).toBe('paid');
+    expect((await h.stripe.payouts.list({}, { stripeAccount: account.id })).data.map((p) => p.id)).toEqual([payout.id]);
+    await h.control.flushWebhooks();
+    const paid = h.receiver.events('payout.paid');
+    expect(paid).toHaveLength(1);
+    expect(paid[0].account).toBe(account.id);
+    expect(paid[0].data.object).toMatchObject({ id: payout.id, status: 'paid' });
+  });
+
+  it('a payout to a failing bank account fails after the clock moves and the money returns to available', async () => {
+    const account = await onboardedAccount({ accountNumber: '000111111116' });
+    await h.stripe.transfers.create({ amount: 1500, currency: 'usd', destination: account.id });
+    const payout = await h.stripe.payouts.create({ amount: 1500, currency: 'usd' }, { stripeAccount: account.id });
+    await h.control.advanceClock({ days: 3 });
+    const failed = await h.stripe.payouts.retrieve(payout.id, {}, { stripeAccount: account.id });
+    expect(failed).toMatchObject({ status: 'failed', failure_code: 'no_account' });
+    expect(failed.failure_message).toMatch(/No bank account could be located/);
+    expect(await balanceOf(account.id)).toEqual({ available: 1500, pending: 0 });
+    await h.control.flushWebhooks();
+    expect(h.receiver.events('payout.failed').map((e) => [e.account, (e.data.object as Stripe.Payout).failure_code])).toEqual([[account.id, 'no_account']]);
+
+    // The control makes a good bank account fail too.
+    const other = await onboardedAccount();
+    await h.control.setPayoutFailure(other.id, 'account_closed');
+    await h.stripe.transfers.create({ amount: 100, currency: 'usd', destination: other.id });
+    const closed = await h.stripe.payouts.create({ amount: 100, currency: 'usd' }, { stripeAccount: other.id });
+    await h.control.advanceClock({ days: 2, seconds: 1 });
+    expect(await h.stripe.payouts.retrieve(closed.id, {}, { stripeAccount: other.id })).toMatchObject({ status: 'failed', failure_code: 'account_closed' });
+  });
+
+  it('funds transferred from a charge still settling are pending on the account until it settles', async () => {
+    const account = await onboardedAccount();
+    const session = await h.stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer_email: 'fan@pie.local',
+      line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 1000, recurring: { interval: 'day', interval_count: 30 }, product_data: { name: 'Pie' } } }],
+      success_url: 'http://localhost:3000/ok',
+    });
+    const paid = await h.control.payCheckoutSession(session.id);
+    const charge = (await h.stripe.charges.list({ customer: paid.customer as string })).data[0];
+    await h.stripe.transfers.create({ amount: 800, currency: 'usd', destination: account.id, source_transaction: charge.id });
+    expect(await balanceOf(account.id)).toEqual({ available: 0, pending: 800 });
+    await h.control.advanceClock({ days: 2, seconds: 1 });
+    expect(await balanceOf(account.id)).toEqual({ available: 800, pending: 0 });
+  });
+
+  it('payouts need the Stripe-Account header and an enabled account', async () => {
+    await expect(h.stripe.payouts.create({ amount: 100, currency: 'usd' })).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    const account = await h.stripe.accounts.create({ type: 'express', country: 'US' });
+    await expect(h.stripe.payouts.create({ amount: 100, currency: 'usd' }, { stripeAccount: account.id })).rejects.toMatchObject({ code: 'payouts_not_allowed' });
+  });
+});
+
+describe('idempotency under concurrency', () => {
+  it('20 concurrent transfers with one Idempotency-Key make one transfer', async () => {
+    const account = await onboardedAccount();
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => h.stripe.transfers.create({ amount: 700, currency: 'usd', destination: account.id, transfer_group: 'race' }, { idempotencyKey: 'race-transfer' })),
+    );
+    expect(new Set(results.map((t) => t.id)).size).toBe(1);
+    expect((await h.stripe.transfers.list({ destination: account.id })).data).toHaveLength(1);
+    expect(await balanceOf(account.id)).toEqual({ available: 700, pending: 0 });
+  });
+});

@@ -1,0 +1,29 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { FanRegistered, type FanRegisteredPayload } from '#pie/identity';
+import { Database, handleOnce, ListensTo, type EventListener, type OutboxEnvelope } from '#pie/platform';
+import { rebuildFanReadModels } from '../domain/fan-read-models.js';
+
+/**
+ * A new fan's time zone (from their browser at sign-up) decides which day each of their plays
+ * falls on: it is kept with their listening profile, and anything already counted by UTC days
+ * is counted again by theirs.
+ */
+@Injectable()
+@ListensTo(FanRegistered)
+export class SetTimeZoneOnFanRegisteredListener implements EventListener<FanRegisteredPayload> {
+  constructor(@Inject(Database) private readonly database: Database) {}
+
+  async handle(event: OutboxEnvelope<FanRegisteredPayload>): Promise<void> {
+    const { fanId, timeZone } = event.payload;
+    if (!timeZone || timeZone === 'UTC') return;
+    await handleOnce(this.database.em(), SetTimeZoneOnFanRegisteredListener.name, event.id, async (em) => {
+      const changed = await em.execute(
+        `insert into listening.fan_profiles as fp (fan_id, time_zone) values (?, ?)
+         on conflict (fan_id) do update set time_zone = excluded.time_zone, updated_at = now() where fp.time_zone <> excluded.time_zone
+         returning fan_id`,
+        [fanId, timeZone],
+      );
+      if (changed.length > 0) await rebuildFanReadModels(em, [fanId]);
+    });
+  }
+}
