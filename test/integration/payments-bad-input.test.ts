@@ -88,6 +88,40 @@ describe('createCheckout validation', () => {
   });
 });
 
+describe('createCheckout and one active pie per fan (DESIGN §5)', () => {
+  it('leaves only one payable session when two checkouts race: the other is expired before the new one is handed out', async () => {
+    const racer = await newFan();
+    const [first, second] = await Promise.all([post(racer, '/api/stripe/createCheckout', validCheckout), post(racer, '/api/stripe/createCheckout', validCheckout)]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const statuses = await Promise.all([first, second].map(async (r) => (await platform.stripe.checkout.sessions.retrieve(r.body.data.sessionId)).status));
+    expect(statuses.sort()).toEqual(['expired', 'open']);
+    const stale = [first, second][statuses.indexOf('expired')].body.data.sessionId as string;
+    await expect(platform.stripeControl.payCheckoutSession(stale)).rejects.toThrow();
+  });
+
+  it('refuses a new checkout while Stripe already has a live subscription whose webhook has not arrived', async () => {
+    const payer = await newFan();
+    const paid = await post(payer, '/api/stripe/createCheckout', validCheckout);
+    await platform.stripeControl.payCheckoutSession(paid.body.data.sessionId);
+    // Webhooks are off in this file: Pie has no subscription row yet, only Stripe knows.
+    expect(await sql.value(`select count(*)::int from billing.subscriptions where fan_id = $1`, [payer.id])).toBe(0);
+    const again = await post(payer, '/api/stripe/createCheckout', validCheckout);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toContain('You already have a pie running');
+  });
+
+  it('expires a checkout left open in another tab when the free pie starts, so the fan cannot end up with two pies', async () => {
+    const promoFan = await newFan();
+    await sql.query(`update identity.fans set promo_eligible = true where id = $1`, [promoFan.id]);
+    await ledger.post(promoPoolTopUp({ amountCents: 500, idempotencyKey: `test-top-up-${promoFan.id}` }));
+    const leftOpen = await post(promoFan, '/api/stripe/createCheckout', validCheckout);
+    expect(leftOpen.status).toBe(200);
+    expect((await post(promoFan, '/api/stripe/createPromoSubscription', {})).status).toBe(201);
+    expect((await platform.stripe.checkout.sessions.retrieve(leftOpen.body.data.sessionId)).status).toBe('expired');
+    await expect(platform.stripeControl.payCheckoutSession(leftOpen.body.data.sessionId)).rejects.toThrow();
+  });
+});
+
 describe('cancelSubscription', () => {
   it('refuses malformed ids with 400 and another fan\'s or an unknown subscription with 404', async () => {
     for (const body of [{}, { subscriptionId: '' }, { subscriptionId: 'abc' }, { subscriptionId: 42 }, { subscriptionId: 'sub_1', extra: true }]) {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_FAILED_SUBJECT } from '#pie/billing';
 import { accounts, Ledger } from '#pie/ledger';
 import { Database } from '#pie/platform';
+import { StripeEventProcessor } from '../../libs/billing/src/domain/stripe-event-processor.js';
 import { TestPlatform } from '../support/test-platform.js';
 import { logIn, makeAccount } from '../support/accounts.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';
@@ -151,6 +152,27 @@ describe('refunds and disputes reverse through their own journals', () => {
     expect(await walletOf(fan)).toBe(0);
   });
 
+  it('two partial refunds reverse once each (the wallet first, then a loss), never below zero; a dispute after them is refused by Stripe', async () => {
+    const fan = await newFan();
+    await checkoutAndPay(fan, '10.00');
+    await eventually('paid', async () => (await walletOf(fan)) === 841);
+    const charge = await chargeOfFan(fan.id);
+    await platform.stripeControl.refundCharge(charge, { amount: 600 });
+    await platform.stripeControl.refundCharge(charge, { amount: 400 });
+    const refunds = await eventually('both refund journals', async () => {
+      const rows = await journalsOf(fan.id, 'refund');
+      return rows.length === 2 ? rows : undefined;
+    });
+    const postings = await Promise.all(refunds.map((refund) => postingsOf(refund.idempotency_key)));
+    const total = (account: string) => postings.reduce((sum, p) => sum + (p[account] ?? 0), 0);
+    expect(total(accounts.stripeClearing)).toBe(1000);
+    expect(total(accounts.fanWallet(fan.id))).toBe(-841);
+    expect(total(accounts.refunds)).toBe(-159);
+    expect(await walletOf(fan)).toBe(0);
+    await expect(platform.stripeControl.disputeCharge(charge)).rejects.toThrow();
+    expect(await journalsOf(fan.id, 'dispute')).toEqual([]);
+  });
+
   it('takes from the fan\'s allocations still in escrow before it becomes a loss', async () => {
     const fan = await newFan();
     await checkoutAndPay(fan, '10.00');
@@ -221,6 +243,21 @@ describe('cancelSubscription', () => {
     expect(own.body.data).toMatchObject({ id: subscription.id, cancelAtPeriodEnd: true, status: 'active' });
     expect((await platform.stripe.subscriptions.retrieve(subscription.id)).cancel_at_period_end).toBe(true);
   });
+
+  it('cancels again after the fan took the cancellation back in the Billing Portal (no replayed Stripe response)', async () => {
+    const fan = await newFan();
+    await checkoutAndPay(fan, '5.00');
+    const subscription = await eventually('the subscription', async () => (await get(fan, '/api/stripe/activeSubscription')).body.data ?? undefined);
+    expect((await post(fan, '/api/stripe/cancelSubscription', { subscriptionId: subscription.id })).body.data.cancelAtPeriodEnd).toBe(true);
+    // What "Renew" in the Billing Portal does.
+    await platform.stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false });
+    await eventually('the renewal seen by Pie', async () => (await get(fan, '/api/stripe/refreshSubscription')).body.data?.cancelAtPeriodEnd === false);
+
+    const again = await post(fan, '/api/stripe/cancelSubscription', { subscriptionId: subscription.id });
+    expect(again.status).toBe(200);
+    expect(again.body.data.cancelAtPeriodEnd).toBe(true);
+    expect((await platform.stripe.subscriptions.retrieve(subscription.id)).cancel_at_period_end).toBe(true);
+  });
 });
 
 describe('a declined card at checkout', () => {
@@ -232,5 +269,36 @@ describe('a declined card at checkout', () => {
     expect(refreshed.body.data).toBeNull();
     expect(await walletOf(fan)).toBe(0);
     expect(await journalsOf(fan.id, 'invoice_paid')).toEqual([]);
+  });
+});
+
+describe('events for a Stripe customer that is not the fan\'s own', () => {
+  it('never reach a fan who already has a customer, even when the stranger\'s metadata names that fan', async () => {
+    const victim = await newFan();
+    await checkoutAndPay(victim, '10.00');
+    await eventually('the victim\'s payment', async () => (await walletOf(victim)) === 841);
+
+    // A customer Pie did not make for this fan (dashboard, script, leaked key) claiming to be them.
+    const stranger = await platform.stripe.customers.create({ email: 'stranger@example.com', metadata: { fan_id: victim.id } });
+    const session = await platform.stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: stranger.id,
+      line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 50_000, recurring: { interval: 'day', interval_count: 30 }, product_data: { name: 'not a pie' } } }],
+      metadata: { fan_id: victim.id, amount_cents: '50000', pie_days: '30', artist_limit: '20', artist_popularity: '0', exclude_non_active: 'false' },
+      success_url: 'http://localhost/ok',
+    });
+    const paid = await platform.stripeControl.payCheckoutSession(session.id);
+    const subscriptionId = typeof paid.subscription === 'string' ? paid.subscription : paid.subscription!.id;
+    const [invoice] = (await platform.stripe.invoices.list({ customer: stranger.id })).data;
+
+    // Run what the webhooks would, to completion (the background deliveries race these harmlessly).
+    const processor = platform.worker!.get(StripeEventProcessor);
+    expect(await processor.syncSubscription(subscriptionId)).toBeNull();
+    await processor.recordInvoicePaid(invoice.id);
+
+    expect(await walletOf(victim)).toBe(841);
+    expect(await sql.value(`select count(*)::int from billing.subscriptions where id = $1`, [subscriptionId])).toBe(0);
+    expect(await sql.value(`select stripe_customer_id from billing.customers where fan_id = $1`, [victim.id])).not.toBe(stranger.id);
+    expect(await journalsOf(victim.id, 'invoice_paid')).toHaveLength(1);
   });
 });

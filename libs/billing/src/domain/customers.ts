@@ -19,6 +19,15 @@ export async function fanOfCustomer(em: EntityManager, stripe: Stripe, customer:
   const remote = typeof customer === 'object' && customer !== null ? customer : await stripe.customers.retrieve(customerId);
   const fanId = 'deleted' in remote && remote.deleted ? undefined : (remote as Stripe.Customer).metadata?.fan_id;
   if (!fanId || !/^[0-9a-f-]{36}$/.test(fanId)) return null;
-  await em.execute(`insert into billing.customers (fan_id, stripe_customer_id) values (?, ?) on conflict do nothing`, [fanId, customerId]);
-  return fanId;
+  // Adopted only while the fan has no customer yet: a second customer whose metadata names a fan
+  // who already has one (made outside Pie, or by anyone holding the key) must not reach that fan's
+  // wallet or subscriptions.
+  const [adopted] = await em.execute<{ fan_id: string }[]>(
+    `insert into billing.customers (fan_id, stripe_customer_id) values (?, ?) on conflict do nothing returning fan_id`,
+    [fanId, customerId],
+  );
+  if (adopted) return adopted.fan_id;
+  // Lost a race with another job adopting this same customer: that row is the answer.
+  const [mapped] = await em.execute<{ fan_id: string }[]>(`select fan_id from billing.customers where stripe_customer_id = ?`, [customerId]);
+  return mapped?.fan_id ?? null;
 }

@@ -35,7 +35,9 @@ export class CancelSubscriptionHandler implements ICommandHandler<CancelSubscrip
     if (!row) throw subscriptionNotFound();
     if (row.promo) return subscriptionView(await this.cancelPromo(fanId, row));
     if (row.status !== 'canceled' && !row.cancel_at_period_end) {
-      await this.gateway.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }, { idempotencyKey: `pie-cancel-${subscriptionId}` });
+      // No fixed idempotency key: setting the flag twice is harmless, while a key per subscription
+      // would replay the first cancel's stored response (a no-op) after the fan renewed in the portal.
+      await this.gateway.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
     }
     const synced = await this.processor.syncSubscription(subscriptionId);
     return subscriptionView(synced ?? row);

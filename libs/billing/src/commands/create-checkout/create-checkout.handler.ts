@@ -6,7 +6,8 @@ import { alreadyHasLivePie } from '../../domain/billing.errors.js';
 import { CustomerAccounts } from '../../domain/customer-accounts.js';
 import { estimatedCardFeeCents, platformFeeCents } from '../../domain/fees.js';
 import { pieSettingsMetadata } from '../../domain/pie-settings.js';
-import { currentSubscription } from '../../domain/subscription-store.js';
+import { claimTheOnlyPie } from '../../domain/one-live-pie.js';
+import { currentSubscription, lockFan } from '../../domain/subscription-store.js';
 import { StripeGateway } from '../../stripe/stripe-gateway.js';
 
 const LIVE = new Set(['active', 'trialing', 'past_due']);
@@ -31,31 +32,37 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckout> {
   ) {}
 
   async execute({ fanId, request }: CreateCheckout): Promise<CheckoutView> {
-    const current = await currentSubscription(this.database.em(), fanId);
-    if (current && LIVE.has(current.status) && !(current.promo && current.current_period_end && new Date(current.current_period_end) < new Date())) {
-      throw alreadyHasLivePie();
-    }
     const customer = await this.customers.ensure(fanId);
-    const metadata = pieSettingsMetadata(fanId, request);
-    const session = await this.gateway.stripe.checkout.sessions.create({
-      mode: 'subscription',
-      customer,
-      client_reference_id: fanId,
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: 'usd',
-            unit_amount: request.amountCents,
-            recurring: { interval: 'day', interval_count: request.pieDays },
-            product_data: { name: `Pie every ${request.pieDays} days` },
+    // Under the fan's lock, so two racing clicks leave one payable session (the other expired).
+    const session = await this.database.transaction(async (tx) => {
+      await lockFan(tx, fanId);
+      const current = await currentSubscription(tx, fanId);
+      if (current && LIVE.has(current.status) && !(current.promo && current.current_period_end && new Date(current.current_period_end) < new Date())) {
+        throw alreadyHasLivePie();
+      }
+      const stripe = this.gateway.stripe;
+      await claimTheOnlyPie(stripe, customer);
+      const metadata = pieSettingsMetadata(fanId, request);
+      return stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer,
+        client_reference_id: fanId,
+        line_items: [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'usd',
+              unit_amount: request.amountCents,
+              recurring: { interval: 'day', interval_count: request.pieDays },
+              product_data: { name: `Pie every ${request.pieDays} days` },
+            },
           },
-        },
-      ],
-      metadata,
-      subscription_data: { metadata },
-      success_url: `${this.config.PUBLIC_URL.replace(/\/$/, '')}/pie/successCheckout?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: new URL('/pie', this.config.PUBLIC_URL).toString(),
+        ],
+        metadata,
+        subscription_data: { metadata },
+        success_url: `${this.config.PUBLIC_URL.replace(/\/$/, '')}/pie/successCheckout?session_id={CHECKOUT_SESSION_ID}`,
+        cancel_url: new URL('/pie', this.config.PUBLIC_URL).toString(),
+      });
     });
     const processorFeeCents = estimatedCardFeeCents(request.amountCents);
     const platformFee = platformFeeCents(request.amountCents, this.config.PLATFORM_FEE_BPS);

@@ -8,8 +8,11 @@ import { InvoicePaid } from '../../events/invoice-paid.event.js';
 import { SubscriptionActivated } from '../../events/subscription-activated.event.js';
 import { SubscriptionStatusChanged } from '../../events/subscription-status-changed.event.js';
 import { alreadyHasLivePie, promoAlreadyUsed, promoFundsExhausted, promoNotEligible } from '../../domain/billing.errors.js';
+import { stripeCustomerOf } from '../../domain/customers.js';
+import { claimTheOnlyPie } from '../../domain/one-live-pie.js';
 import { BILLING_JOURNAL_KINDS } from '../../domain/stripe-event-processor.js';
 import { currentSubscription, lockFan, subscriptionView, type SubscriptionRow } from '../../domain/subscription-store.js';
+import { StripeGateway } from '../../stripe/stripe-gateway.js';
 
 const DAY_MS = 86_400_000;
 
@@ -33,6 +36,7 @@ export class CreatePromoSubscriptionHandler implements ICommandHandler<CreatePro
     @Inject(Database) private readonly database: Database,
     @Inject(Ledger) private readonly ledger: Ledger,
     @Inject(FanContacts) private readonly contacts: FanContacts,
+    @Inject(StripeGateway) private readonly gateway: StripeGateway,
   ) {}
 
   async execute({ fanId, request }: CreatePromoSubscription): Promise<SubscriptionView> {
@@ -69,6 +73,9 @@ export class CreatePromoSubscriptionHandler implements ICommandHandler<CreatePro
           },
           { em: tx },
         );
+        // Last, so a refusal above leaves the fan's open checkouts alone.
+        const customer = await stripeCustomerOf(tx, fanId);
+        if (customer) await claimTheOnlyPie(this.gateway.stripe, customer);
         const settings = { amountCents: PROMO_PIE_CENTS, ...request };
         recordInOutbox(
           tx,
