@@ -86,7 +86,16 @@ describe('checkout → hosted page paid → webhook → journal', () => {
       return response.body.data?.status === 'active' ? response.body.data : undefined;
     });
     expect(active.pieSettings).toEqual({ amountCents: 1000, artistLimit: 15, artistPopularity: 40, excludeNonActive: true, pieDays: 30 });
-    expect(active.metadata).toEqual({ pie_id: null });
+    // The pies module makes the pie from the activation; billing stamps its id on the subscription.
+    const withPie = await eventually('the subscription carrying its pie', async () => {
+      const response = await get(fan, '/api/stripe/activeSubscription');
+      return response.body.data?.metadata?.pie_id ? response.body.data : undefined;
+    });
+    const pies = await sql.query<{ id: string; subscription_id: string }>(`select id, subscription_id from pies.pies where fan_id = $1`, [fan.id]);
+    expect(pies).toHaveLength(1);
+    expect(withPie.metadata).toEqual({ pie_id: pies[0].id });
+    expect(pies[0].subscription_id).toBe(withPie.id);
+    expect(withPie.active).toBe(true);
 
     // What pies listens to: the activation (with the settings) and the paid period, each once.
     const events = await eventually('billing events', async () => {
