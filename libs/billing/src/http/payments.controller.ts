@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiBody, ApiTags } from '@nestjs/swagger';
 import { CancelSubscriptionRequest, CreateCheckoutRequest, CreatePromoSubscriptionRequest } from '#pie/contracts';
@@ -9,7 +9,7 @@ import type {
   CreatePromoSubscriptionRequest as PromoBody,
 } from '#pie/contracts';
 import { CurrentSubject, FanSessionGuard, type SessionPrincipal } from '#pie/identity';
-import { ok, validBody } from '#pie/platform';
+import { ok, ZodBody } from '#pie/platform';
 import { CancelSubscription } from '../commands/cancel-subscription/cancel-subscription.handler.js';
 import { CreateCheckout } from '../commands/create-checkout/create-checkout.handler.js';
 import { CreatePromoSubscription } from '../commands/create-promo-subscription/create-promo-subscription.handler.js';
@@ -50,21 +50,21 @@ export class PaymentsController {
   @Post('createCheckout')
   @HttpCode(200)
   @ApiBody(openApiBody(CreateCheckoutRequest))
-  async createCheckout(@CurrentSubject() fan: SessionPrincipal, @Body(validBody(CreateCheckoutRequest)) body: CheckoutBody) {
+  async createCheckout(@CurrentSubject() fan: SessionPrincipal, @ZodBody(CreateCheckoutRequest) body: CheckoutBody) {
     return ok(await this.commands.execute(new CreateCheckout(fan.subjectId, body)), 'Checkout ready: continue to payment');
   }
 
   @Post('createPromoSubscription')
   @HttpCode(201)
   @ApiBody(openApiBody(CreatePromoSubscriptionRequest))
-  async createPromoSubscription(@CurrentSubject() fan: SessionPrincipal, @Body(validBody(CreatePromoSubscriptionRequest)) body: PromoBody) {
+  async createPromoSubscription(@CurrentSubject() fan: SessionPrincipal, @ZodBody(CreatePromoSubscriptionRequest) body: PromoBody) {
     return ok(await this.commands.execute(new CreatePromoSubscription(fan.subjectId, body)), 'Your free pie is running');
   }
 
   @Post('cancelSubscription')
   @HttpCode(200)
   @ApiBody(openApiBody(CancelSubscriptionRequest))
-  async cancelSubscription(@CurrentSubject() fan: SessionPrincipal, @Body(validBody(CancelSubscriptionRequest)) body: CancelBody) {
+  async cancelSubscription(@CurrentSubject() fan: SessionPrincipal, @ZodBody(CancelSubscriptionRequest) body: CancelBody) {
     return ok(await this.commands.execute(new CancelSubscription(fan.subjectId, body.subscriptionId)), 'Subscription cancelled');
   }
 }

@@ -1,10 +1,10 @@
-import { Controller, Get, Inject, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiQuery, ApiTags } from '@nestjs/swagger';
 import { WALLET_TRANSACTION_TYPES, WalletTransactionsQuery } from '#pie/contracts';
 import type { WalletTransactionsQuery as TransactionsQuery } from '#pie/contracts';
 import { CurrentSubject, FanSessionGuard, type SessionPrincipal } from '#pie/identity';
-import { ok, validQuery } from '#pie/platform';
+import { ok, ZodQuery } from '#pie/platform';
 import { GetWalletBalance, GetWalletSummary, ListWalletTransactions } from '../queries/wallet/wallet.handlers.js';
 
 /** The fan's wallet (api-endpoints "Wallet" rows), read from the ledger's `fan_wallet:<fan>` account. */
@@ -23,7 +23,7 @@ export class WalletController {
   @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } })
   @ApiQuery({ name: 'page', required: false, schema: { type: 'integer', minimum: 1, default: 1 } })
   @ApiQuery({ name: 'type', required: false, enum: WALLET_TRANSACTION_TYPES })
-  async transactions(@CurrentSubject() fan: SessionPrincipal, @Query(validQuery(WalletTransactionsQuery)) query: TransactionsQuery) {
+  async transactions(@CurrentSubject() fan: SessionPrincipal, @ZodQuery(WalletTransactionsQuery) query: TransactionsQuery) {
     const { items, pagination } = await this.queries.execute(new ListWalletTransactions(fan.subjectId, query));
     return { ...ok(items), pagination };
   }

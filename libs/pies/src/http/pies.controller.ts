@@ -1,10 +1,10 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Patch, Post, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Patch, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { BanArtistRequest, PieIdParam, RealtimeStatsQuery, SetInclusionParam, SetInclusionRequest, UpdatePieRequest } from '#pie/contracts';
 // Parameter types under other names: decorator metadata must not point at the zod schemas (OpenAPI reads it).
 import type { BanArtistRequest as BanArtistBody, RealtimeStatsQuery as RealtimeStatsParams, SetInclusionRequest as SetInclusionBody } from '#pie/contracts';
 import { CurrentSubject, FanSessionGuard, type SessionPrincipal } from '#pie/identity';
-import { ok, validBody, validParam, validQuery } from '#pie/platform';
+import { ok, ZodBody, ZodQuery, ZodParam } from '#pie/platform';
 import { BanArtist } from '../commands/ban-artist/ban-artist.command.js';
 import { QueueMissingTracks } from '../commands/queue-missing-tracks/queue-missing-tracks.command.js';
 import { SetArtistInclusion } from '../commands/set-artist-inclusion/set-artist-inclusion.command.js';
@@ -34,12 +34,12 @@ export class PiesController {
   }
 
   @Get('active/:pieId')
-  async activeById(@CurrentSubject() fan: SessionPrincipal, @Param('pieId', validParam(PieIdParam)) pieId: string) {
+  async activeById(@CurrentSubject() fan: SessionPrincipal, @ZodParam('pieId', PieIdParam) pieId: string) {
     return ok(await this.reads.active(fan.subjectId, pieId));
   }
 
   @Get('user/:userId/pies')
-  async piesOf(@CurrentSubject() fan: SessionPrincipal, @Param('userId', validParam(PieIdParam)) userId: string) {
+  async piesOf(@CurrentSubject() fan: SessionPrincipal, @ZodParam('userId', PieIdParam) userId: string) {
     return ok(await this.reads.piesOf(fan.subjectId, userId));
   }
 
@@ -50,7 +50,7 @@ export class PiesController {
   }
 
   @Patch('artist/:artistId/ban')
-  async ban(@CurrentSubject() fan: SessionPrincipal, @Param('artistId', validParam(PieIdParam)) artistId: string, @Body(validBody(BanArtistRequest)) body: BanArtistBody) {
+  async ban(@CurrentSubject() fan: SessionPrincipal, @ZodParam('artistId', PieIdParam) artistId: string, @ZodBody(BanArtistRequest) body: BanArtistBody) {
     const result = await this.commands.execute(new BanArtist(fan.subjectId, artistId, body.banned));
     return ok(result, body.banned ? 'Artist banned from all your pies' : 'Artist no longer banned');
   }
@@ -58,29 +58,29 @@ export class PiesController {
   @Patch('artist/:pieArtistId/set-inclusion')
   async setInclusion(
     @CurrentSubject() fan: SessionPrincipal,
-    @Param('pieArtistId', validParam(SetInclusionParam)) pieArtistId: string,
-    @Body(validBody(SetInclusionRequest)) body: SetInclusionBody,
+    @ZodParam('pieArtistId', SetInclusionParam) pieArtistId: string,
+    @ZodBody(SetInclusionRequest) body: SetInclusionBody,
   ) {
     return ok(await this.commands.execute(new SetArtistInclusion(fan.subjectId, pieArtistId, body.included)), 'Saved');
   }
 
   @Get(':pieId/realtime-stats')
-  async realtimeStats(@CurrentSubject() fan: SessionPrincipal, @Param('pieId', validParam(PieIdParam)) pieId: string, @Query(validQuery(RealtimeStatsQuery)) query: RealtimeStatsParams) {
+  async realtimeStats(@CurrentSubject() fan: SessionPrincipal, @ZodParam('pieId', PieIdParam) pieId: string, @ZodQuery(RealtimeStatsQuery) query: RealtimeStatsParams) {
     return ok(await this.reads.realtimeStats(fan.subjectId, pieId, query));
   }
 
   @Get(':pieId/daily-listening')
-  async dailyListening(@CurrentSubject() fan: SessionPrincipal, @Param('pieId', validParam(PieIdParam)) pieId: string) {
+  async dailyListening(@CurrentSubject() fan: SessionPrincipal, @ZodParam('pieId', PieIdParam) pieId: string) {
     return ok(await this.reads.dailyListening(fan.subjectId, pieId));
   }
 
   @Get(':pieId/orphaned-tracks')
-  async orphanedTracks(@CurrentSubject() fan: SessionPrincipal, @Param('pieId', validParam(PieIdParam)) pieId: string) {
+  async orphanedTracks(@CurrentSubject() fan: SessionPrincipal, @ZodParam('pieId', PieIdParam) pieId: string) {
     return ok(await this.reads.orphanedTracks(fan.subjectId, pieId));
   }
 
   @Patch(':pieId')
-  async update(@CurrentSubject() fan: SessionPrincipal, @Param('pieId', validParam(PieIdParam)) pieId: string, @Body(validBody(UpdatePieRequest)) body: UpdatePieBody) {
+  async update(@CurrentSubject() fan: SessionPrincipal, @ZodParam('pieId', PieIdParam) pieId: string, @ZodBody(UpdatePieRequest) body: UpdatePieBody) {
     const { amount, ...rest } = body;
     const pie = await this.commands.execute(new UpdatePieSettings(fan.subjectId, pieId, { ...rest, amountCents: amount }));
     return ok(pie, 'Saved. Your new settings apply from your next pie period.');
@@ -93,7 +93,7 @@ export class PublicPieController {
   constructor(@Inject(PieReads) private readonly reads: PieReads) {}
 
   @Get(':pieId')
-  async publicPie(@Param('pieId', validParam(PieIdParam)) pieId: string) {
+  async publicPie(@ZodParam('pieId', PieIdParam) pieId: string) {
     return ok(await this.reads.publicPie(pieId));
   }
 }

@@ -1,8 +1,8 @@
-import { Controller, Get, Inject, Param, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { PieIdParam } from '#pie/contracts';
 import { CurrentSubject, FanSessionGuard, type SessionPrincipal } from '#pie/identity';
-import { Database, ok, validParam } from '#pie/platform';
+import { Database, ok, ZodParam } from '#pie/platform';
 import { buildStatement, statementCsv } from '../domain/statement.js';
 import { statementPdf } from '../domain/statement-pdf.js';
 
@@ -16,12 +16,12 @@ export class StatementsController {
   constructor(@Inject(Database) private readonly database: Database) {}
 
   @Get('statement')
-  async statement(@CurrentSubject() fan: SessionPrincipal, @Param('periodId', validParam(PieIdParam)) periodId: string) {
+  async statement(@CurrentSubject() fan: SessionPrincipal, @ZodParam('periodId', PieIdParam) periodId: string) {
     return ok(await buildStatement(this.database.em(), fan.subjectId, periodId));
   }
 
   @Get('statement.csv')
-  async csv(@CurrentSubject() fan: SessionPrincipal, @Param('periodId', validParam(PieIdParam)) periodId: string, @Res() reply: FastifyReply) {
+  async csv(@CurrentSubject() fan: SessionPrincipal, @ZodParam('periodId', PieIdParam) periodId: string, @Res() reply: FastifyReply) {
     const statement = await buildStatement(this.database.em(), fan.subjectId, periodId);
     await reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -31,7 +31,7 @@ export class StatementsController {
   }
 
   @Get('statement.pdf')
-  async pdf(@CurrentSubject() fan: SessionPrincipal, @Param('periodId', validParam(PieIdParam)) periodId: string, @Res() reply: FastifyReply) {
+  async pdf(@CurrentSubject() fan: SessionPrincipal, @ZodParam('periodId', PieIdParam) periodId: string, @Res() reply: FastifyReply) {
     const statement = await buildStatement(this.database.em(), fan.subjectId, periodId);
     await reply
       .header('content-type', 'application/pdf')
