@@ -311,3 +311,25 @@ describe('events for a Stripe customer that is not the fan\'s own', () => {
     expect(await journalsOf(victim.id, 'invoice_paid')).toHaveLength(1);
   });
 });
+
+describe('a pie whose settings change', () => {
+  it('charges the new amount from the next renewal, never the period already paid', async () => {
+    const fan = await newFan();
+    await checkoutAndPay(fan, '10.00', '4242424242424242', 7);
+    const subscription = await eventually('the subscription carrying its pie', async () => {
+      const response = await get(fan, '/api/stripe/activeSubscription');
+      return response.body.data?.metadata?.pie_id ? response.body.data : undefined;
+    });
+
+    const saved = await platform.request('PATCH', `/api/pie/${subscription.metadata.pie_id}`, { cookies: fan.cookies, body: { amount: '20.00' } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await eventually('the new price on Stripe', async () => (await platform.stripe.subscriptions.retrieve(subscription.id)).items.data[0].price.unit_amount === 2000);
+    const paidAmounts = async () => (await platform.stripe.invoices.list({ subscription: subscription.id })).data.map((invoice) => invoice.amount_paid).sort();
+    expect(await paidAmounts()).toEqual([1000]);
+    expect((await get(fan, '/api/stripe/activeSubscription')).body.data.pieSettings.amountCents).toBe(2000);
+
+    await platform.stripeControl.advanceClock({ days: 7, seconds: 60 });
+    await eventually('the renewal at the new amount', async () => (await paidAmounts()).includes(2000));
+    expect(await paidAmounts()).toEqual([1000, 2000]);
+  });
+});
