@@ -10,5 +10,5 @@ const STATUS: Record<ClaimStatus, { label: string; color: string }> = {
 };
 
 export function ClaimStatusBadge({ status }: { status: ClaimStatus }) {
-  return <Badge color={STATUS[status].color}>{STATUS[status].label}</Badge>;
+  return <Badge color={STATUS[status].color} variant="light">{STATUS[status].label}</Badge>;
 }

@@ -91,8 +91,8 @@ function PickArtist({ flow, onPick, error }: { flow: ClaimFlow; onPick: (artist:
                   <Group gap="sm" wrap="nowrap">
                     <Avatar src={artist.image_url} alt="" radius="sm" />
                     <Text fw={selected ? 700 : 500}>{artist.name}</Text>
-                    {artist.claimed && <Badge color="gray">Claimed</Badge>}
-                    {!artist.claimed && artist.claimed_by_you && <Badge color="grape">Your claim</Badge>}
+                    {artist.claimed && <Badge color="gray" variant="light">Claimed</Badge>}
+                    {!artist.claimed && artist.claimed_by_you && <Badge color="grape" variant="light">Your claim</Badge>}
                   </Group>
                 </UnstyledButton>
               </li>

@@ -92,7 +92,7 @@ export function TeamPage({ office }: { office: Office | undefined }) {
           member.role
         )}
       </Table.Td>
-      <Table.Td>{member.status === 'invited' ? <Badge color="yellow">Invited</Badge> : <Badge color="teal">Active</Badge>}</Table.Td>
+      <Table.Td>{member.status === 'invited' ? <Badge color="yellow" variant="light">Invited</Badge> : <Badge color="teal" variant="light">Active</Badge>}</Table.Td>
       <Table.Td>
         {admin && (
           <Group gap="xs" wrap="nowrap">

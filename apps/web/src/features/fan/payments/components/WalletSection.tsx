@@ -1,4 +1,4 @@
-import { Button, Group, SegmentedControl, Table, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatCents, WALLET_TRANSACTION_TYPES, type WalletTransactionType } from '#pie/contracts';
 import { serverMessage } from '../../../../shared/api';
@@ -64,11 +64,12 @@ export function WalletSection() {
           )}
         </QueryState>
         <Group my="sm">
-          <SegmentedControl
-            aria-label="Transaction type"
+          {/* A select rather than a segmented control: six types fit a phone's width only as a list. */}
+          <NativeSelect
+            label="Transaction type"
             value={type}
-            onChange={(value) => {
-              setType(value as WalletTransactionType | 'all');
+            onChange={(event) => {
+              setType(event.currentTarget.value as WalletTransactionType | 'all');
               setPage(1);
             }}
             data={[{ value: 'all', label: 'All' }, ...WALLET_TRANSACTION_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))]}

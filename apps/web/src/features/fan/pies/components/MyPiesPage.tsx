@@ -40,11 +40,12 @@ export function MyPiesPage({ fanId }: { fanId: string | undefined }) {
 function PieCard({ pie }: { pie: PieWithPeriods }) {
   return (
     <Section
-      title={`${formatCents(pie.settings.amountCents)} every ${pie.settings.pieDays} days`}
+      // Started date in the title: two pies with the same settings still get different landmark names.
+      title={`${formatCents(pie.settings.amountCents)} every ${pie.settings.pieDays} days, started ${new Date(pie.createdAt).toLocaleDateString()}`}
       actions={
         <Group gap="xs">
           <Badge variant="light">{pie.status === 'past_due' ? 'Payment due' : pie.status}</Badge>
-          {pie.promo && <Badge color="grape">Free promotion</Badge>}
+          {pie.promo && <Badge color="grape" variant="light">Free promotion</Badge>}
           <Anchor component={Link} to={`/pie/${pie.id}`} size="sm">
             Public page
           </Anchor>
