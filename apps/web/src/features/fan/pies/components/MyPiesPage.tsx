@@ -28,8 +28,8 @@ export function MyPiesPage({ fanId }: { fanId: string | undefined }) {
         />
       ) : (
         <Stack gap="xl">
-          {pies.data.map((pie) => (
-            <PieCard key={pie.id} pie={pie} />
+          {pies.data.map((pie, index) => (
+            <PieCard key={pie.id} pie={pie} number={index + 1} />
           ))}
         </Stack>
       )}
@@ -37,11 +37,11 @@ export function MyPiesPage({ fanId }: { fanId: string | undefined }) {
   );
 }
 
-function PieCard({ pie }: { pie: PieWithPeriods }) {
+function PieCard({ pie, number }: { pie: PieWithPeriods; number: number }) {
   return (
     <Section
-      // Started date in the title: two pies with the same settings still get different landmark names.
-      title={`${formatCents(pie.settings.amountCents)} every ${pie.settings.pieDays} days, started ${new Date(pie.createdAt).toLocaleDateString()}`}
+      // Numbered in the list's order: two pies with the same settings still get different landmark names.
+      title={`Pie ${number}: ${formatCents(pie.settings.amountCents)} every ${pie.settings.pieDays} days, started ${new Date(pie.createdAt).toLocaleDateString()}`}
       actions={
         <Group gap="xs">
           <Badge variant="light">{pie.status === 'past_due' ? 'Payment due' : pie.status}</Badge>
