@@ -326,7 +326,8 @@ describe('a pie whose settings change', () => {
     await eventually('the new price on Stripe', async () => (await platform.stripe.subscriptions.retrieve(subscription.id)).items.data[0].price.unit_amount === 2000);
     const paidAmounts = async () => (await platform.stripe.invoices.list({ subscription: subscription.id })).data.map((invoice) => invoice.amount_paid).sort();
     expect(await paidAmounts()).toEqual([1000]);
-    expect((await get(fan, '/api/stripe/activeSubscription')).body.data.pieSettings.amountCents).toBe(2000);
+    // Billing's copy of the settings follows in the same job, just after the Stripe call.
+    await eventually('billing\'s copy of the new amount', async () => (await get(fan, '/api/stripe/activeSubscription')).body.data.pieSettings.amountCents === 2000);
 
     await platform.stripeControl.advanceClock({ days: 7, seconds: 60 });
     await eventually('the renewal at the new amount', async () => (await paidAmounts()).includes(2000));
