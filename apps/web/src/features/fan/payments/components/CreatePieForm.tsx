@@ -1,6 +1,6 @@
 import { Button, Group, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { ARTIST_LIMIT, ARTIST_POPULARITY, formatCents, parseDollarsToCents, PIE_AMOUNT_MAX_CENTS, PIE_AMOUNT_MIN_CENTS, PIE_DAYS } from '#pie/contracts';
+import { ARTIST_LIMIT, ARTIST_POPULARITY, formatCents, parseDollarsToCents, pieAmountError, PIE_DAYS } from '#pie/contracts';
 import { serverFieldErrors, serverMessage } from '../../../../shared/api';
 import { FormAlert } from '../../../../shared/ui';
 import { useCreateCheckoutMutation } from '../api/payments.api';
@@ -8,13 +8,6 @@ import { useCreateCheckoutMutation } from '../api/payments.api';
 /** Where the browser goes to pay; a prop so tests can watch it instead of leaving the page. */
 export interface CreatePieFormProps {
   goTo?: (url: string) => void;
-}
-
-function amountError(value: string): string | undefined {
-  const parsed = parseDollarsToCents(value);
-  if ('error' in parsed) return parsed.error.replace(/^amount/, 'The amount');
-  if (parsed.cents < PIE_AMOUNT_MIN_CENTS || parsed.cents > PIE_AMOUNT_MAX_CENTS) return 'The amount must be between $1.00 and $1,000.00';
-  return undefined;
 }
 
 /**
@@ -29,13 +22,13 @@ export function CreatePieForm({ goTo = (url) => window.location.assign(url) }: C
   const [excludeNonActive, setExcludeNonActive] = useState(false);
   const [touched, setTouched] = useState(false);
   const [createCheckout, checkout] = useCreateCheckoutMutation();
-  const localAmountError = touched ? amountError(amount) : undefined;
+  const localAmountError = touched ? pieAmountError(amount) : undefined;
   const fieldErrors = serverFieldErrors(checkout.error);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
-    if (amountError(amount)) return;
+    if (pieAmountError(amount)) return;
     const result = await createCheckout({ amount: amount.trim(), pieDays, artistLimit, artistPopularity, excludeNonActive });
     if ('data' in result && result.data) goTo(result.data.url);
   }
