@@ -8,3 +8,4 @@ export {
   type SubscriptionStatus,
   type SubscriptionStatusChangedPayload,
 } from './events/subscription-status-changed.event.js';
+export { StripeAccountUpdated, type StripeAccountUpdatedPayload } from './events/stripe-account-updated.event.js';

@@ -3,7 +3,7 @@ export { ClaimsHttpModule } from './claims-http.module.js';
 export { claimsModule } from './claims.module-descriptor.js';
 export { ClaimVerified, type ClaimVerifiedPayload } from './events/claim-verified.event.js';
 // Facade for synchronous reads by other modules (pies, payouts): which office is an artist's payee.
-export { payeeOfficeFor, payeeOfficesFor } from './domain/payee.js';
+export { claimedArtistIdsOf, payeeOfficeFor, payeeOfficesFor } from './domain/payee.js';
 export { createArtistInvite, ARTIST_INVITE_LIFETIME_MS } from './domain/artist-invites.js';
 export { canTransition } from './domain/claim-status.js';
 export { verificationStringFor } from './domain/claims-store.js';

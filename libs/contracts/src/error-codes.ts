@@ -74,6 +74,8 @@ export const ERROR_CODES = [
   'offices.invitation-for-someone-else',
   'offices.not-invited',
   'offices.office-required',
+  'payouts.not-connected',
+  'payouts.onboarding-incomplete',
   // claims
   'claims.claim-not-found',
   'claims.artist-not-found',

@@ -9,3 +9,4 @@ export * from './artist-area.js';
 export * from './sign-in-errors.js';
 export * from './billing.js';
 export * from './billing-limits.js';
+export * from './payouts.js';

@@ -6,6 +6,7 @@ import { accounts, Ledger, type AccountCode } from '#pie/ledger';
 import { SendEmail } from '#pie/notifications';
 import { APP_CONFIG, Database, recordInOutbox, type AppConfig, type EntityManager } from '#pie/platform';
 import { InvoicePaid } from '../events/invoice-paid.event.js';
+import { StripeAccountUpdated } from '../events/stripe-account-updated.event.js';
 import { SubscriptionActivated } from '../events/subscription-activated.event.js';
 import { SubscriptionStatusChanged } from '../events/subscription-status-changed.event.js';
 import { idOf, StripeGateway } from '../stripe/stripe-gateway.js';
@@ -71,6 +72,12 @@ export class StripeEventProcessor {
       case 'charge.dispute.updated':
       case 'charge.dispute.closed':
         await this.recordDispute(objectId);
+        return;
+      case 'account.updated':
+        // A connected account (an office's): payouts keeps its state; billing only passes it on.
+        await this.database.transaction(async (tx) => {
+          recordInOutbox(tx, StripeAccountUpdated.create({ accountId: objectId }));
+        });
         return;
       default:
         // Every other event is stored (and so acknowledged) but changes nothing in Pie.

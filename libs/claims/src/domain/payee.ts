@@ -21,3 +21,9 @@ export async function payeeOfficesFor(em: EntityManager, artistIds: string[]): P
   );
   return new Map(rows.map((row) => [row.artist_id, row.office_id]));
 }
+
+/** The artists an office is the payee of (its successful claims). */
+export async function claimedArtistIdsOf(em: EntityManager, officeId: string): Promise<string[]> {
+  const rows = await em.execute<{ artist_id: string }[]>(`select artist_id from claims.claims where office_id = ? and status = 'successful' order by artist_id`, [officeId]);
+  return rows.map((row) => row.artist_id);
+}
