@@ -23,7 +23,9 @@ export async function postJournals(tx: EntityManager, inputs: readonly JournalIn
   await executeBound(
     tx,
     `insert into ledger.accounts (code, kind, owner_id, allow_negative)
-     select * from unnest($1::text[], $2::text[], $3::uuid[], $4::boolean[]) on conflict (code) do nothing`,
+     select * from unnest($1::text[], $2::text[], $3::uuid[], $4::boolean[]) as u(code, kind, owner_id, allow_negative)
+      where not exists (select 1 from ledger.accounts a where a.code = u.code)
+     on conflict (code) do nothing`,
     [pgArray(accounts.map((a) => a.code)), pgArray(accounts.map((a) => a.kind)), pgArray(accounts.map((a) => a.ownerId)), pgArray(accounts.map((a) => a.allowNegative))],
   );
   const inserted = await executeBound<{ id: string; idempotency_key: string }>(
