@@ -11,6 +11,7 @@ import { Migration20261124000500_ledger } from './Migration20261124000500_ledger
 import { Migration20261124000510_billing } from './Migration20261124000510_billing.js';
 import { Migration20261124000600_pies } from './Migration20261124000600_pies.js';
 import { Migration20261124000700_offices_claims } from './Migration20261124000700_offices_claims.js';
+import { Migration20261125000400_ledger_statement_triggers } from './Migration20261125000400_ledger_statement_triggers.js';
 import { Migration20261125000900_payouts } from './Migration20261125000900_payouts.js';
 
 /** The one migration history of the whole database, oldest first. Append; never edit a shipped one. */
@@ -25,5 +26,6 @@ export const migrations = [
   Migration20261124000500_ledger, Migration20261124000510_billing,
   Migration20261124000600_pies,
   Migration20261124000700_offices_claims,
+  Migration20261125000400_ledger_statement_triggers,
   Migration20261125000900_payouts,
 ];

@@ -14,8 +14,10 @@
  * Prints periods/s for both, real/floor (goal ≥ 0.5), the real run's seconds (goal < 120) and
  * whether both agree to the cent. BENCH_PERIODS changes the number of periods.
  */
+import { readFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { createOrm, Database, migrateUp } from '#pie/platform';
+import { createOrm, Database, migrateUp, type Orm } from '#pie/platform';
 import { migrations } from '#pie/migrations';
 import { closePiePeriods } from '#pie/pies';
 import { recreateDatabase } from '#pie/testing';
@@ -28,6 +30,35 @@ const BATCH = Number(process.env.BENCH_BATCH ?? 250);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
+const TICK_MS = 10; // USER_HZ = 100 on Linux
+
+/**
+ * CPU milliseconds spent so far by this process and by the Postgres backends serving the bench
+ * database (read from /proc: only when Postgres runs on this machine, else null). On a shared
+ * machine wall time depends on the neighbours; CPU time much less so.
+ */
+async function cpuMs(em: () => ReturnType<Orm['em']['fork']>): Promise<{ node: number; postgres: number | null }> {
+  const node = (process.cpuUsage().user + process.cpuUsage().system) / 1000;
+  const pids = await em().execute<{ pid: number }[]>(`select pid from pg_stat_activity where datname = current_database()`);
+  let postgres: number | null = 0;
+  for (const { pid } of pids) {
+    try {
+      const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+      postgres += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    } catch {
+      postgres = null;
+      break;
+    }
+  }
+  return { node, postgres };
+}
+
+function cpuSpent(before: Awaited<ReturnType<typeof cpuMs>>, after: Awaited<ReturnType<typeof cpuMs>>): { total: number | null; text: string } {
+  const node = after.node - before.node;
+  if (before.postgres === null || after.postgres === null) return { total: null, text: `node ${seconds(node)} s CPU` };
+  const postgres = after.postgres - before.postgres;
+  return { total: node + postgres, text: `${seconds(node + postgres)} s CPU (node ${seconds(node)}, Postgres ${seconds(postgres)})` };
+}
 const rate = (count: number, ms: number) => Math.round(count / (ms / 1000));
 
 async function main(): Promise<void> {
@@ -106,6 +137,7 @@ async function main(): Promise<void> {
 
   // The floor: the same allocations in one statement.
   await em().execute(`create unlogged table bench_floor (period_id uuid, artist_id uuid, share_cents bigint)`);
+  const floorCpu = await cpuMs(em);
   const floorStart = performance.now();
   await em().execute(
     `with listened as (
@@ -132,12 +164,14 @@ async function main(): Promise<void> {
      insert into bench_floor select period_id, artist_id, (fl + case when rr <= leftover and rem > 0 then 1 else 0 end)::bigint from remainders`,
   );
   const floorMs = performance.now() - floorStart;
+  const floorSpent = cpuSpent(floorCpu, await cpuMs(em));
   console.log(`[bench:close] floor: ${PERIODS.toLocaleString()} periods in ${seconds(floorMs)} s`);
 
   // The real close, in batches: each batch one transaction of closePiePeriods, CONCURRENCY at a time.
   const database = new Database(orm);
   const ids = (await em().execute<{ id: string }[]>(`select id from pies.periods order by id`)).map((row) => row.id);
   const batches = Array.from({ length: Math.ceil(ids.length / BATCH) }, (_, index) => ids.slice(index * BATCH, (index + 1) * BATCH));
+  const realCpu = await cpuMs(em);
   const realStart = performance.now();
   let done = 0;
   let next = 0;
@@ -154,6 +188,7 @@ async function main(): Promise<void> {
     }),
   );
   const realMs = performance.now() - realStart;
+  const realSpent = cpuSpent(realCpu, await cpuMs(em));
 
   const [diff] = await em().execute<{ mismatched: string; real_total: string; floor_total: string; journals: string }[]>(
     `select (select count(*) from (select period_id, artist_id, share_cents from pies.period_artists where share_cents > 0
@@ -168,9 +203,10 @@ async function main(): Promise<void> {
   const realRate = rate(PERIODS, realMs);
   console.log(`
 [bench:close] ${PERIODS.toLocaleString()} periods × ${ARTISTS_PER_PERIOD} artists (limit ${ARTIST_LIMIT}), batches of ${BATCH}, ${CONCURRENCY} at a time
-  floor (one SQL statement):  ${floorRate.toLocaleString()} periods/s (${seconds(floorMs)} s)
-  real (closePiePeriod):      ${realRate.toLocaleString()} periods/s (${seconds(realMs)} s; goal < 120 s)
-  real / floor:               ${(realRate / floorRate).toFixed(2)} (goal ≥ 0.5)
+  floor (one SQL statement):  ${floorRate.toLocaleString()} periods/s (${seconds(floorMs)} s; ${floorSpent.text})
+  real (closePiePeriods):     ${realRate.toLocaleString()} periods/s (${seconds(realMs)} s; goal < 120 s; ${realSpent.text})
+  real / floor:               ${(realRate / floorRate).toFixed(2)} (goal ≥ 0.5)${floorSpent.total && realSpent.total ? `; by CPU time ${(floorSpent.total / realSpent.total).toFixed(2)}` : ''}
+  load (1/5/15 min):          ${loadavg().map((n) => n.toFixed(1)).join(' / ')} on ${availableParallelism()} CPUs
   agreement:                  ${diff.mismatched === '0' && diff.real_total === diff.floor_total ? 'to the cent' : `DIFFERENT (${diff.mismatched} allocations differ)`} — ${Number(diff.real_total).toLocaleString()} cents both; ${diff.journals} journals
 `);
   await orm.close(true);

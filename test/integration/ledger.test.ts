@@ -8,6 +8,7 @@ import {
   InsufficientBalanceError,
   InvalidJournalError,
   Ledger,
+  postJournals,
   type JournalInput,
 } from '#pie/ledger';
 import { openSql, type Sql } from '../support/sql.js';
@@ -101,6 +102,90 @@ describe('Postgres keeps the books', () => {
     await expect(ledger.post(overdraw)).rejects.toBeInstanceOf(InsufficientBalanceError);
     expect(await journalCount(`overdraw:${fan}`)).toBe(0);
     expect(await ledger.balanceOf(accounts.fanWallet(fan))).toBe(300);
+  });
+});
+
+describe('many journals in one statement (postJournals, the batch close)', () => {
+  function spend(fan: string, artists: string[], cents: number[]): JournalInput {
+    return {
+      kind: 'test_spend',
+      idempotencyKey: `batch_spend:${randomUUID()}`,
+      occurredAt: new Date(),
+      references: { fanId: fan },
+      postings: [
+        { account: accounts.fanWallet(fan), amountCents: -cents.reduce((sum, c) => sum + c, 0) },
+        ...artists.map((artist, i) => ({ account: accounts.artistEscrow(artist), amountCents: cents[i]! })),
+      ],
+    };
+  }
+
+  it('moves each account by the net of all the journals, and the books still hold', async () => {
+    const fans = [randomUUID(), randomUUID(), randomUUID()];
+    for (const fan of fans) await ledger.post(topUp(fan, 1000));
+    const artists = [randomUUID(), randomUUID()];
+    const posted = await new Database(orm).transaction((tx) =>
+      postJournals(tx, fans.map((fan, i) => spend(fan, artists, [100 + i, 200 + i]))),
+    );
+    expect(posted.every((journal) => journal.created)).toBe(true);
+    expect(await Promise.all(fans.map((fan) => ledger.balanceOf(accounts.fanWallet(fan))))).toEqual([700, 698, 696]);
+    expect(await ledger.balanceOf(accounts.artistEscrow(artists[0]!))).toBe(303);
+    expect(await ledger.balanceOf(accounts.artistEscrow(artists[1]!))).toBe(603);
+    expect((await ledger.checkInvariants()).ok).toBe(true);
+  });
+
+  it('refuses the whole statement when one journal of many would take its wallet below zero', async () => {
+    const rich = randomUUID();
+    const poor = randomUUID();
+    await ledger.post(topUp(rich, 1000));
+    await ledger.post(topUp(poor, 50));
+    const artist = randomUUID();
+    const batch = [spend(rich, [artist], [500]), spend(poor, [artist], [51])];
+    await expect(new Database(orm).transaction((tx) => postJournals(tx, batch))).rejects.toBeInstanceOf(InsufficientBalanceError);
+    expect(await journalCount(batch[0]!.idempotencyKey)).toBe(0);
+    expect(await ledger.balanceOf(accounts.fanWallet(rich))).toBe(1000);
+    expect(await ledger.balanceOf(accounts.artistEscrow(artist))).toBe(0);
+  });
+
+  it('refuses a statement in which one journal of several does not balance, even with the others making up for it', async () => {
+    const fan = randomUUID();
+    await sql.query(`insert into ledger.accounts (code, kind, owner_id, allow_negative) values ('stripe_clearing', 'stripe_clearing', null, true) on conflict do nothing`);
+    await sql.query(`insert into ledger.accounts (code, kind, owner_id, allow_negative) values ($1, 'fan_wallet', $2, false)`, [accounts.fanWallet(fan), fan]);
+    const attempt = sql.query(
+      `with j as (insert into ledger.journals (kind, idempotency_key, occurred_at) values ('bad', 'pair-a:' || $2, now()), ('bad', 'pair-b:' || $2, now()) returning id, idempotency_key)
+       insert into ledger.postings (journal_id, account, amount_cents)
+       select j.id, v.a, case when j.idempotency_key like 'pair-a:%' then v.amt + 1 else v.amt - 1 end
+         from j, (values ('stripe_clearing', -1000::bigint), ($1, 1000::bigint)) v(a, amt)`,
+      [accounts.fanWallet(fan), fan],
+    );
+    await expect(attempt).rejects.toThrow(/does not balance: its postings sum to (2|-2) cents/);
+    expect(await journalCount(`pair-a:${fan}`)).toBe(0);
+    expect(await sql.value(`select balance_cents from ledger.accounts where code = $1`, [accounts.fanWallet(fan)])).toBe('0');
+  });
+
+  it('refuses a posting added later to a journal already posted', async () => {
+    const fan = randomUUID();
+    const { journalId } = await ledger.post(topUp(fan, 300));
+    await expect(
+      sql.query(`insert into ledger.postings (journal_id, account, amount_cents) values ($1, $2, 5)`, [journalId, accounts.fanWallet(fan)]),
+    ).rejects.toThrow(/does not balance: its postings sum to 5 cents/);
+    expect(await ledger.balanceOf(accounts.fanWallet(fan))).toBe(300);
+  });
+
+  it('lets concurrent batches that share accounts, listed in different orders, all commit (no deadlock)', async () => {
+    const artists = Array.from({ length: 12 }, () => randomUUID());
+    const fans = Array.from({ length: 24 }, () => randomUUID());
+    for (const fan of fans) await ledger.post(topUp(fan, 10_000));
+    const database = new Database(orm);
+    const batches = Array.from({ length: 6 }, (_, b) => fans.slice(b * 4, b * 4 + 4).map((fan, i) => {
+      const order = (b + i) % 2 === 0 ? artists : [...artists].reverse();
+      return spend(fan, order, order.map((_, k) => 10 + k));
+    }));
+    await Promise.all(batches.map((batch) => database.transaction((tx) => postJournals(tx, batch))));
+    const perFan = artists.reduce((sum, _, k) => sum + 10 + k, 0);
+    expect(await Promise.all(fans.map((fan) => ledger.balanceOf(accounts.fanWallet(fan))))).toEqual(fans.map(() => 10_000 - perFan));
+    const escrows = await Promise.all(artists.map((artist) => ledger.balanceOf(accounts.artistEscrow(artist))));
+    expect(escrows.reduce((sum, cents) => sum + cents, 0)).toBe(perFan * fans.length);
+    expect((await ledger.checkInvariants()).ok).toBe(true);
   });
 });
 

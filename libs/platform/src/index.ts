@@ -23,6 +23,7 @@ export { ZodBody, ZodQuery, ZodParam, ZodResponse, ApiFailureSchema, envelopeOf,
 export { pageOf, pagination, containsPattern } from './database/paging.js';
 export { textArray, intArray, timestampArray } from './database/pg-arrays.js';
 export { nativeTransaction } from './database/native-transaction.js';
+export { executeBound } from './database/bound-query.js';
 export { HealthModule } from './health/health.module.js';
 export { PlatformModule, type PlatformModuleOptions } from './platform.module.js';
 export { WorkerRuntimeModule } from './worker-runtime.module.js';

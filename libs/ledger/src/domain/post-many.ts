@@ -1,4 +1,4 @@
-import type { EntityManager } from '#pie/platform';
+import { executeBound, type EntityManager } from '#pie/platform';
 import { parseAccount } from './accounts.js';
 import { canonicalPostings, type JournalInput } from './journal.js';
 import { InsufficientBalanceError, postJournal, type PostedJournal } from './ledger-store.js';
@@ -20,14 +20,18 @@ export async function postJournals(tx: EntityManager, inputs: readonly JournalIn
     keys.add(input.idempotencyKey);
   }
   const accounts = [...new Set(prepared.flatMap(({ postings }) => postings.map((p) => p.account)))].sort().map((code) => parseAccount(code));
-  await tx.execute(
+  await executeBound(
+    tx,
     `insert into ledger.accounts (code, kind, owner_id, allow_negative)
-     select * from unnest(?::text[], ?::text[], ?::uuid[], ?::boolean[]) on conflict (code) do nothing`,
+     select * from unnest($1::text[], $2::text[], $3::uuid[], $4::boolean[]) as u(code, kind, owner_id, allow_negative)
+      where not exists (select 1 from ledger.accounts a where a.code = u.code)
+     on conflict (code) do nothing`,
     [pgArray(accounts.map((a) => a.code)), pgArray(accounts.map((a) => a.kind)), pgArray(accounts.map((a) => a.ownerId)), pgArray(accounts.map((a) => a.allowNegative))],
   );
-  const inserted = await tx.execute<{ id: string; idempotency_key: string }[]>(
+  const inserted = await executeBound<{ id: string; idempotency_key: string }>(
+    tx,
     `insert into ledger.journals (kind, idempotency_key, occurred_at, "references")
-     select * from unnest(?::text[], ?::text[], ?::timestamptz[], ?::jsonb[]) on conflict (idempotency_key) do nothing returning id, idempotency_key`,
+     select * from unnest($1::text[], $2::text[], $3::timestamptz[], $4::jsonb[]) on conflict (idempotency_key) do nothing returning id, idempotency_key`,
     [
       pgArray(prepared.map(({ input }) => input.kind)),
       pgArray(prepared.map(({ input }) => input.idempotencyKey)),
@@ -38,15 +42,15 @@ export async function postJournals(tx: EntityManager, inputs: readonly JournalIn
   const idByKey = new Map(inserted.map((row) => [row.idempotency_key, row.id]));
   const fresh = prepared.filter(({ input }) => idByKey.has(input.idempotencyKey));
   if (fresh.length > 0) {
-    // Sorted by account across the whole batch: balances are updated row by row, so every writer
-    // takes the account rows in one order (as post() does within a journal) and none deadlocks.
-    const legs = fresh
-      .flatMap(({ input, postings }) => postings.map((p) => ({ journalId: idByKey.get(input.idempotencyKey)!, ...p })))
-      .sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : a.journalId < b.journalId ? -1 : a.journalId > b.journalId ? 1 : 0));
+    // One statement for every journal's postings: Postgres checks each journal balances and moves
+    // each account's balance once per statement (locking the accounts in code order, so
+    // concurrent batches never deadlock).
+    const legs = fresh.flatMap(({ input, postings }) => postings.map((p) => ({ journalId: idByKey.get(input.idempotencyKey)!, ...p })));
     try {
-      await tx.execute(
+      await executeBound(
+        tx,
         `insert into ledger.postings (journal_id, account, amount_cents)
-         select journal_id, account, amount from unnest(?::uuid[], ?::text[], ?::bigint[]) with ordinality as p(journal_id, account, amount, n) order by n`,
+         select journal_id, account, amount from unnest($1::uuid[], $2::text[], $3::bigint[]) with ordinality as p(journal_id, account, amount, n) order by n`,
         [pgArray(legs.map((l) => l.journalId)), pgArray(legs.map((l) => l.account)), pgArray(legs.map((l) => l.amountCents))],
       );
     } catch (error) {

@@ -1,5 +1,5 @@
-import { accounts, balancesNowAndBefore, postJournals, type JournalInput } from '#pie/ledger';
-import { recordInOutbox, type EntityManager } from '#pie/platform';
+import { accounts, balancesNowAndBefore, postJournals, type AccountCode, type JournalInput } from '#pie/ledger';
+import { executeBound, recordInOutbox, type EntityManager } from '#pie/platform';
 import { PiePeriodClosed } from '../events/pie-period-closed.event.js';
 import { pgArray } from './pg-array.js';
 import type { PeriodRow } from './pie-rows.js';
@@ -90,6 +90,7 @@ async function closeDue(tx: EntityManager, due: DuePeriod[], now: Date): Promise
   const inputs = await gatherSplitInputsMany(
     tx,
     due.map((period) => ({ key: period.id, pieId: period.pie_id, fanId: period.fan_id, from: new Date(period.starts_at), to: new Date(period.ends_at) })),
+    { assignPieArtistIds: false },
   );
   const balances = await balancesNowAndBefore(tx, due.map((period) => ({ account: accounts.fanWallet(period.fan_id), before: new Date(period.ends_at) })));
   const closings: Closing[] = due.map((period) => {
@@ -106,22 +107,26 @@ async function closeDue(tx: EntityManager, due: DuePeriod[], now: Date): Promise
     return { period, inputs: periodInputs, available, split, paid, distributed: paid.reduce((sum, line) => sum + line.shareCents, 0) };
   });
 
+  // The snapshot first, the journals last but one: posting locks the artists' accounts (shared by
+  // every batch closing at the same time) until commit, so the less work after it the better.
+  await writeSnapshots(tx, closings);
   const paying = closings.filter((c) => c.distributed > 0);
+  const shareAccount = await shareAccountsOf(tx, [...new Set(paying.flatMap((c) => c.paid.map((line) => line.artistId)))]);
   const journals: JournalInput[] = paying.map(({ period, paid, distributed }) => ({
     kind: PIE_PERIOD_CLOSED_JOURNAL,
     idempotencyKey: closeJournalKey(period.id),
     occurredAt: new Date(period.ends_at),
     references: { fanId: period.fan_id, pieId: period.pie_id, piePeriodId: period.id },
-    postings: [{ account: accounts.fanWallet(period.fan_id), amountCents: -distributed }, ...paid.map((line) => ({ account: accounts.artistEscrow(line.artistId), amountCents: line.shareCents }))],
+    postings: [{ account: accounts.fanWallet(period.fan_id), amountCents: -distributed }, ...paid.map((line) => ({ account: shareAccount.get(line.artistId)!, amountCents: line.shareCents }))],
   }));
   const posted = await postJournals(tx, journals);
   const journalOf = new Map(paying.map((c, i) => [c.period.id, posted[i].journalId]));
 
-  await writeSnapshots(tx, closings);
-  await tx.execute(
-    `update pies.periods pr set state = 'closed', closed_at = ?::timestamptz, closing_since = coalesce(pr.closing_since, ?::timestamptz),
+  await executeBound(
+    tx,
+    `update pies.periods pr set state = 'closed', closed_at = $1::timestamptz, closing_since = coalesce(pr.closing_since, $2::timestamptz),
             split_cents = u.split, distributed_cents = u.distributed, artist_count = u.artists, rolled_over = u.distributed = 0, journal_id = u.journal_id
-       from unnest(?::uuid[], ?::bigint[], ?::bigint[], ?::int[], ?::uuid[]) as u(id, split, distributed, artists, journal_id)
+       from unnest($3::uuid[], $4::bigint[], $5::bigint[], $6::int[], $7::uuid[]) as u(id, split, distributed, artists, journal_id)
       where pr.id = u.id`,
     [
       now.toISOString(),
@@ -155,13 +160,19 @@ async function closeDue(tx: EntityManager, due: DuePeriod[], now: Date): Promise
   return outcomes;
 }
 
+/** The account each artist's share is posted to, for all the batch's artists at once: their escrow. */
+async function shareAccountsOf(_tx: EntityManager, artistIds: readonly string[]): Promise<Map<string, AccountCode>> {
+  return new Map(artistIds.map((id) => [id, accounts.artistEscrow(id)]));
+}
+
 async function writeSnapshots(tx: EntityManager, closings: Closing[]): Promise<void> {
   const lines = closings.flatMap(({ period, split, inputs }) => split.lines.map((line) => ({ periodId: period.id, line, name: inputs.facts.get(line.artistId)?.name ?? 'Unknown artist' })));
   if (lines.length === 0) return;
   const col = (pick: (entry: (typeof lines)[number]) => string | number | boolean | null) => pgArray(lines.map(pick));
-  await tx.execute(
+  await executeBound(
+    tx,
     `insert into pies.period_artists (period_id, artist_id, artist_name, listened_ms, popularity, active, inclusion, banned, selected, reason, tilt, weight, share_cents)
-     select * from unnest(?::uuid[], ?::uuid[], ?::text[], ?::numeric[], ?::smallint[], ?::boolean[], ?::text[], ?::boolean[], ?::boolean[], ?::text[], ?::numeric[], ?::numeric[], ?::bigint[])`,
+     select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::numeric[], $5::smallint[], $6::boolean[], $7::text[], $8::boolean[], $9::boolean[], $10::text[], $11::numeric[], $12::numeric[], $13::bigint[])`,
     [
       col((e) => e.periodId),
       col((e) => e.line.artistId),
