@@ -11,25 +11,26 @@ export class MailCounter {
   readonly byRecipient = new Map<string, number>();
   total = 0;
 
-  private constructor(private readonly server: SMTPServer) {}
+  private readonly server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData: (stream, session, callback) => {
+      stream.resume();
+      stream.on('end', () => {
+        for (const rcpt of session.envelope.rcptTo) this.count(rcpt.address.toLowerCase());
+        callback();
+      });
+    },
+  });
+
+  private constructor() {
+    this.server.on('error', () => undefined);
+  }
 
   static async start(): Promise<MailCounter> {
-    let counter: MailCounter | undefined;
-    const server = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        stream.resume();
-        stream.on('end', () => {
-          for (const rcpt of session.envelope.rcptTo) counter!.count(rcpt.address.toLowerCase());
-          callback();
-        });
-      },
-    });
-    server.on('error', () => undefined);
-    counter = new MailCounter(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const counter = new MailCounter();
+    await new Promise<void>((resolve) => counter.server.listen(0, '127.0.0.1', () => resolve()));
     return counter;
   }
 
