@@ -36,7 +36,6 @@ const EVENTS = Number(process.env.CRASH_EVENTS ?? 1_200);
 const KILLS = Number(process.env.CRASH_KILLS ?? 3);
 const BILLING_FANS = Number(process.env.CRASH_BILLING_FANS ?? 4);
 const BACKENDS = (process.env.CRASH_QUEUES ?? 'postgres').split(',') as QueueBackendChoice[];
-const [MIN_GAP_MS, MAX_GAP_MS] = (process.env.CRASH_KILL_GAP_MS ?? '300,1500').split(',').map(Number);
 const SEED = Number(process.env.CRASH_SEED ?? randomInt(1, 2 ** 31));
 /**
  * Worker processes at once. On the Postgres queue backend each process holds some 40 connections
@@ -65,16 +64,26 @@ function rng(seed: number) {
   };
 }
 
+/**
+ * A kill falls when a share of the period closes is done (`atShare`, 5–85%), `delayMs` (0–250 ms)
+ * later, on worker `worker`: moments measured in progress rather than in seconds, so a kill lands
+ * in the middle of the work however fast or loaded the machine is, and the same seed kills at the
+ * same points of the work.
+ */
 interface Kill {
-  afterMs: number;
+  atShare: number;
+  delayMs: number;
   worker: number;
 }
 
 /** The whole kill schedule, drawn up front from the seed: printed, so a failing run can be replayed. */
 function killSchedule(seed: number, workers: number): Kill[] {
   const random = rng(seed);
-  return Array.from({ length: KILLS }, () => ({ afterMs: Math.round(MIN_GAP_MS + random() * (MAX_GAP_MS - MIN_GAP_MS)), worker: Math.floor(random() * workers) }));
+  const kills = Array.from({ length: KILLS }, () => ({ atShare: 0.05 + random() * 0.8, delayMs: Math.floor(random() * 250), worker: Math.floor(random() * workers) }));
+  return kills.sort((a, b) => a.atShare - b.atShare);
 }
+
+const describeKill = (kill: Kill) => `${(kill.atShare * 100).toFixed(1)}%+${kill.delayMs}ms→w${kill.worker}`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
@@ -85,7 +94,7 @@ beforeAll(async () => {
   console.log(
     `[crash] CRASH_SEED=${SEED} events≈${EVENTS} (${PERIODS} period closes + webhooks of ${BILLING_FANS} fans) kills=${KILLS} ` +
       `queues=${BACKENDS.join(',')}` +
-      BACKENDS.map((queues) => `\n  ${queues}: ${workersFor(queues)} worker(s), kills ${killSchedule(SEED, workersFor(queues)).map((kill) => `+${kill.afterMs}ms→w${kill.worker}`).join(' ')}`).join(''),
+      BACKENDS.map((queues) => `\n  ${queues}: ${workersFor(queues)} worker(s), kills ${killSchedule(SEED, workersFor(queues)).map(describeKill).join(' ')}`).join(''),
   );
 }, 120_000);
 afterAll(async () => {
@@ -122,10 +131,15 @@ describe.each(BACKENDS)('crash test on the %s queue backend', (queues) => {
     await platform?.close();
   });
 
-  async function startWorker(slot: number): Promise<void> {
+  const killed = new Set<WorkerProcess>();
+
+  /** Starts a worker in `slot`; resolves once it is up (or once it was killed on purpose before it was). */
+  function startWorker(slot: number): Promise<void> {
     const worker = WorkerProcess.start(compiled, workerConfig);
     workers[slot] = worker;
-    await worker.ready(120_000);
+    return worker.ready(120_000).catch((error: unknown) => {
+      if (!killed.has(worker)) throw error;
+    });
   }
 
   /** Work still to do: unpublished outbox rows, or jobs waiting or running in any queue. */
@@ -173,24 +187,29 @@ describe.each(BACKENDS)('crash test on the %s queue backend', (queues) => {
     const seededMs = Date.now() - started;
     console.log(`[crash ${queues}] seeded ${PERIODS} period closes in ${seconds(seededMs)} s`);
 
-    for (let slot = 0; slot < WORKERS; slot++) await startWorker(slot);
+    await Promise.all(Array.from({ length: WORKERS }, (_, slot) => startWorker(slot)));
     const runStarted = Date.now();
 
     // The kills, while the webhooks come in and the outbox is worked through.
     const billing = BILLING_FANS > 0 ? subscribeAndRenew() : Promise.resolve(new Map<string, string>());
     billing.catch(() => undefined);
-    // The seed fixes the gaps and the victims; where the work stands at each kill depends on the machine.
+    // Each kill when its share of the closes is done; the replacement boots while the work goes on.
+    const closedShare = async () => Number(await sql.value(`select count(*) from pies.periods where id::text like '00000000-0000-4000-e000-%' and state = 'closed'`)) / PERIODS;
     const trace: string[] = [];
+    const starting: Promise<void>[] = [];
     let busyKills = 0;
     for (const kill of killSchedule(SEED, WORKERS)) {
-      await sleep(kill.afterMs);
+      await eventually(`${(kill.atShare * 100).toFixed(1)}% of the closes`, async () => (await closedShare()) >= kill.atShare, TIMEOUT_MS, 100);
+      await sleep(kill.delayMs);
       const remaining = await workRemaining();
       if (remaining > 0) busyKills += 1;
       const victim = workers[kill.worker];
+      killed.add(victim);
       await victim.kill();
-      trace.push(`${seconds(Date.now() - runStarted)}s w${kill.worker} (${remaining} to do)`);
-      await startWorker(kill.worker);
+      trace.push(`${seconds(Date.now() - runStarted)}s ${describeKill(kill)} (${remaining} to do)`);
+      starting.push(startWorker(kill.worker));
     }
+    await Promise.all(starting);
     const killsMs = Date.now() - runStarted;
     console.log(`[crash ${queues}] kills: ${trace.join(', ')}`);
     const fanOfCustomer = await billing;
