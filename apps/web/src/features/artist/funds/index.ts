@@ -1,2 +1,4 @@
 export { FundsPage } from './components/FundsPage';
 export { FundsItemNotFound } from './components/FundsItemNotFound';
+export { PayoutDetailsPage, TransactionDetailsPage } from './components/FundsItemPage';
+export { StripeConnectionSection } from './components/StripeConnectionSection';
