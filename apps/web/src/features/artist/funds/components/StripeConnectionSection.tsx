@@ -2,6 +2,7 @@ import type { Office } from '#pie/contracts';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../../shared/api';
+import { browserLocation } from '../../../../shared/browser';
 import { QueryState, Section } from '../../../../shared/ui';
 import { useCheckMonthlyFeeQuery, useCompleteOnboardingMutation, useCreateLoginLinkMutation } from '../api/funds.api';
 import type { StripeConnectionStatus } from '../api/types';
@@ -29,7 +30,7 @@ export function StripeConnectionSection({ office }: { office: Office }) {
   const go = async (make: () => Promise<string>, fallback: string) => {
     setFailure(null);
     try {
-      window.location.assign(await make());
+      browserLocation.assign(await make());
     } catch (error) {
       setFailure(errorMessage(error, fallback));
     }
