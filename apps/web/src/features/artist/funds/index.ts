@@ -2,3 +2,4 @@ export { FundsPage } from './components/FundsPage';
 export { FundsItemNotFound } from './components/FundsItemNotFound';
 export { PayoutDetailsPage, TransactionDetailsPage } from './components/FundsItemPage';
 export { StripeConnectionSection } from './components/StripeConnectionSection';
+export { ClaimFundsSection } from './components/ClaimFundsSection';
