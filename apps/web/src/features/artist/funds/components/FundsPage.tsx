@@ -1,5 +1,5 @@
 import type { Office } from '#pie/contracts';
-import { Anchor, SimpleGrid } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { EmptyState, PageFrame } from '../../../../shared/ui';
 import { useGetConnectedAccountBalanceQuery } from '../api/funds.api';
@@ -24,10 +24,8 @@ function OfficeFunds({ office }: { office: Office }) {
   return (
     <>
       <BalancesSection officeId={officeId} actions={payoutAction} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <PayoutsSection officeId={officeId} />
-        <TransfersSection officeId={officeId} />
-      </SimpleGrid>
+      <PayoutsSection officeId={officeId} />
+      <TransfersSection officeId={officeId} />
       <TransactionsSection officeId={officeId} />
     </>
   );
