@@ -10,10 +10,18 @@ module.exports = {
     },
     {
       name: 'libs-only-through-index',
-      comment: 'A lib imports another lib only through its public surface, src/index.ts.',
+      comment:
+        'A lib imports another lib only through its public surface, src/index.ts, or its published events, src/events.ts (which lets two modules listen to each other without an import cycle).',
       severity: 'error',
       from: { path: '^libs/([^/]+)/' },
-      to: { path: '^libs/([^/]+)/src/', pathNot: ['^libs/$1/', '^libs/[^/]+/src/index\\.ts$'] },
+      to: { path: '^libs/([^/]+)/src/', pathNot: ['^libs/$1/', '^libs/[^/]+/src/(index|events)\\.ts$'] },
+    },
+    {
+      name: 'published-events-stand-alone',
+      comment: "A module's src/events.ts and the event files it re-exports depend on the platform only, so any module can import them.",
+      severity: 'error',
+      from: { path: '^libs/([^/]+)/src/(?:events\\.ts|events/)' },
+      to: { path: '^libs/', pathNot: ['^libs/platform/', '^libs/contracts/', '^libs/$1/src/events'] },
     },
     {
       name: 'apps-use-libs-through-index',

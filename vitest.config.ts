@@ -10,6 +10,7 @@ export const sourceAliases = [
   { find: /^#pie\/migrations$/, replacement: `${root}migrations/index.ts` },
   { find: /^#pie\/modules$/, replacement: `${root}apps/modules.ts` },
   { find: /^#pie\/([a-z-]+)\/testing$/, replacement: `${root}libs/$1/src/testing.ts` },
+  { find: /^#pie\/([a-z-]+)\/events$/, replacement: `${root}libs/$1/src/events.ts` },
   { find: /^#pie\/([a-z-]+)$/, replacement: `${root}libs/$1/src/index.ts` },
 ];
 

@@ -39,11 +39,10 @@ describe('paying for a pie in Chromium', () => {
 
   async function fillCreateModalAndContinue(page: Page, amount: string) {
     await page.goto(`${appUrl}/pie`);
-    await page.getByRole('button', { name: 'Create a pie' }).click();
+    await page.getByRole('button', { name: 'Create your pie' }).click();
     const modal = page.getByRole('dialog', { name: 'Create your pie' });
-    await modal.getByLabel(/^Amount per pie/).fill(amount);
-    await modal.getByLabel(/^Pie length/).fill('14');
-    await modal.getByLabel(/^Most artists/).fill('12');
+    await modal.getByLabel(/^Amount per period/).fill(amount);
+    await modal.getByLabel(/^Period length/).fill('14');
     await modal.getByRole('button', { name: 'Continue to payment' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/checkout/'));
   }

@@ -37,6 +37,17 @@ export function parseDollarsToCents(value: unknown): { cents: number } | { error
   return { cents: Number(whole) * 100 + Number(fraction.padEnd(2, '0')) };
 }
 
+/**
+ * What is wrong with a typed pie amount ("12.50"), in words for the form, or undefined when it is
+ * a valid amount between the limits. The api applies the same rules to `amount`.
+ */
+export function pieAmountError(value: unknown): string | undefined {
+  const parsed = parseDollarsToCents(value);
+  if ('error' in parsed) return parsed.error.replace(/^amount/, 'The amount');
+  if (parsed.cents < PIE_AMOUNT_MIN_CENTS || parsed.cents > PIE_AMOUNT_MAX_CENTS) return 'The amount must be between $1.00 and $1,000.00';
+  return undefined;
+}
+
 /** 1250 → "12.50" (integer arithmetic). */
 export function formatCents(cents: number): string {
   const sign = cents < 0 ? '-' : '';

@@ -1,25 +1,20 @@
 import { z } from 'zod';
 import { DollarAmount } from './billing.js';
+import { ARTIST_LIMIT, ARTIST_POPULARITY, PIE_AMOUNT_MAX_CENTS, PIE_AMOUNT_MIN_CENTS, PIE_DAYS } from './billing-limits.js';
 
 /*
  * Pies (spec §3 pie create/update fields and pie artist actions; DESIGN §5–6). Amounts on the wire
  * are US dollars with at most two decimals, parsed as decimals into cents (never `x * 100`).
  */
 
+/** The pie settings' limits, grouped for forms and schemas (one source: billing-limits). */
 export const PIE_LIMITS = {
-  minAmountCents: 100,
-  maxAmountCents: 100_000,
-  artistLimit: { min: 1, max: 100, default: 20 },
-  artistPopularity: { min: 0, max: 100, default: 0 },
-  pieDays: { min: 7, max: 90, default: 30 },
+  minAmountCents: PIE_AMOUNT_MIN_CENTS,
+  maxAmountCents: PIE_AMOUNT_MAX_CENTS,
+  artistLimit: ARTIST_LIMIT,
+  artistPopularity: ARTIST_POPULARITY,
+  pieDays: PIE_DAYS,
 } as const;
-
-/** 1250 → '12.50'. */
-export function centsToDollars(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
 
 const intField = (label: string, min: number, max: number) =>
   z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`);

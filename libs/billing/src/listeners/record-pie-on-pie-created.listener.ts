@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PieCreated, type PieCreatedPayload } from '#pie/pies';
+import { PieCreated, type PieCreatedPayload } from '#pie/pies/events';
 import { Database, handleOnce, ListensTo, type EventListener, type ListenerContext, type OutboxEnvelope } from '#pie/platform';
 
 /**

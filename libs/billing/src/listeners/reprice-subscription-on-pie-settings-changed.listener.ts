@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PieSettingsChanged, type PieSettingsChangedPayload } from '#pie/pies';
+import { PieSettingsChanged, type PieSettingsChangedPayload } from '#pie/pies/events';
 import { Database, handleOnce, ListensTo, type EventListener, type ListenerContext, type OutboxEnvelope } from '#pie/platform';
 import { StripeGateway } from '../stripe/stripe-gateway.js';
 

@@ -1,4 +1,4 @@
-import { centsToDollars } from '#pie/contracts';
+import { formatCents } from '#pie/contracts';
 import type { SendEmailPayload } from '#pie/notifications';
 
 export const PERIOD_CLOSED_SUBJECT = 'Your pie went to your artists';
@@ -18,7 +18,7 @@ export function periodClosedMessage(options: {
   topArtists: string[];
   statementLink: string;
 }): SendEmailPayload {
-  const amount = `$${centsToDollars(options.distributedCents)}`;
+  const amount = `$${formatCents(options.distributedCents)}`;
   const paragraphs = options.rolledOver
     ? [
         `Hi ${options.firstName},`,

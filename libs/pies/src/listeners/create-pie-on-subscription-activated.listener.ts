@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Database, handleOnce, ListensTo, type EventListener, type OutboxEnvelope } from '#pie/platform';
 import { createPie } from '../domain/pie-lifecycle.js';
-import { SubscriptionActivated, type SubscriptionActivatedPayload } from '../events/billing-events.js';
+import { SubscriptionActivated, type SubscriptionActivatedPayload } from '#pie/billing/events';
 
 /** A paid (or promotional) subscription starts → the fan's pie and its first period. */
 @Injectable()

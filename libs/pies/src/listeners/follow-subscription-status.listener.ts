@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Database, handleOnce, ListensTo, type EventListener, type OutboxEnvelope } from '#pie/platform';
 import { followSubscriptionStatus } from '../domain/pie-lifecycle.js';
-import { SubscriptionStatusChanged, type SubscriptionStatusChangedPayload } from '../events/billing-events.js';
+import { SubscriptionStatusChanged, type SubscriptionStatusChangedPayload } from '#pie/billing/events';
 
 /** The pie's status follows its subscription's (active, past due, canceled). */
 @Injectable()

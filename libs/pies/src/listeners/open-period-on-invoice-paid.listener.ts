@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { Database, handleOnce, ListensTo, type EventListener, type OutboxEnvelope } from '#pie/platform';
 import { openPeriod } from '../domain/pie-lifecycle.js';
-import { InvoicePaid, type InvoicePaidPayload } from '../events/billing-events.js';
+import { InvoicePaid, type InvoicePaidPayload } from '#pie/billing/events';
 
 /**
  * An invoice paid → the period it pays for is open and knows what it was funded with (the first

@@ -1,15 +1,6 @@
-import { Group } from '@mantine/core';
-import { StartPieButton } from '../../features/fan/payments';
 import { PiePage } from '../../features/fan/pies';
 
-/** /pie: the fan's pie; "Create a pie" (the checkout round trip) while none is running. */
+/** /pie: the fan's pie, and its create modal (the checkout round trip) while none is running. */
 export function Component() {
-  return (
-    <>
-      <Group justify="flex-end" mb="sm">
-        <StartPieButton />
-      </Group>
-      <PiePage />
-    </>
-  );
+  return <PiePage />;
 }

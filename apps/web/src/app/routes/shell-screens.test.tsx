@@ -77,7 +77,7 @@ describe('the fan area', () => {
     expect(fees.textContent).toContain('$10.59');
     await user.clear(amount);
     await user.type(amount, '12.345');
-    expect(screen.getByText('Enter an amount in dollars, such as 10 or 12.50')).toBeTruthy();
+    expect(screen.getByText('The amount must have at most two decimals')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Continue to payment' }) as HTMLButtonElement).disabled).toBe(true);
   });
 

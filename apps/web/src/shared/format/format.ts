@@ -10,6 +10,16 @@ const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
 const dayFormat = new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const longDayFormat = new Intl.DateTimeFormat(LOCALE, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
+const moneyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD' });
+
+/**
+ * Integer cents as US dollars in the reader's locale: 125000 → "$1,250.00". Cents are divided
+ * by 100 only here, for display; amounts are never computed in floating point.
+ */
+export function formatMoney(cents: number): string {
+  return moneyFormat.format(cents / 100);
+}
+
 export function formatNumber(value: number): string {
   return numberFormat.format(value);
 }

@@ -1,6 +1,5 @@
 import type {
   ApiSuccess,
-  CheckoutView,
   SubscriptionView,
   WalletBalanceView,
   WalletSummaryView,
@@ -9,21 +8,12 @@ import type {
 } from '#pie/contracts';
 import { baseApi, ME, unwrap, unwrapPage, type Paged } from '../../../../shared/api';
 
-/** The create modal's fields as sent: `amount` in dollars, as the fan typed it (the server parses it as a decimal). */
-export interface CheckoutRequestBody {
-  amount: string;
-  pieDays: number;
-  artistLimit: number;
-  artistPopularity: number;
-  excludeNonActive: boolean;
-}
-
 const MONEY_MOVED = [
   { type: 'Subscription' as const, id: ME },
   { type: 'Wallet' as const, id: ME },
 ];
 
-/** The fan's payments (api-endpoints Payments rows) and wallet (Wallet rows). */
+/** The fan's subscription and billing (api-endpoints Payments rows; the checkout itself is started by the pies feature's create modal) and wallet (Wallet rows). */
 export const paymentsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getActiveSubscription: build.query<SubscriptionView | null, void>({
@@ -36,10 +26,6 @@ export const paymentsApi = baseApi.injectEndpoints({
       query: () => ({ url: 'stripe/refreshSubscription', method: 'GET' }),
       transformResponse: (response: ApiSuccess<SubscriptionView | null>) => response.data ?? null,
       invalidatesTags: MONEY_MOVED,
-    }),
-    createCheckout: build.mutation<CheckoutView, CheckoutRequestBody>({
-      query: (body) => ({ url: 'stripe/createCheckout', method: 'POST', body }),
-      transformResponse: unwrap<CheckoutView>,
     }),
     /** A Billing Portal session: made on demand, never cached. */
     openBillingPortal: build.mutation<{ url: string }, void>({
@@ -67,7 +53,6 @@ export const paymentsApi = baseApi.injectEndpoints({
 export const {
   useGetActiveSubscriptionQuery,
   useRefreshSubscriptionMutation,
-  useCreateCheckoutMutation,
   useOpenBillingPortalMutation,
   useGetWalletBalanceQuery,
   useGetWalletSummaryQuery,

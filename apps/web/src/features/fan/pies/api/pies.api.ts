@@ -1,6 +1,5 @@
-import type { ApiSuccess, Pie, PieStatement, PieWithPeriods, RealtimeStats } from '#pie/contracts';
+import type { ApiSuccess, CheckoutView, Pie, PieStatement, PieWithPeriods, RealtimeStats } from '#pie/contracts';
 import { baseApi, LIST, unwrap } from '../../../../shared/api';
-
 
 export interface RealtimeStatsArgs {
   pieId: string;
@@ -19,6 +18,7 @@ export interface UpdatePieArgs {
   pieDays?: number;
 }
 
+/** The create modal's fields as sent: `amount` in dollars as the fan typed it (the server parses it as a decimal). */
 export interface CreateCheckoutArgs {
   amount: string;
   artistLimit: number;
@@ -63,9 +63,9 @@ export const piesApi = baseApi.injectEndpoints({
       invalidatesTags: [{ type: 'PieSplit', id: LIST }],
     }),
     /** Billing's checkout (spec §7 Payments): answers the hosted payment page's URL. */
-    createCheckout: build.mutation<{ url: string }, CreateCheckoutArgs>({
+    createCheckout: build.mutation<CheckoutView, CreateCheckoutArgs>({
       query: (body) => ({ url: 'stripe/createCheckout', method: 'POST', body }),
-      transformResponse: unwrap<{ url: string }>,
+      transformResponse: unwrap<CheckoutView>,
     }),
     cancelSubscription: build.mutation<unknown, { subscriptionId: string }>({
       query: (body) => ({ url: 'stripe/cancelSubscription', method: 'POST', body }),

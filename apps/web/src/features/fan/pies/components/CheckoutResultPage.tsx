@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../../shared/api';
 import { PageFrame } from '../../../../shared/ui';
 import { useGetActivePieQuery } from '../api/pies.api';
-import { formatCents } from '../format';
+import { formatMoney } from '../../../../shared/format';
 
 /** /pie/successCheckout: waits until the payment's webhook has made the pie, then shows it. */
 export function CheckoutResultPage() {
@@ -18,7 +18,7 @@ export function CheckoutResultPage() {
         </Alert>
       ) : pie ? (
         <Stack gap="md" align="flex-start">
-          <Text size="lg" fw={700}>{`Your ${formatCents(pie.settings.amountCents)} pie is active.`}</Text>
+          <Text size="lg" fw={700}>{`Your ${formatMoney(pie.settings.amountCents)} pie is active.`}</Text>
           <Text>It is split among the artists you listen to when this period ends.</Text>
           <Button component={Link} to="/pie">
             See your pie

@@ -3,7 +3,9 @@ import { Alert, Button, Group, Modal, NumberInput, Stack, Table, Text, TextInput
 import { useState } from 'react';
 import { errorMessage } from '../../../../shared/api';
 import { useCreateCheckoutMutation } from '../api/pies.api';
-import { dollarsToCents, feePreview, formatCents } from '../format';
+import { feePreview } from '../format';
+import { formatMoney } from '../../../../shared/format';
+import { parseDollarsToCents, pieAmountError } from '#pie/contracts';
 import { PieRules } from './PieRules';
 import { SplitControls, type SplitSettingsValue } from './SplitControls';
 
@@ -20,9 +22,9 @@ export function CreatePieModal({ opened, onClose }: { opened: boolean; onClose: 
     excludeNonActive: false,
   });
   const [createCheckout, checkout] = useCreateCheckoutMutation();
-  const cents = dollarsToCents(amount);
-  const amountError =
-    cents === null ? 'Enter an amount in dollars, such as 10 or 12.50' : cents < PIE_LIMITS.minAmountCents || cents > PIE_LIMITS.maxAmountCents ? 'Choose between $1 and $1,000' : null;
+  const amountError = pieAmountError(amount) ?? null;
+  const parsedAmount = parseDollarsToCents(amount);
+  const cents = 'cents' in parsedAmount ? parsedAmount.cents : null;
   const fees = cents !== null && !amountError ? feePreview(cents) : null;
 
   async function pay() {
@@ -49,20 +51,20 @@ export function CreatePieModal({ opened, onClose }: { opened: boolean; onClose: 
             <Table.Tbody>
               <Table.Tr>
                 <Table.Td>You pay each period</Table.Td>
-                <Table.Td ta="right">{formatCents(cents)}</Table.Td>
+                <Table.Td ta="right">{formatMoney(cents)}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Td>Card processing fee (about 2.9% + 30¢)</Table.Td>
-                <Table.Td ta="right">{`−${formatCents(fees.processorFeeCents)}`}</Table.Td>
+                <Table.Td ta="right">{`−${formatMoney(fees.processorFeeCents)}`}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Td>Pie platform fee (10%)</Table.Td>
-                <Table.Td ta="right">{`−${formatCents(fees.platformFeeCents)}`}</Table.Td>
+                <Table.Td ta="right">{`−${formatMoney(fees.platformFeeCents)}`}</Table.Td>
               </Table.Tr>
               <Table.Tr>
                 <Table.Td fw={700}>Split among your artists</Table.Td>
                 <Table.Td ta="right" fw={700}>
-                  {formatCents(fees.netCents)}
+                  {formatMoney(fees.netCents)}
                 </Table.Td>
               </Table.Tr>
             </Table.Tbody>

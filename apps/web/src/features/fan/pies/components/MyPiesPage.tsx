@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../../shared/api';
 import { EmptyTable, PageFrame, PageLoader, Section, TableScroll } from '../../../../shared/ui';
 import { useGetFanPiesQuery } from '../api/pies.api';
-import { formatCents, formatDay } from '../format';
+import { formatDate, formatMoney } from '../../../../shared/format';
 
 const STATE_LABEL = { open: 'Running', closing: 'Closing', closed: 'Closed' } as const;
 
@@ -41,7 +41,7 @@ function PieCard({ pie, number }: { pie: PieWithPeriods; number: number }) {
   return (
     <Section
       // Numbered in the list's order: two pies with the same settings still get different landmark names.
-      title={`Pie ${number}: ${formatCents(pie.settings.amountCents)} every ${pie.settings.pieDays} days, started ${new Date(pie.createdAt).toLocaleDateString()}`}
+      title={`Pie ${number}: ${formatMoney(pie.settings.amountCents)} every ${pie.settings.pieDays} days, started ${formatDate(pie.createdAt)}`}
       actions={
         <Group gap="xs">
           <Badge variant="light">{pie.status === 'past_due' ? 'Payment due' : pie.status}</Badge>
@@ -66,14 +66,14 @@ function PieCard({ pie, number }: { pie: PieWithPeriods; number: number }) {
           <Table.Tbody>
             {pie.periods.map((period) => (
               <Table.Tr key={period.id}>
-                <Table.Td>{`${formatDay(period.startsAt)} – ${formatDay(period.endsAt)}`}</Table.Td>
-                <Table.Td>{period.distributedCents === null ? '—' : formatCents(period.distributedCents)}</Table.Td>
+                <Table.Td>{`${formatDate(period.startsAt)} – ${formatDate(period.endsAt)}`}</Table.Td>
+                <Table.Td>{period.distributedCents === null ? '—' : formatMoney(period.distributedCents)}</Table.Td>
                 <Table.Td>{period.artistCount ?? '—'}</Table.Td>
                 <Table.Td>{period.rolledOver ? 'Rolled over' : STATE_LABEL[period.state]}</Table.Td>
                 <Table.Td>
                   {period.state === 'closed' ? (
                     <Anchor component={Link} to={`/my-pies/statements/${period.id}`}>
-                      {`Statement for ${formatDay(period.endsAt)}`}
+                      {`Statement for ${formatDate(period.endsAt)}`}
                     </Anchor>
                   ) : (
                     <Text size="sm" c="dimmed">

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../../shared/api';
 import { EmptyState, PageFrame, PageLoader, Section } from '../../../../shared/ui';
 import { useGetActivePieQuery, useGetRealtimeStatsQuery, useUpdatePieMutation } from '../api/pies.api';
-import { formatCents, formatDay } from '../format';
+import { formatDate, formatMoney } from '../../../../shared/format';
 import { CreatePieModal } from './CreatePieModal';
 import { PieRules } from './PieRules';
 import { SplitChart } from './SplitChart';
@@ -56,8 +56,8 @@ function ActivePie({ pie }: { pie: Pie }) {
   return (
     <Stack gap="xl">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Figure label="Each period" value={formatCents(pie.settings.amountCents)} />
-        <Figure label="This period" value={period ? `${formatDay(period.startsAt)} – ${formatDay(period.endsAt)}` : '—'} />
+        <Figure label="Each period" value={formatMoney(pie.settings.amountCents)} />
+        <Figure label="This period" value={period ? `${formatDate(period.startsAt)} – ${formatDate(period.endsAt)}` : '—'} />
         <Figure label="Status" value={pie.status === 'past_due' ? 'Payment due' : pie.status === 'active' ? 'Active' : 'Ended'} />
       </SimpleGrid>
       {pie.status === 'past_due' && (

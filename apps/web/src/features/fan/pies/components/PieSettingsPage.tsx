@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { errorMessage } from '../../../../shared/api';
 import { EmptyState, PageFrame, PageLoader, Section } from '../../../../shared/ui';
 import { useBanArtistMutation, useCancelSubscriptionMutation, useGetActivePieQuery, useGetRealtimeStatsQuery, useSetInclusionMutation, useUpdatePieMutation } from '../api/pies.api';
-import { dollarsToCents, formatCents, formatListened, REASON_LABEL } from '../format';
+import { REASON_LABEL } from '../format';
+import { formatListened, formatMoney } from '../../../../shared/format';
+import { pieAmountError } from '#pie/contracts';
 import { SplitControls, type SplitSettingsValue } from './SplitControls';
 
 /** /pie/settings: the five settings, banning and including artists (with search), cancelling. */
@@ -38,14 +40,13 @@ function SettingsForm({ pie }: { pie: Pie }) {
   const [pieDays, setPieDays] = useState(saved.pieDays);
   const [split, setSplit] = useState<SplitSettingsValue>({ artistLimit: saved.artistLimit, artistPopularity: saved.artistPopularity, excludeNonActive: saved.excludeNonActive });
   const [updatePie, update] = useUpdatePieMutation();
-  const cents = dollarsToCents(amount);
-  const amountError = cents === null ? 'Enter an amount in dollars, such as 10 or 12.50' : cents < PIE_LIMITS.minAmountCents || cents > PIE_LIMITS.maxAmountCents ? 'Choose between $1 and $1,000' : null;
+  const amountError = pieAmountError(amount) ?? null;
   return (
     <Section title="Settings">
       <TextInput label="Amount per period (USD)" leftSection="$" value={amount} onChange={(event) => setAmount(event.currentTarget.value)} error={amountError} inputMode="decimal" />
       <NumberInput label="Period length (days)" min={PIE_LIMITS.pieDays.min} max={PIE_LIMITS.pieDays.max} value={pieDays} onChange={(value) => setPieDays(typeof value === 'number' ? value : saved.pieDays)} allowDecimal={false} />
       <SplitControls value={split} onChange={setSplit} />
-      {pie.pendingSettings && <Text size="sm" c="dimmed">{`From your next period: ${formatCents(pie.pendingSettings.amountCents)}, up to ${pie.pendingSettings.artistLimit} artists.`}</Text>}
+      {pie.pendingSettings && <Text size="sm" c="dimmed">{`From your next period: ${formatMoney(pie.pendingSettings.amountCents)}, up to ${pie.pendingSettings.artistLimit} artists.`}</Text>}
       {update.isError && (
         <Alert color="red" role="alert">
           {errorMessage(update.error, 'Your settings could not be saved.')}
@@ -103,7 +104,7 @@ function ArtistChoice({ artist, onBan, onInclusion }: { artist: PieSplitArtist; 
       <div>
         <Text fw={500}>{artist.name}</Text>
         <Text size="xs" c="dimmed">
-          {`${formatListened(artist.listenedMs)} · ${artist.selected ? formatCents(artist.shareCents) : (REASON_LABEL[artist.reason ?? ''] ?? '')}`}
+          {`${formatListened(artist.listenedMs)} · ${artist.selected ? formatMoney(artist.shareCents) : (REASON_LABEL[artist.reason ?? ''] ?? '')}`}
         </Text>
       </div>
       <Group gap="xs">

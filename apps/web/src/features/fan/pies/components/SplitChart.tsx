@@ -1,7 +1,8 @@
 import type { PieSplitArtist } from '#pie/contracts';
 import { Stack, Text } from '@mantine/core';
 import { memo } from 'react';
-import { formatCents, formatListened, REASON_LABEL } from '../format';
+import { REASON_LABEL } from '../format';
+import { formatListened, formatMoney } from '../../../../shared/format';
 import classes from './pies.module.css';
 
 /** The split as bars (one per artist paid) and the artists left out with the reason. */
@@ -13,14 +14,14 @@ export const SplitChart = memo(function SplitChart({ artists, amountCents }: { a
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
-        {`${formatCents(amountCents)} split among ${paid.length} artist${paid.length === 1 ? '' : 's'}`}
+        {`${formatMoney(amountCents)} split among ${paid.length} artist${paid.length === 1 ? '' : 's'}`}
       </Text>
       <ol className={classes.bars} aria-label="Your split">
         {paid.map((artist) => (
           <li key={artist.artistId} className={classes.bar} data-testid="split-row">
             <span className={classes.name}>{artist.name}</span>
             <span className={classes.amount}>
-              <strong>{formatCents(artist.shareCents)}</strong>
+              <strong>{formatMoney(artist.shareCents)}</strong>
               <Text span size="xs" c="dimmed">{` · ${(artist.weight * 100).toFixed(1)}% · ${formatListened(artist.listenedMs)}`}</Text>
             </span>
             <span className={classes.track} aria-hidden="true">

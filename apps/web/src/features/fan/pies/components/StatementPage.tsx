@@ -2,7 +2,8 @@ import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { errorMessage } from '../../../../shared/api';
 import { PageFrame, PageLoader, Section, TableScroll } from '../../../../shared/ui';
 import { useGetStatementQuery } from '../api/pies.api';
-import { formatCents, formatDay, formatListened, REASON_LABEL } from '../format';
+import { REASON_LABEL } from '../format';
+import { formatDate, formatListened, formatMoney } from '../../../../shared/format';
 
 const WHERE_NOW = { escrow: 'In escrow until the artist claims it', office: 'With the artist’s team', paid_out: 'Paid out', none: '—' } as const;
 
@@ -11,7 +12,7 @@ export function StatementPage({ periodId }: { periodId: string }) {
   const statement = useGetStatementQuery(periodId);
   const s = statement.data;
   return (
-    <PageFrame title="Statement" back={{ to: '/my-pies', label: 'My pies' }} description={s ? `${formatDay(s.startsAt)} – ${formatDay(s.endsAt)}` : undefined}>
+    <PageFrame title="Statement" back={{ to: '/my-pies', label: 'My pies' }} description={s ? `${formatDate(s.startsAt)} – ${formatDate(s.endsAt)}` : undefined}>
       {statement.isLoading ? (
         <PageLoader />
       ) : statement.isError || !s ? (
@@ -59,7 +60,7 @@ export function StatementPage({ periodId }: { periodId: string }) {
                       <Table.Td>{line.name}</Table.Td>
                       <Table.Td>{formatListened(line.listenedMs)}</Table.Td>
                       <Table.Td>{line.selected ? `${(line.weight * 100).toFixed(2)}%` : REASON_LABEL[line.reason ?? ''] ?? '—'}</Table.Td>
-                      <Table.Td ta="right">{formatCents(line.shareCents)}</Table.Td>
+                      <Table.Td ta="right">{formatMoney(line.shareCents)}</Table.Td>
                       <Table.Td>{WHERE_NOW[line.whereNow]}</Table.Td>
                     </Table.Tr>
                   ))}
@@ -81,7 +82,7 @@ function Row({ label, cents, bold = false }: { label: string; cents: number; bol
     <Table.Tr>
       <Table.Td fw={bold ? 700 : undefined}>{label}</Table.Td>
       <Table.Td ta="right" fw={bold ? 700 : undefined}>
-        {formatCents(cents)}
+        {formatMoney(cents)}
       </Table.Td>
     </Table.Tr>
   );

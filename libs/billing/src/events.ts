@@ -1,0 +1,10 @@
+// Billing's published events ('#pie/billing/events'): what other modules listen to. They depend on
+// the platform only, so pies can listen to billing while billing listens to pies without a cycle.
+export { SubscriptionActivated, type SubscriptionActivatedPayload, type PieSettings } from './events/subscription-activated.event.js';
+export { InvoicePaid, type InvoicePaidPayload } from './events/invoice-paid.event.js';
+export {
+  SubscriptionStatusChanged,
+  SUBSCRIPTION_STATUSES,
+  type SubscriptionStatus,
+  type SubscriptionStatusChangedPayload,
+} from './events/subscription-status-changed.event.js';
