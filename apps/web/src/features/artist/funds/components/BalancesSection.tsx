@@ -1,6 +1,6 @@
 import { QueryState, Section, StatList, type Stat } from '../../../../shared/ui';
+import { formatMoney } from '../../../../shared/format';
 import { useGetConnectedAccountBalanceQuery, useGetOfficeBalanceQuery, useGetTotalPayoutQuery } from '../api/funds.api';
-import { dollars } from './money';
 
 /**
  * The office's money in three places: earnings Pie holds until the next transfer, the connected
@@ -15,22 +15,22 @@ export function BalancesSection({ officeId, actions }: { officeId: string; actio
       <QueryState query={earnings} loading="Loading your balances…" errorFallback="We could not load your balances">
         {(office) => {
           const stats: Stat[] = [
-            { label: 'Office earnings', value: dollars(office.earningsCents), hint: 'Sent to your Stripe account with the next transfer' },
+            { label: 'Office earnings', value: formatMoney(office.earningsCents), hint: 'Sent to your Stripe account with the next transfer' },
             {
               label: 'Available in Stripe',
-              value: connected.data ? dollars(connected.data.availableCents) : connected.isError ? 'Not connected' : '…',
+              value: connected.data ? formatMoney(connected.data.availableCents) : connected.isError ? 'Not connected' : '…',
               hint: 'Ready to pay out to your bank',
             },
             {
               label: 'Pending in Stripe',
-              value: connected.data ? dollars(connected.data.pendingCents) : connected.isError ? '—' : '…',
+              value: connected.data ? formatMoney(connected.data.pendingCents) : connected.isError ? '—' : '…',
               hint: 'Available once Stripe settles it',
             },
           ];
           if (office.escrowCents > 0) {
-            stats.push({ label: 'In escrow', value: dollars(office.escrowCents), hint: 'Released to you once the artist’s claim succeeds and Stripe is connected' });
+            stats.push({ label: 'In escrow', value: formatMoney(office.escrowCents), hint: 'Released to you once the artist’s claim succeeds and Stripe is connected' });
           }
-          if (total.data) stats.push({ label: 'Paid out in total', value: dollars(total.data.totalCents) });
+          if (total.data) stats.push({ label: 'Paid out in total', value: formatMoney(total.data.totalCents) });
           return <StatList stats={stats} />;
         }}
       </QueryState>

@@ -1,10 +1,9 @@
 import { SegmentedControl, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatDateTime } from '../../../../shared/format';
+import { formatMoney, formatDateTime } from '../../../../shared/format';
 import { Pager, QueryState, Section, TableScroll } from '../../../../shared/ui';
 import { useListClaimPayoutsQuery, useListClaimTransactionsQuery } from '../api/funds.api';
 import type { TransactionFilter } from '../api/types';
-import { dollars } from './money';
 import { KIND_LABEL } from './TransactionsSection';
 
 /** One claimed artist's money: what has been paid out for them, and their transactions (claims/:id/payouts, claims/:id/transactions). */
@@ -33,7 +32,7 @@ export function ClaimFundsSection({ claimId }: { claimId: string }) {
       }
     >
       <QueryState query={payouts} loading="Loading the payouts…" errorFallback="We could not load this artist's payouts">
-        {(data) => <Text>{`Paid out for this artist: ${dollars(data.totalCents)}`}</Text>}
+        {(data) => <Text>{`Paid out for this artist: ${formatMoney(data.totalCents)}`}</Text>}
       </QueryState>
       <QueryState
         query={transactions}
@@ -63,7 +62,7 @@ export function ClaimFundsSection({ claimId }: { claimId: string }) {
                       <Table.Td data-label="Kind">{KIND_LABEL[item.kind] ?? item.kind}</Table.Td>
                       <Table.Td data-label="What">{item.description}</Table.Td>
                       <Table.Td data-label="Amount" ta="right">
-                        {dollars(item.amountCents)}
+                        {formatMoney(item.amountCents)}
                       </Table.Td>
                     </Table.Tr>
                   ))}

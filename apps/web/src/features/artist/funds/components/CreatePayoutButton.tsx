@@ -2,8 +2,8 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { errorMessage } from '../../../../shared/api';
+import { formatMoney } from '../../../../shared/format';
 import { useCreatePayoutMutation } from '../api/funds.api';
-import { dollars } from './money';
 
 /**
  * "Create payout": pays the connected account's available balance out to the office's bank,
@@ -19,7 +19,7 @@ export function CreatePayoutButton({ officeId, availableCents }: { officeId: str
     setOutcome(null);
     try {
       const payout = await createPayout({ officeId }).unwrap();
-      setOutcome({ ok: true, message: `Payout of ${dollars(payout.amountCents)} created. It reaches your bank in a few days.` });
+      setOutcome({ ok: true, message: `Payout of ${formatMoney(payout.amountCents)} created. It reaches your bank in a few days.` });
     } catch (error) {
       setOutcome({ ok: false, message: errorMessage(error, 'We could not create the payout. Please try again.') });
     }
@@ -39,14 +39,14 @@ export function CreatePayoutButton({ officeId, availableCents }: { officeId: str
       <Modal opened={opened} onClose={close} title="Pay out to your bank?" centered>
         <Stack gap="md">
           <Text>
-            {`${dollars(availableCents ?? 0)} available in your Stripe account goes to your bank account. Payouts usually arrive within two business days.`}
+            {`${formatMoney(availableCents ?? 0)} available in your Stripe account goes to your bank account. Payouts usually arrive within two business days.`}
           </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
             <Button onClick={() => void confirm()} loading={creating.isLoading}>
-              {`Pay out ${dollars(availableCents ?? 0)}`}
+              {`Pay out ${formatMoney(availableCents ?? 0)}`}
             </Button>
           </Group>
         </Stack>

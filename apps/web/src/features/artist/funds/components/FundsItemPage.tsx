@@ -2,10 +2,9 @@ import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { errorStatus } from '../../../../shared/api';
 import { ErrorBlock, LoadingBlock, PageFrame, Section, StatList, type Stat } from '../../../../shared/ui';
-import { formatDate, formatDateTime } from '../../../../shared/format';
+import { formatMoney, formatDate, formatDateTime } from '../../../../shared/format';
 import { useGetPayoutQuery, useGetTransactionQuery } from '../api/funds.api';
 import { FUNDS_ITEM_TITLE, FundsItemNotFound } from './FundsItemNotFound';
-import { dollars } from './money';
 import { PayoutStatusBadge } from './PayoutStatusBadge';
 import { KIND_LABEL } from './TransactionsSection';
 
@@ -41,7 +40,7 @@ export function PayoutDetailsPage({ officeId, payoutId }: { officeId: string; pa
       {() => {
         const data = payout.data!;
         const stats: Stat[] = [
-          { label: 'Amount', value: dollars(data.amountCents) },
+          { label: 'Amount', value: formatMoney(data.amountCents) },
           { label: 'Status', value: <PayoutStatusBadge status={data.status} /> },
           { label: 'Created', value: formatDateTime(data.createdAt) },
           { label: data.status === 'paid' ? 'Arrived' : 'Expected to arrive', value: data.arrivalDate ? formatDate(data.arrivalDate) : '—' },
@@ -76,7 +75,7 @@ export function TransactionDetailsPage({ officeId, transactionId }: { officeId: 
             <StatList
               cols={2}
               stats={[
-                { label: 'Amount', value: dollars(data.amountCents) },
+                { label: 'Amount', value: formatMoney(data.amountCents) },
                 { label: 'Kind', value: KIND_LABEL[data.kind] ?? data.kind },
                 { label: 'When', value: formatDateTime(data.occurredAt) },
                 { label: 'Reference', value: data.id },

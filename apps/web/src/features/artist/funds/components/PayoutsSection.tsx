@@ -1,10 +1,9 @@
 import { Anchor, Table } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatDateTime } from '../../../../shared/format';
+import { formatMoney, formatDate, formatDateTime } from '../../../../shared/format';
 import { Pager, QueryState, Section, TableScroll } from '../../../../shared/ui';
 import { useListPayoutsQuery } from '../api/funds.api';
-import { dollars } from './money';
 import { PayoutStatusBadge } from './PayoutStatusBadge';
 
 /** The office's payouts to its bank, newest first, a page at a time. */
@@ -36,11 +35,11 @@ export function PayoutsSection({ officeId }: { officeId: string }) {
                   {data.items.map((payout) => (
                     <Table.Tr key={payout.id}>
                       <Table.Td data-label="Created">
-                        <Anchor component={Link} to={`/for-artists/funds/payouts/${payout.id}`} aria-label={`Payout of ${dollars(payout.amountCents)}, ${formatDateTime(payout.createdAt)}`}>
+                        <Anchor component={Link} to={`/for-artists/funds/payouts/${payout.id}`} aria-label={`Payout of ${formatMoney(payout.amountCents)}, ${formatDateTime(payout.createdAt)}`}>
                           {formatDateTime(payout.createdAt)}
                         </Anchor>
                       </Table.Td>
-                      <Table.Td data-label="Amount">{dollars(payout.amountCents)}</Table.Td>
+                      <Table.Td data-label="Amount">{formatMoney(payout.amountCents)}</Table.Td>
                       <Table.Td data-label="Status">
                         <PayoutStatusBadge status={payout.status} />
                       </Table.Td>

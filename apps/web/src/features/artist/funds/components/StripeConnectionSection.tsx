@@ -4,9 +4,9 @@ import { useState } from 'react';
 import { errorMessage } from '../../../../shared/api';
 import { browserLocation } from '../../../../shared/browser';
 import { QueryState, Section } from '../../../../shared/ui';
+import { formatMoney } from '../../../../shared/format';
 import { useCheckMonthlyFeeQuery, useCompleteOnboardingMutation, useCreateLoginLinkMutation } from '../api/funds.api';
 import type { StripeConnectionStatus } from '../api/types';
-import { dollars } from './money';
 
 const STATUS: Record<StripeConnectionStatus, { label: string; color: string; text: string }> = {
   not_connected: { label: 'Not connected', color: 'gray', text: 'Connect a Stripe account to receive your artists’ earnings and pay them out to your bank.' },
@@ -55,8 +55,8 @@ export function StripeConnectionSection({ office }: { office: Office }) {
               {data.status === 'enabled' && (
                 <Text size="sm" c={data.covered ? undefined : 'yellow.3'}>
                   {data.covered
-                    ? `This month's earnings (${dollars(data.earningsThisMonthCents)}) cover Stripe's ${dollars(data.monthlyFeeCents)} monthly account fee, taken from the month's first transfer.`
-                    : `This month's earnings (${dollars(data.earningsThisMonthCents)}) do not cover Stripe's ${dollars(data.monthlyFeeCents)} monthly account fee yet; it is taken from the month's first transfer once they do.`}
+                    ? `This month's earnings (${formatMoney(data.earningsThisMonthCents)}) cover Stripe's ${formatMoney(data.monthlyFeeCents)} monthly account fee, taken from the month's first transfer.`
+                    : `This month's earnings (${formatMoney(data.earningsThisMonthCents)}) do not cover Stripe's ${formatMoney(data.monthlyFeeCents)} monthly account fee yet; it is taken from the month's first transfer once they do.`}
                 </Text>
               )}
               {admin ? (

@@ -1,11 +1,10 @@
 import { Anchor, SegmentedControl, Table } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../../shared/format';
+import { formatMoney, formatDateTime } from '../../../../shared/format';
 import { Pager, QueryState, Section, TableScroll } from '../../../../shared/ui';
 import { useListTransactionsQuery } from '../api/funds.api';
 import type { TransactionFilter } from '../api/types';
-import { dollars } from './money';
 
 const FILTERS: { value: TransactionFilter; label: string }[] = [
   { value: 'all', label: 'All' },
@@ -73,7 +72,7 @@ export function TransactionsSection({ officeId }: { officeId: string }) {
                       <Table.Td data-label="Kind">{KIND_LABEL[item.kind] ?? item.kind}</Table.Td>
                       <Table.Td data-label="What">{item.description}</Table.Td>
                       <Table.Td data-label="Amount" ta="right">
-                        {dollars(item.amountCents)}
+                        {formatMoney(item.amountCents)}
                       </Table.Td>
                     </Table.Tr>
                   ))}

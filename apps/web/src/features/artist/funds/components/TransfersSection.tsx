@@ -1,8 +1,7 @@
 import { Table } from '@mantine/core';
-import { formatDateTime } from '../../../../shared/format';
+import { formatMoney, formatDateTime } from '../../../../shared/format';
 import { QueryState, Section, TableScroll } from '../../../../shared/ui';
 import { useListTransfersQuery } from '../api/funds.api';
-import { dollars } from './money';
 
 /** Transfers from Pie to the office's Stripe account that no payout has taken to the bank yet. */
 export function TransfersSection({ officeId }: { officeId: string }) {
@@ -32,7 +31,7 @@ export function TransfersSection({ officeId }: { officeId: string }) {
                   <Table.Tr key={transfer.id}>
                     <Table.Td data-label="Sent">{formatDateTime(transfer.createdAt)}</Table.Td>
                     <Table.Td data-label="Amount" ta="right">
-                      {dollars(transfer.amountCents)}
+                      {formatMoney(transfer.amountCents)}
                     </Table.Td>
                   </Table.Tr>
                 ))}

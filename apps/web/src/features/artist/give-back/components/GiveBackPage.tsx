@@ -1,13 +1,12 @@
-import { formatCents, parseDollarsToCents, type Office } from '#pie/contracts';
+import { parseDollarsToCents, type Office } from '#pie/contracts';
 import { Alert, Button, Group, Modal, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { errorMessage } from '../../../../shared/api';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { EmptyState, Pager, PageFrame, QueryState, Section, TableScroll } from '../../../../shared/ui';
 import { useGiveBackMutation, useListGiveBacksQuery, type GiveBackRequest } from '../api/give-back.api';
 
-const dollars = (cents: number) => `$${formatCents(cents)}`;
 
 type Mode = 'share' | 'amount';
 
@@ -21,7 +20,7 @@ function readGift(officeId: string, mode: Mode, value: string): { request: GiveB
   const parsed = parseDollarsToCents(text);
   if ('error' in parsed) return { error: 'Enter an amount in dollars, such as 12.50' };
   if (parsed.cents <= 0) return { error: 'Enter an amount above $0.00' };
-  return { request: { officeId, amount: text }, words: dollars(parsed.cents) };
+  return { request: { officeId, amount: text }, words: formatMoney(parsed.cents) };
 }
 
 function GiveBackForm({ office }: { office: Office }) {
@@ -45,7 +44,7 @@ function GiveBackForm({ office }: { office: Office }) {
     setOutcome(null);
     try {
       const made = await giveBack(pending.request).unwrap();
-      setOutcome({ ok: true, message: `Thank you: ${dollars(made.amountCents)} went to the promotion pool.` });
+      setOutcome({ ok: true, message: `Thank you: ${formatMoney(made.amountCents)} went to the promotion pool.` });
       setValue('');
     } catch (error) {
       setOutcome({ ok: false, message: errorMessage(error, 'We could not make the gift. Please try again.') });
@@ -144,7 +143,7 @@ function GiveBackHistory({ officeId }: { officeId: string }) {
                       <Table.Td data-label="When">{formatDateTime(gift.createdAt)}</Table.Td>
                       <Table.Td data-label="Given as">{gift.sharePercent === null ? 'An amount' : `${gift.sharePercent}% of earnings`}</Table.Td>
                       <Table.Td data-label="Amount" ta="right">
-                        {dollars(gift.amountCents)}
+                        {formatMoney(gift.amountCents)}
                       </Table.Td>
                     </Table.Tr>
                   ))}
