@@ -155,16 +155,6 @@ describe('the artist area', () => {
     expect(screen.getByRole('link', { name: 'Create an artist account' }).getAttribute('href')).toBe('/for-artists/register');
   });
 
-  it('/for-artists/funds filters its empty list by kind', async () => {
-    mockRoutes({ 'GET /api/for-artists/user': artist() });
-    const { user } = renderApp('/for-artists/funds');
-
-    const transactions = await screen.findByRole('region', { name: 'Transactions' });
-    expect(within(transactions).getByRole('heading', { name: 'No transactions yet' })).toBeTruthy();
-    await user.click(within(transactions).getByText('Payouts'));
-    expect(within(transactions).getByRole('heading', { name: 'No payouts yet' })).toBeTruthy();
-  });
-
   it.each([
     ['twitter', 'success', 'X (Twitter) account verified'],
     ['instagram', 'failed', 'Instagram verification failed'],

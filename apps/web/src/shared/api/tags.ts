@@ -40,6 +40,18 @@ export const ARTIST_TAG_TYPES = [
   'Office',
   /** The members (and invitations) of an office, id = the office's id. */
   'OfficeMembers',
+  /** An office's Stripe connection (status, monthly fee check), id = the office's id. */
+  'StripeConnection',
+  /** An office's payouts (list, details, total paid out), id = the office's id. */
+  'Payout',
+  /** An office's transactions (credits and payouts) and its transfers, id = the office's id. */
+  'Transaction',
+  /** A claimed artist's payouts (claims/:id/payouts), id = the claim's id or LIST. */
+  'ClaimPayout',
+  /** An office's balances (earnings, connected account, escrow), id = the office's id. */
+  'WalletBalance',
+  /** An office's gifts to the promotion pool, id = the office's id. */
+  'GiveBack',
 ] as const;
 export type ArtistTagType = (typeof ARTIST_TAG_TYPES)[number];
 

@@ -1,5 +1,7 @@
+import { StripeConnectionSection } from '../../../features/artist/funds';
 import { OfficeSettingsPage } from '../../../features/artist/office';
 
+/** /for-artists/office-settings: each office's details and its Stripe connection. */
 export function Component() {
-  return <OfficeSettingsPage />;
+  return <OfficeSettingsPage officeExtras={(office) => <StripeConnectionSection office={office} />} />;
 }

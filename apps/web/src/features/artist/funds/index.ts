@@ -1,2 +1,5 @@
 export { FundsPage } from './components/FundsPage';
 export { FundsItemNotFound } from './components/FundsItemNotFound';
+export { PayoutDetailsPage, TransactionDetailsPage } from './components/FundsItemPage';
+export { StripeConnectionSection } from './components/StripeConnectionSection';
+export { ClaimFundsSection } from './components/ClaimFundsSection';

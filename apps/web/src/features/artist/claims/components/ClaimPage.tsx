@@ -1,6 +1,6 @@
 import { SOCIAL_PLATFORM_LABELS, SOCIAL_PLATFORMS, type ClaimDetailed, type SocialPlatform } from '#pie/contracts';
 import { Alert, Anchor, Button, Code, Group, List, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage, errorStatus } from '../../../../shared/api';
 import { LoadingBlock, ErrorBlock, PageFrame, Section } from '../../../../shared/ui';
@@ -115,8 +115,11 @@ function Verify({ claim }: { claim: ClaimDetailed }) {
   );
 }
 
-/** /for-artists/claims/:id and /for-artists/artists/:id: one claim, its verification and its history. */
-export function ClaimPage({ claimId, title }: { claimId: string; title: string }) {
+/**
+ * /for-artists/claims/:id and /for-artists/artists/:id: one claim, its verification and its
+ * history; a successful claim also shows what the route adds (the artist's money).
+ */
+export function ClaimPage({ claimId, title, funds }: { claimId: string; title: string; funds?: ReactNode }) {
   const claim = useGetClaimDetailedQuery(claimId);
   const [deleteClaim, deleting] = useDeleteClaimMutation();
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -187,6 +190,7 @@ export function ClaimPage({ claimId, title }: { claimId: string; title: string }
         </Alert>
       )}
       {open && <Verify claim={data} />}
+      {data.status === 'successful' && funds}
       <Section title="History">
         <List size="sm">
           {data.history.map((change, index) => (

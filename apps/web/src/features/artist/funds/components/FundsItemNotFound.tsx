@@ -2,11 +2,12 @@ import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
 import { EmptyState, PageFrame } from '../../../../shared/ui';
 
+export const FUNDS_ITEM_TITLE = { payout: 'Payout details', transaction: 'Transaction details' } as const;
+
 /** A payout's or transaction's page when the office has none with that id. */
 export function FundsItemNotFound({ kind }: { kind: 'payout' | 'transaction' }) {
-  const title = kind === 'payout' ? 'Payout details' : 'Transaction details';
   return (
-    <PageFrame title={title} site="Pie for artists" back={{ to: '/for-artists/funds', label: 'Funds' }}>
+    <PageFrame title={FUNDS_ITEM_TITLE[kind]} site="Pie for artists" back={{ to: '/for-artists/funds', label: 'Funds' }}>
       <EmptyState
         title={`No ${kind} with this id`}
         action={

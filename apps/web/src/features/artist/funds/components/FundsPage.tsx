@@ -1,56 +1,54 @@
-import { SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
-import { EmptyState, PageFrame, Section } from '../../../../shared/ui';
+import type { Office } from '#pie/contracts';
+import { Anchor } from '@mantine/core';
+import { Link } from 'react-router';
+import { EmptyState, PageFrame } from '../../../../shared/ui';
+import { useGetConnectedAccountBalanceQuery } from '../api/funds.api';
+import { BalancesSection } from './BalancesSection';
+import { CreatePayoutButton } from './CreatePayoutButton';
+import { PayoutsSection } from './PayoutsSection';
+import { TransactionsSection } from './TransactionsSection';
+import { TransfersSection } from './TransfersSection';
 
-const FILTERS = [
-  { value: 'all', label: 'All' },
-  { value: 'credit', label: 'Credits' },
-  { value: 'payout', label: 'Payouts' },
-] as const;
+const FRAME = {
+  title: 'Funds',
+  site: 'Pie for artists',
+  width: 'wide',
+  description: 'What fans have sent your artists, and what has been paid out to your team.',
+} as const;
 
-type Filter = (typeof FILTERS)[number]['value'];
-
-const EMPTY_TEXT: Record<Filter, string> = {
-  all: 'No transactions yet',
-  credit: 'No credits yet',
-  payout: 'No payouts yet',
-};
-
-/** /for-artists/funds: the office's balance, payouts and transactions. */
-export function FundsPage() {
-  const [filter, setFilter] = useState<Filter>('all');
+function OfficeFunds({ office }: { office: Office }) {
+  const officeId = office._id;
+  const connected = useGetConnectedAccountBalanceQuery({ officeId });
+  // Only an office admin pays out; members see the figures the API gives them.
+  const payoutAction = office.role === 'admin' && connected.data ? <CreatePayoutButton officeId={officeId} availableCents={connected.data.availableCents} /> : undefined;
   return (
-    <PageFrame
-      title="Funds"
-      site="Pie for artists"
-      description="What fans have sent your artists, and what has been paid out to your team."
-    >
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
-        <Section title="Balance">
-          <EmptyState title="No funds yet" order={3} bare>
-            Money arrives once you have a verified claim. Until then, what fans send an artist waits in escrow for them.
-          </EmptyState>
-        </Section>
-        <Section title="Payouts">
-          <EmptyState title="No payouts yet" order={3} bare>
-            Connect your team&apos;s payment account in Office settings to receive payouts to your bank.
-          </EmptyState>
-        </Section>
-      </SimpleGrid>
-      <Section title="Transactions">
-        <Stack gap="md">
-          <SegmentedControl
-            value={filter}
-            onChange={(value) => setFilter(value as Filter)}
-            data={FILTERS.map((item) => ({ ...item }))}
-            aria-label="Show transactions"
-            w="fit-content"
-          />
-          <EmptyState title={EMPTY_TEXT[filter]} order={3} bare>
-            <Text c="dimmed">Every credit from fans and every payout to your bank will be listed here.</Text>
-          </EmptyState>
-        </Stack>
-      </Section>
+    <>
+      <BalancesSection officeId={officeId} actions={payoutAction} />
+      <PayoutsSection officeId={officeId} />
+      <TransfersSection officeId={officeId} />
+      <TransactionsSection officeId={officeId} />
+    </>
+  );
+}
+
+/** /for-artists/funds: the office's balances, transfers, payouts and transactions, and the payout action. */
+export function FundsPage({ office }: { office: Office | undefined }) {
+  return (
+    <PageFrame {...FRAME}>
+      {office ? (
+        <OfficeFunds office={office} />
+      ) : (
+        <EmptyState
+          title="No funds yet"
+          action={
+            <Anchor component={Link} to="/for-artists/artists">
+              Claim an artist
+            </Anchor>
+          }
+        >
+          Money arrives once you have a verified claim. Until then, what fans send an artist waits in escrow for them.
+        </EmptyState>
+      )}
     </PageFrame>
   );
 }

@@ -1,16 +1,185 @@
-import { EmptyState, PageFrame } from '../../../../shared/ui';
+import { parseDollarsToCents, type Office } from '#pie/contracts';
+import { Alert, Button, Group, Modal, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
+import { errorMessage } from '../../../../shared/api';
+import { formatDateTime, formatMoney } from '../../../../shared/format';
+import { EmptyState, Pager, PageFrame, QueryState, Section, TableScroll } from '../../../../shared/ui';
+import { useGiveBackMutation, useListGiveBacksQuery, type GiveBackRequest } from '../api/give-back.api';
 
-/** /for-artists/give-back: artists giving part of what they receive back to their fans. */
-export function GiveBackPage() {
+
+type Mode = 'share' | 'amount';
+
+/** What the form holds, checked: the request to send and the words of the confirmation, or why not. */
+function readGift(officeId: string, mode: Mode, value: string): { request: GiveBackRequest; words: string } | { error: string } {
+  const text = value.trim();
+  if (mode === 'share') {
+    if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > 100) return { error: 'Enter a share from 1 to 100 percent' };
+    return { request: { officeId, share: Number(text) }, words: `${text}% of your office's earnings` };
+  }
+  const parsed = parseDollarsToCents(text);
+  if ('error' in parsed) return { error: 'Enter an amount in dollars, such as 12.50' };
+  if (parsed.cents <= 0) return { error: 'Enter an amount above $0.00' };
+  return { request: { officeId, amount: text }, words: formatMoney(parsed.cents) };
+}
+
+function GiveBackForm({ office }: { office: Office }) {
+  const [mode, setMode] = useState<Mode>('share');
+  const [value, setValue] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [pending, setPending] = useState<{ request: GiveBackRequest; words: string } | null>(null);
+  const [opened, { open, close }] = useDisclosure(false);
+  const [giveBack, giving] = useGiveBackMutation();
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+
+  const review = () => {
+    const gift = readGift(office._id, mode, value);
+    if ('error' in gift) return setFieldError(gift.error);
+    setFieldError(null);
+    setPending(gift);
+    open();
+  };
+  const confirm = async () => {
+    if (!pending) return;
+    setOutcome(null);
+    try {
+      const made = await giveBack(pending.request).unwrap();
+      setOutcome({ ok: true, message: `Thank you: ${formatMoney(made.amountCents)} went to the promotion pool.` });
+      setValue('');
+    } catch (error) {
+      setOutcome({ ok: false, message: errorMessage(error, 'We could not make the gift. Please try again.') });
+    }
+    close();
+  };
+
+  return (
+    <Section title="Give to the promotion pool" description="The pool pays for free pies that bring new fans to music like yours.">
+      <form
+        noValidate
+        aria-label="Give back"
+        onSubmit={(event) => {
+          event.preventDefault();
+          review();
+        }}
+      >
+        <Stack gap="sm">
+          <SegmentedControl
+            value={mode}
+            onChange={(next) => {
+              setMode(next as Mode);
+              setFieldError(null);
+            }}
+            data={[
+              { value: 'share', label: 'A share' },
+              { value: 'amount', label: 'An amount' },
+            ]}
+            aria-label="Give a share or an amount"
+            w="fit-content"
+          />
+          <TextInput
+            label={mode === 'share' ? 'Share of your earnings (%)' : 'Amount (US dollars)'}
+            inputMode={mode === 'share' ? 'numeric' : 'decimal'}
+            value={value}
+            onChange={(event) => setValue(event.currentTarget.value)}
+            error={fieldError}
+            required
+            maw={280}
+          />
+          <Group>
+            <Button type="submit">Review the gift</Button>
+          </Group>
+          {outcome && (
+            <Alert color={outcome.ok ? 'teal' : 'red'} variant="light" role={outcome.ok ? 'status' : 'alert'}>
+              {outcome.message}
+            </Alert>
+          )}
+        </Stack>
+      </form>
+      <Modal opened={opened} onClose={close} title="Give to the promotion pool?" centered>
+        <Stack gap="md">
+          <Text>{`${pending?.words ?? ''} goes from your office's earnings to the promotion pool. This cannot be undone.`}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button onClick={() => void confirm()} loading={giving.isLoading}>
+              Give
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Section>
+  );
+}
+
+function GiveBackHistory({ officeId }: { officeId: string }) {
+  const [page, setPage] = useState(1);
+  const history = useListGiveBacksQuery({ officeId, page });
+  return (
+    <Section title="Your gifts">
+      <QueryState
+        query={history}
+        loading="Loading your gifts…"
+        errorFallback="We could not load your gifts"
+        isEmpty={(data) => data.items.length === 0}
+        empty="No gifts yet. What you give is listed here."
+      >
+        {(data) => (
+          <>
+            <TableScroll minWidth={420} stackOnPhone label="Gifts (table)">
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">When</Table.Th>
+                    <Table.Th scope="col">Given as</Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      Amount
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.items.map((gift) => (
+                    <Table.Tr key={gift.id}>
+                      <Table.Td data-label="When">{formatDateTime(gift.createdAt)}</Table.Td>
+                      <Table.Td data-label="Given as">{gift.sharePercent === null ? 'An amount' : `${gift.sharePercent}% of earnings`}</Table.Td>
+                      <Table.Td data-label="Amount" ta="right">
+                        {formatMoney(gift.amountCents)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </TableScroll>
+            <Pager label="Gift pages" page={data.pagination.page} pages={data.pagination.pages} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
+    </Section>
+  );
+}
+
+/** /for-artists/give-back: an office admin gives a share or an amount of its earnings to the promotion pool. */
+export function GiveBackPage({ office }: { office: Office | undefined }) {
   return (
     <PageFrame
       title="Give back"
       site="Pie for artists"
-      description="Thank the fans who fund you by giving part of what you receive back to them."
+      description="Thank the fans who fund you: give part of your office's earnings to the pool that pays for new fans' free pies."
     >
-      <EmptyState title="Nothing to give back yet">
-        Once your artists receive money from fans, you can give part of it back from here.
-      </EmptyState>
+      {!office ? (
+        <EmptyState title="Nothing to give back yet">Once your artists receive money from fans, you can give part of it back from here.</EmptyState>
+      ) : (
+        <>
+          {office.role === 'admin' ? (
+            <GiveBackForm office={office} />
+          ) : (
+            <Alert color="gray" variant="light">
+              Only an office admin can give part of the office's earnings.
+            </Alert>
+          )}
+          <GiveBackHistory officeId={office._id} />
+        </>
+      )}
     </PageFrame>
   );
 }

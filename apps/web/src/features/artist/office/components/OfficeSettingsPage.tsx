@@ -1,6 +1,6 @@
 import { OFFICE_TYPES, type Office, type OfficeType } from '#pie/contracts';
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../../shared/api';
 import { EmptyState, PageFrame, QueryState, Section } from '../../../../shared/ui';
 import { useListOfficesQuery, useUpdateOfficeMutation } from '../api/offices.api';
@@ -72,11 +72,14 @@ function OfficeForm({ office }: { office: Office }) {
   );
 }
 
-/** /for-artists/office-settings: the office's name and type (its payment connection comes with payouts). */
-export function OfficeSettingsPage() {
+/**
+ * /for-artists/office-settings: each office's name and type, and what the route adds under it
+ * (its Stripe connection).
+ */
+export function OfficeSettingsPage({ officeExtras }: { officeExtras?: (office: Office) => ReactNode }) {
   const offices = useListOfficesQuery();
   return (
-    <PageFrame title="Office settings" site="Pie for artists" description="Your team's name and type.">
+    <PageFrame title="Office settings" site="Pie for artists" description="Your team's name, type and payment account.">
       <QueryState
         query={offices}
         loading="Loading your office…"
@@ -92,7 +95,10 @@ export function OfficeSettingsPage() {
         {(list) => (
           <Stack gap="xl">
             {list.map((office) => (
-              <OfficeForm key={office._id} office={office} />
+              <Stack key={office._id} gap="lg">
+                <OfficeForm office={office} />
+                {officeExtras?.(office)}
+              </Stack>
             ))}
           </Stack>
         )}

@@ -1,5 +1,6 @@
 import type { ArtistUser } from '#pie/contracts';
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { AccountDetail, DeleteAccountSection, LinkedAccountsList, ProviderReturnAlerts } from '../../../../shared/account';
 import { PageContainer } from '../../../../shared/ui';
@@ -7,8 +8,11 @@ import { useArtistAccountSettings } from '../hooks/use-artist-account-settings';
 
 const ARTIST_PROVIDERS = ['google'] as const;
 
-/** /for-artists/settings: account details, Google sign-in and account deletion. */
-export function ArtistSettingsPage({ user }: { user: ArtistUser }) {
+/**
+ * /for-artists/settings: account details, the office's payments (composed in by the route),
+ * Google sign-in and account deletion.
+ */
+export function ArtistSettingsPage({ user, payments }: { user: ArtistUser; payments?: ReactNode }) {
   const { connect, disconnect, deleteAccount } = useArtistAccountSettings();
   const name = [user.first_name, user.last_name].filter(Boolean).join(' ');
 
@@ -34,6 +38,7 @@ export function ArtistSettingsPage({ user }: { user: ArtistUser }) {
             </Text>
           </Stack>
         </Paper>
+        {payments}
         <LinkedAccountsList
           providers={ARTIST_PROVIDERS}
           linked={user.linked_accounts}

@@ -1,0 +1,56 @@
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
+import { errorMessage } from '../../../../shared/api';
+import { formatMoney } from '../../../../shared/format';
+import { useCreatePayoutMutation } from '../api/funds.api';
+
+/**
+ * "Create payout": pays the connected account's available balance out to the office's bank,
+ * after a confirmation that says how much. The server makes one payout however often it is asked.
+ */
+export function CreatePayoutButton({ officeId, availableCents }: { officeId: string; availableCents: number | undefined }) {
+  const [opened, { open, close }] = useDisclosure(false);
+  const [createPayout, creating] = useCreatePayoutMutation();
+  const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
+  const nothing = !availableCents;
+
+  const confirm = async () => {
+    setOutcome(null);
+    try {
+      const payout = await createPayout({ officeId }).unwrap();
+      setOutcome({ ok: true, message: `Payout of ${formatMoney(payout.amountCents)} created. It reaches your bank in a few days.` });
+    } catch (error) {
+      setOutcome({ ok: false, message: errorMessage(error, 'We could not create the payout. Please try again.') });
+    }
+    close();
+  };
+
+  return (
+    <Stack gap="xs" align="flex-end">
+      <Button onClick={open} disabled={nothing} title={nothing ? 'Nothing is available to pay out yet' : undefined}>
+        Create payout
+      </Button>
+      {outcome && (
+        <Alert color={outcome.ok ? 'teal' : 'red'} variant="light" role={outcome.ok ? 'status' : 'alert'} maw={360}>
+          {outcome.message}
+        </Alert>
+      )}
+      <Modal opened={opened} onClose={close} title="Pay out to your bank?" centered>
+        <Stack gap="md">
+          <Text>
+            {`${formatMoney(availableCents ?? 0)} available in your Stripe account goes to your bank account. Payouts usually arrive within two business days.`}
+          </Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button onClick={() => void confirm()} loading={creating.isLoading}>
+              {`Pay out ${formatMoney(availableCents ?? 0)}`}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
