@@ -1,25 +1,11 @@
 /**
- * The funds screens' view of the payouts API. Provisional: replaced by `libs/contracts/src/payouts.ts`
- * once the payouts module publishes it.
+ * The funds screens' view of the payouts API. The Stripe connection and balance shapes come from
+ * `libs/contracts/src/payouts.ts`; the rest are provisional until the payouts module publishes them.
  */
-export type { ApiSuccess } from '#pie/contracts';
+export type { ApiSuccess, MonthlyFeeCheckView, OfficeBalanceView, StripeConnectionStatus } from '#pie/contracts';
 
 export const TRANSACTION_FILTERS = ['all', 'credit', 'payout'] as const;
 export type TransactionFilter = (typeof TRANSACTION_FILTERS)[number];
-
-export type StripeConnectionStatus = 'not_connected' | 'requirements_due' | 'enabled';
-
-export interface MonthlyFeeCheckView {
-  status: StripeConnectionStatus;
-  monthlyFeeCents: number;
-  earningsThisMonthCents: number;
-  covered: boolean;
-}
-
-export interface OfficeBalanceView {
-  earningsCents: number;
-  escrowCents: number;
-}
 
 export interface ConnectedAccountBalanceView {
   availableCents: number;
