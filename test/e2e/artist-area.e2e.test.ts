@@ -136,7 +136,7 @@ describe('the artist area in Chromium', () => {
     const nameField = page.getByLabel(/^Office name/);
     await nameField.waitFor();
     const original = await nameField.inputValue();
-    await page.getByRole('heading', { level: 2, name: original }).waitFor();
+    await page.getByRole('heading', { level: 2, name: original, exact: true }).waitFor();
 
     await page.route('**/api/for-artists/offices/*', (route) =>
       route.request().method() === 'PATCH'
@@ -146,7 +146,7 @@ describe('the artist area in Chromium', () => {
     await nameField.fill('A Name That Fails');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('alert').filter({ hasText: `its name is back to “${original}”` }).waitFor();
-    await page.getByRole('heading', { level: 2, name: original }).waitFor();
+    await page.getByRole('heading', { level: 2, name: original, exact: true }).waitFor();
     expect(await page.getByRole('heading', { name: 'A Name That Fails' }).count()).toBe(0);
     expect(await nameField.inputValue()).toBe(original);
 
@@ -155,9 +155,9 @@ describe('the artist area in Chromium', () => {
     await nameField.fill(renamed);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'Office saved' }).waitFor();
-    await page.getByRole('heading', { level: 2, name: renamed }).waitFor();
+    await page.getByRole('heading', { level: 2, name: renamed, exact: true }).waitFor();
     await page.reload();
-    await page.getByRole('heading', { level: 2, name: renamed }).waitFor();
+    await page.getByRole('heading', { level: 2, name: renamed, exact: true }).waitFor();
   });
 
   it('invites a new person, who registers and accepts from the mail in the sandbox inbox', { timeout: 240_000 }, async () => {
