@@ -22,7 +22,7 @@ import { createOrm, Database, migrateUp } from '#pie/platform';
 import { migrations } from '#pie/migrations';
 import { hashPassword } from '#pie/identity/testing';
 import { writePlays, type IncomingPlay } from '#pie/listening';
-import { recreateDatabase } from '#pie/testing';
+import { recreateDatabase, seededRandom } from '#pie/testing';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 32);
@@ -33,17 +33,6 @@ const FAN_ID = '00000000-0000-4000-8000-0000000b3e0c';
 const EMAIL = 'bench-api@example.test';
 const PASSWORD = 'bench api password';
 
-/** Deterministic plays: the same fan every run. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function seed(databaseUrl: string): Promise<void> {
   const orm = await createOrm({ databaseUrl, migrations, poolMax: 4 });
@@ -76,7 +65,7 @@ async function seed(databaseUrl: string): Promise<void> {
      on conflict do nothing`,
   );
   // A year of listening, oldest first, through the real writer in poll-sized and import-sized batches.
-  const random = mulberry32(20261124);
+  const random = seededRandom(20261124);
   const yearMs = 365 * 86_400_000;
   const step = yearMs / PLAYS;
   const start = Date.now() - yearMs;

@@ -22,7 +22,7 @@ import { createOrm, Database, entitiesOf, migrateUp } from '#pie/platform';
 import { migrations } from '#pie/migrations';
 import { writePlays, type IncomingPlay } from '#pie/listening';
 import { modules } from '#pie/modules';
-import { recreateDatabase } from '#pie/testing';
+import { recreateDatabase, seededRandom } from '#pie/testing';
 
 const PLAYS = Number(process.env.BENCH_PLAYS ?? 1_000_000);
 const BATCH = 10_000;
@@ -31,17 +31,6 @@ const ARTISTS = 5_000;
 const TRACKS = 20_000;
 const REPEAT_SHARE = 0.05;
 
-/** Deterministic: both runs see the very same plays. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const hex = (n: number, width: number) => n.toString(16).padStart(width, '0');
 const fanId = (index: number) => `00000000-0000-4000-8000-${hex(index, 12)}`;
@@ -84,7 +73,7 @@ async function prepare(name: string): Promise<{ url: string; catalogue: Catalogu
 
 /** The plays, one batch at a time (never all in memory). */
 function* batches(): Generator<IncomingPlay[]> {
-  const random = mulberry32(20261123);
+  const random = seededRandom(20261123);
   const start = Date.UTC(2026, 0, 1);
   const clocks = new Array<number>(FANS).fill(start);
   let previous: IncomingPlay[] = [];

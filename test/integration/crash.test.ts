@@ -11,6 +11,7 @@ import { eventually, openSql, type Sql } from '../support/sql.js';
 import { TestPlatform, type QueueBackendChoice } from '../support/test-platform.js';
 import { compileWorker, WorkerProcess, type CompiledWorker } from '../support/worker-process.js';
 import { fanEmail, seedPeriodCloses } from './crash-fixtures.js';
+import { seededRandom } from '#pie/testing';
 
 /*
  * The crash test (issue 14): many events through the outbox, the relay and the queues while the
@@ -52,17 +53,6 @@ const TIMEOUT_MS = Number(process.env.CRASH_TIMEOUT_MS ?? 600_000);
 const OUTBOX_ROWS_PER_CLOSE = 3;
 const PERIODS = Math.max(10, Math.round(EVENTS / OUTBOX_ROWS_PER_CLOSE));
 
-/** A small seeded generator (the one webhook-replay uses): the same kill moments for the same seed. */
-function rng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A kill falls when a share of the period closes is done (`atShare`, 5–85%), `delayMs` (0–250 ms)
@@ -78,7 +68,7 @@ interface Kill {
 
 /** The whole kill schedule, drawn up front from the seed: printed, so a failing run can be replayed. */
 function killSchedule(seed: number, workers: number): Kill[] {
-  const random = rng(seed);
+  const random = seededRandom(seed);
   const kills = Array.from({ length: KILLS }, () => ({ atShare: 0.05 + random() * 0.8, delayMs: Math.floor(random() * 250), worker: Math.floor(random() * workers) }));
   return kills.sort((a, b) => a.atShare - b.atShare);
 }

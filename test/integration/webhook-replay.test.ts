@@ -6,6 +6,7 @@ import { accounts, Ledger } from '#pie/ledger';
 import { Database } from '#pie/platform';
 import { TestPlatform } from '../support/test-platform.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';
+import { seededRandom } from '#pie/testing';
 
 // DESIGN §4–5 under a realistic storm: real Stripe events of 500 fans (first payments, renewals,
 // declined renewals, refunds), made by the sandbox, then delivered to the api over HTTP with 20%
@@ -23,18 +24,7 @@ let sql: Sql;
 let ledger: Ledger;
 let stripe: Stripe;
 
-/** A small seeded generator: the same storm every run. */
-function rng(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const random = rng(20261124);
+const random = seededRandom(20261124);
 
 beforeAll(async () => {
   // No webhook endpoint: this test collects the sandbox's events and delivers them itself.
