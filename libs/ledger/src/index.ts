@@ -39,4 +39,4 @@ export {
 export { checkLedgerInvariants, type ExternalInvariant, type InvariantReport, type InvariantResult } from './domain/invariants.js';
 export { balanceBefore, balancesNowAndBefore } from './domain/balance-before.js';
 export { postJournals } from './domain/post-many.js';
-export { creditsSince, balancesSum } from './domain/account-credits.js';
+export { creditsSince, balancesSum, postingCount } from './domain/account-credits.js';

@@ -21,3 +21,10 @@ export async function balancesSum(em: EntityManager, codes: string[]): Promise<n
   ]);
   return centsFrom(row?.total);
 }
+
+/** How many postings an account has had: with the account locked, a version no other writer can reuse. */
+export async function postingCount(em: EntityManager, account: string): Promise<number> {
+  const code = parseAccount(account).code;
+  const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from ledger.postings where account = ?`, [code]);
+  return row?.n ?? 0;
+}

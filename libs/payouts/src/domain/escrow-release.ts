@@ -1,0 +1,45 @@
+import { claimedArtistIdsOf, payeeOfficeFor } from '#pie/claims';
+import { accounts, balanceOf, lockAccounts, postJournal, canonicalPostings, postingCount, type JournalInput } from '#pie/ledger';
+import type { Database, EntityManager } from '#pie/platform';
+import { connectedAccountOf } from './connected-accounts.js';
+
+export const ESCROW_RELEASED_JOURNAL = 'escrow_released';
+
+/**
+ * Moves everything in an artist's escrow to the earnings of the office that holds the artist's
+ * successful claim, in one journal — only once that office's Stripe account can receive transfers.
+ * Safe to run any number of times, concurrently too: the escrow is locked, read and emptied in the
+ * caller's transaction, so a second run finds nothing to release. Answers what it moved.
+ */
+export async function releaseEscrow(tx: EntityManager, artistId: string): Promise<{ officeId: string; releasedCents: number } | null> {
+  const payee = await payeeOfficeFor(tx, artistId);
+  if (!payee) return null;
+  const account = await connectedAccountOf(tx, payee.officeId);
+  if (account?.status !== 'enabled') return null;
+  const escrow = accounts.artistEscrow(artistId);
+  const earnings = accounts.officeEarnings(payee.officeId);
+  await lockAccounts(tx, [escrow, earnings]);
+  const held = await balanceOf(tx, escrow);
+  if (held <= 0) return null;
+  const input: JournalInput = {
+    kind: ESCROW_RELEASED_JOURNAL,
+    // The escrow's posting count under the lock: one key per release, never reused.
+    idempotencyKey: `${ESCROW_RELEASED_JOURNAL}:${artistId}:${await postingCount(tx, escrow)}`,
+    occurredAt: new Date(),
+    references: { artistId, officeId: payee.officeId, claimId: payee.claimId },
+    postings: [
+      { account: escrow, amountCents: -held },
+      { account: earnings, amountCents: held },
+    ],
+  };
+  await postJournal(tx, input, canonicalPostings(input));
+  return { officeId: payee.officeId, releasedCents: held };
+}
+
+/** Releases the escrow of every artist the office has claimed (its account just became enabled). */
+export async function releaseEscrowOfOffice(database: Database, officeId: string): Promise<number> {
+  let released = 0;
+  // One transaction per artist: a release never waits for, or rolls back with, another artist's.
+  for (const artistId of await claimedArtistIdsOf(database.em(), officeId)) released += (await database.transaction((tx) => releaseEscrow(tx, artistId)))?.releasedCents ?? 0;
+  return released;
+}

@@ -1,0 +1,140 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, balanceOf, Ledger } from '#pie/ledger';
+import { ESCROW_RELEASED_JOURNAL, releaseEscrow } from '#pie/payouts';
+import { closePiePeriod } from '#pie/pies';
+import { Database } from '#pie/platform';
+import { logIn, makeAccount } from '../support/accounts.js';
+import { eventually, openSql, type Sql } from '../support/sql.js';
+import { TestPlatform } from '../support/test-platform.js';
+import { editBio, makeCatalogueArtist, makeClaim, officeAdmin, socialsFor, type CatalogueArtist, type SignedInArtist } from './artist-area-fixtures.js';
+import { makeTrack, seedPlays } from './listening-fixtures.js';
+import { DAY, fundWallet, makePie } from './pies-fixtures.js';
+
+/**
+ * Escrow released to the office (DESIGN §5, §8): on a successful claim only once the office's
+ * Stripe account can receive transfers, then exactly once however often and concurrently it is
+ * asked; a period closing for an artist whose office is enabled passes the share on at once.
+ */
+describe('payouts: escrow released to the office', () => {
+  let platform: TestPlatform;
+  let sql: Sql;
+  let database: Database;
+
+  beforeAll(async () => {
+    platform = await TestPlatform.start({ label: 'payouts-escrow', stripe: true });
+    sql = openSql(platform.database.url);
+    database = platform.api.get(Database);
+  });
+  afterAll(async () => {
+    await sql?.close();
+    await platform?.close();
+  });
+
+  const escrowOf = (artistId: string) => balanceOf(database.em(), accounts.artistEscrow(artistId));
+  const earningsOf = (officeId: string) => balanceOf(database.em(), accounts.officeEarnings(officeId));
+  const releases = (artistId: string) =>
+    sql.query<{ amount: string }>(
+      `select p.amount_cents as amount from ledger.journals j join ledger.postings p on p.journal_id = j.id
+        where j.kind = $1 and j."references"->>'artistId' = $2 and p.amount_cents > 0`,
+      [ESCROW_RELEASED_JOURNAL, artistId],
+    );
+
+  async function intoEscrow(artistId: string, cents: number): Promise<void> {
+    await new Ledger(database).post({
+      kind: 'test_funding',
+      idempotencyKey: `test_funding:${randomUUID()}`,
+      occurredAt: new Date(),
+      postings: [
+        { account: accounts.stripeClearing, amountCents: -cents },
+        { account: accounts.artistEscrow(artistId), amountCents: cents },
+      ],
+    });
+  }
+
+  async function verifyClaim(admin: SignedInArtist & { officeId: string }, artist: CatalogueArtist): Promise<void> {
+    const claim = await makeClaim(platform, admin, artist.id);
+    const { spotifyArtistUrl } = await socialsFor(platform, admin, artist.id);
+    await editBio(platform, `/socials/spotify/artist/${artist.spotifyId}`, `Official. ${claim.verificationString}`);
+    const verified = await platform.request('POST', `/api/for-artists/claims/${claim.id}/verify-bio`, { cookies: admin.cookies, body: { spotifyArtistUrl } });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  }
+
+  async function enableStripe(admin: SignedInArtist & { officeId: string }): Promise<void> {
+    const started = await platform.request('POST', '/api/for-artists/stripe/completeOnboarding', { cookies: admin.cookies, body: { officeId: admin.officeId } });
+    expect(started.status).toBe(200);
+    const accountId = await sql.value<string>(`select stripe_account_id from payouts.connected_accounts where office_id = $1`, [admin.officeId]);
+    await platform.stripeControl.onboardAccount(accountId);
+  }
+
+  it('keeps the escrow while the office cannot receive transfers, releases it once its account is enabled, and only once', async () => {
+    const admin = await officeAdmin(platform, sql, 'Escrow Office');
+    const artist = await makeCatalogueArtist(sql, 'Quiet Harbor');
+    await intoEscrow(artist.id, 900);
+
+    await verifyClaim(admin, artist);
+    // The claim's event was handled, and nothing moved: the office has no Stripe account yet.
+    await eventually('the claim-verified listener to run', async () =>
+      (await sql.value<number>(`select count(*)::int from platform.inbox where consumer = 'payouts.release-escrow-on-claim-verified'`, [])) > 0,
+    );
+    expect(await escrowOf(artist.id)).toBe(900);
+    expect(await earningsOf(admin.officeId)).toBe(0);
+
+    // Stripe enables the account: account.updated releases the whole escrow in one journal.
+    await enableStripe(admin);
+    await eventually('the release', async () => (await earningsOf(admin.officeId)) === 900);
+    expect(await escrowOf(artist.id)).toBe(0);
+    expect((await releases(artist.id)).map((row) => Number(row.amount))).toEqual([900]);
+
+    // More money arrives in escrow; ten concurrent releases move it once.
+    await intoEscrow(artist.id, 300);
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => database.transaction((tx) => releaseEscrow(tx, artist.id))));
+    expect(outcomes.filter(Boolean)).toEqual([{ officeId: admin.officeId, releasedCents: 300 }]);
+    expect((await releases(artist.id)).map((row) => Number(row.amount)).sort()).toEqual([300, 900]);
+    expect(await earningsOf(admin.officeId)).toBe(1200);
+  });
+
+  it('releases at once when the claim succeeds for an office whose account is already enabled', async () => {
+    const admin = await officeAdmin(platform, sql, 'Ready Office');
+    await enableStripe(admin);
+    await eventually('the account to be enabled', async () => (await sql.value<string>(`select status from payouts.connected_accounts where office_id = $1`, [admin.officeId])) === 'enabled');
+    const artist = await makeCatalogueArtist(sql, 'Waiting Tide');
+    await intoEscrow(artist.id, 420);
+    expect(await earningsOf(admin.officeId)).toBe(0);
+
+    await verifyClaim(admin, artist);
+    await eventually('the release on the claim', async () => (await earningsOf(admin.officeId)) === 420);
+    expect(await escrowOf(artist.id)).toBe(0);
+    expect((await releases(artist.id)).map((row) => Number(row.amount))).toEqual([420]);
+  });
+
+  it('passes a closed period’s share on to an enabled office at once; an unclaimed artist’s share stays in escrow', async () => {
+    const admin = await officeAdmin(platform, sql, 'Live Office');
+    const [claimed, unclaimed] = [await makeCatalogueArtist(sql, 'Claimed Star'), await makeCatalogueArtist(sql, 'Nobody Yet')];
+    await verifyClaim(admin, claimed);
+    await enableStripe(admin);
+    await eventually('the account to be enabled', async () => (await sql.value<string>(`select status from payouts.connected_accounts where office_id = $1`, [admin.officeId])) === 'enabled');
+
+    const fan = await makeAccount(sql, 'fan');
+    const periodEnd = new Date(Date.now() - DAY);
+    const periodStart = new Date(periodEnd.getTime() - 30 * DAY);
+    const { periodId } = await makePie(platform, fan.id, { startsAt: periodStart, endsAt: periodEnd });
+    const [claimedTrack, unclaimedTrack] = [await makeTrack(sql, [claimed.id]), await makeTrack(sql, [unclaimed.id])];
+    await seedPlays(platform, fan.id, [
+      { track: claimedTrack, at: new Date(periodStart.getTime() + DAY), ms: 300_000 },
+      { track: unclaimedTrack, at: new Date(periodStart.getTime() + 2 * DAY), ms: 100_000 },
+    ]);
+    await fundWallet(platform, fan.id, 1000, new Date(periodStart.getTime() + 1000));
+    const outcome = await database.transaction((tx) => closePiePeriod(tx, periodId));
+    expect(outcome).toMatchObject({ status: 'closed', distributedCents: 1000 });
+
+    await eventually('the claimed artist’s share to reach the office', async () => (await earningsOf(admin.officeId)) === 750);
+    expect(await escrowOf(claimed.id)).toBe(0);
+    expect(await escrowOf(unclaimed.id)).toBe(250);
+    // The fan's statement, read from the ledger, says where each share is now.
+    const statement = await platform.request('GET', `/api/pie/periods/${periodId}/statement`, { cookies: (await logIn(platform, fan)).cookies });
+    expect(statement.status).toBe(200);
+    const where = Object.fromEntries(statement.body.data.lines.map((line: { artistId: string; whereNow: string }) => [line.artistId, line.whereNow]));
+    expect(where).toMatchObject({ [claimed.id]: 'office', [unclaimed.id]: 'escrow' });
+  });
+});
