@@ -60,6 +60,19 @@ describe('payouts: an office connects Stripe', () => {
     const login = await platform.request('GET', `/api/for-artists/stripe/createLoginLink?officeId=${admin.officeId}`, { cookies: admin.cookies });
     expect(login.status).toBe(200);
     expect(login.body.data.login_url).toMatch(/\/connect\/express\//);
+
+    // What Stripe holds for the office and has paid out, read from Stripe: a transfer in, a payout paid.
+    const figures = async () => ({
+      balance: (await platform.request('GET', `/api/for-artists/stripe/connected-account-balance?officeId=${admin.officeId}`, { cookies: admin.cookies })).body.data,
+      paidOut: (await platform.request('GET', `/api/for-artists/stripe/total-payout?officeId=${admin.officeId}`, { cookies: admin.cookies })).body.data,
+    });
+    expect(await figures()).toEqual({ balance: { availableCents: 0, pendingCents: 0 }, paidOut: { totalCents: 0 } });
+    const stripeAccount = rows[0].stripe_account_id;
+    await platform.stripe.transfers.create({ amount: 5_000, currency: 'usd', destination: stripeAccount });
+    await platform.stripe.payouts.create({ amount: 1_200, currency: 'usd' }, { stripeAccount });
+    expect((await figures()).balance).toEqual({ availableCents: 3_800, pendingCents: 0 });
+    await platform.stripeControl.advanceClock({ days: 3 });
+    expect((await figures()).paidOut).toEqual({ totalCents: 1_200 });
   });
 
   it('shows requirements due when Stripe still needs details, re-read on the way back from onboarding', async () => {
@@ -86,6 +99,8 @@ describe('payouts: an office connects Stripe', () => {
       ['GET', `/api/for-artists/stripe/createLoginLink?officeId=${admin.officeId}`, undefined],
       ['GET', `/api/for-artists/stripe/check-monthly-fee?officeId=${admin.officeId}`, undefined],
       ['GET', `/api/for-artists/stripe/balance?officeId=${admin.officeId}`, undefined],
+      ['GET', `/api/for-artists/stripe/connected-account-balance?officeId=${admin.officeId}`, undefined],
+      ['GET', `/api/for-artists/stripe/total-payout?officeId=${admin.officeId}`, undefined],
     ] as const) {
       expect((await platform.request(method, path, { cookies: outsider.cookies, body })).status, path).toBe(404);
       expect((await platform.request(method, path, { body })).status, path).toBe(401);

@@ -55,3 +55,17 @@ export const MonthlyFeeCheckViewSchema = z.object({
   covered: z.boolean(),
 });
 export const OfficeBalanceViewSchema = z.object({ earningsCents: z.number().int(), escrowCents: z.number().int() });
+
+export interface ConnectedAccountBalanceView {
+  /** At Stripe, in the office's connected account: ready to pay out, and still settling. */
+  availableCents: number;
+  pendingCents: number;
+}
+
+export interface TotalPayoutView {
+  /** Everything paid out to the office's bank so far. */
+  totalCents: number;
+}
+
+export const ConnectedAccountBalanceViewSchema = z.object({ availableCents: z.number().int(), pendingCents: z.number().int() });
+export const TotalPayoutViewSchema = z.object({ totalCents: z.number().int() });

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { MonthlyFeeCheckViewSchema, OfficeBalanceViewSchema, OfficeIdQuery, OfficeIdRequest } from '#pie/contracts';
+import { ConnectedAccountBalanceViewSchema, MonthlyFeeCheckViewSchema, OfficeBalanceViewSchema, OfficeIdQuery, OfficeIdRequest, TotalPayoutViewSchema } from '#pie/contracts';
 // Parameter types under other names: decorator metadata must not point at the zod schemas (OpenAPI reads it).
 import type { OfficeIdQuery as OfficeIdQueryValue, OfficeIdRequest as OfficeIdBody } from '#pie/contracts';
 import { ArtistSessionGuard, CurrentSubject, type SessionPrincipal } from '#pie/identity';
@@ -8,6 +8,7 @@ import { ok, ZodBody, ZodQuery, ZodResponse } from '#pie/platform';
 import { CompleteOnboarding } from '../commands/complete-onboarding/complete-onboarding.command.js';
 import { CreateLoginLink } from '../commands/create-login-link/create-login-link.command.js';
 import { CheckMonthlyFee } from '../queries/check-monthly-fee/check-monthly-fee.query.js';
+import { GetConnectedAccountBalance, GetTotalPayout } from '../queries/get-connected-account-figures/get-connected-account-figures.query.js';
 import { GetOfficeBalance } from '../queries/get-office-balance/get-office-balance.query.js';
 
 /**
@@ -45,5 +46,17 @@ export class StripeConnectController {
   @ZodResponse(OfficeBalanceViewSchema)
   async balance(@CurrentSubject() me: SessionPrincipal, @ZodQuery(OfficeIdQuery) query: OfficeIdQueryValue) {
     return ok(await this.queries.execute(new GetOfficeBalance(me.subjectId, query.officeId)));
+  }
+
+  @Get('connected-account-balance')
+  @ZodResponse(ConnectedAccountBalanceViewSchema)
+  async connectedAccountBalance(@CurrentSubject() me: SessionPrincipal, @ZodQuery(OfficeIdQuery) query: OfficeIdQueryValue) {
+    return ok(await this.queries.execute(new GetConnectedAccountBalance(me.subjectId, query.officeId)));
+  }
+
+  @Get('total-payout')
+  @ZodResponse(TotalPayoutViewSchema)
+  async totalPayout(@CurrentSubject() me: SessionPrincipal, @ZodQuery(OfficeIdQuery) query: OfficeIdQueryValue) {
+    return ok(await this.queries.execute(new GetTotalPayout(me.subjectId, query.officeId)));
   }
 }

@@ -2,19 +2,10 @@
  * The funds screens' view of the payouts API. The Stripe connection and balance shapes come from
  * `libs/contracts/src/payouts.ts`; the rest are provisional until the payouts module publishes them.
  */
-export type { ApiSuccess, MonthlyFeeCheckView, OfficeBalanceView, StripeConnectionStatus } from '#pie/contracts';
+export type { ApiSuccess, ConnectedAccountBalanceView, MonthlyFeeCheckView, OfficeBalanceView, StripeConnectionStatus, TotalPayoutView } from '#pie/contracts';
 
 export const TRANSACTION_FILTERS = ['all', 'credit', 'payout'] as const;
 export type TransactionFilter = (typeof TRANSACTION_FILTERS)[number];
-
-export interface ConnectedAccountBalanceView {
-  availableCents: number;
-  pendingCents: number;
-}
-
-export interface TotalPayoutView {
-  totalCents: number;
-}
 
 export type PayoutStatus = 'pending' | 'in_transit' | 'paid' | 'failed' | 'canceled';
 

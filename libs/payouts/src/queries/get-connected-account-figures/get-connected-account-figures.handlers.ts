@@ -1,0 +1,49 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type Stripe from 'stripe';
+import type { ConnectedAccountBalanceView, TotalPayoutView } from '#pie/contracts';
+import { StripeGateway } from '#pie/billing';
+import { requireMember } from '#pie/offices';
+import { Database } from '#pie/platform';
+import { connectedAccountOf } from '../../domain/connected-accounts.js';
+import { GetConnectedAccountBalance, GetTotalPayout } from './get-connected-account-figures.query.js';
+
+const usd = (amounts: Stripe.Balance.Available[] | Stripe.Balance.Pending[]) => amounts.filter((amount) => amount.currency === 'usd').reduce((sum, amount) => sum + amount.amount, 0);
+
+/** Read straight from Stripe (the office's account is the truth); an office without one holds nothing there. */
+@QueryHandler(GetConnectedAccountBalance)
+export class GetConnectedAccountBalanceHandler implements IQueryHandler<GetConnectedAccountBalance> {
+  constructor(
+    @Inject(Database) private readonly database: Database,
+    @Inject(StripeGateway) private readonly gateway: StripeGateway,
+  ) {}
+
+  async execute({ userId, officeId }: GetConnectedAccountBalance): Promise<ConnectedAccountBalanceView> {
+    const em = this.database.em();
+    await requireMember(em, officeId, userId);
+    const account = await connectedAccountOf(em, officeId);
+    if (!account) return { availableCents: 0, pendingCents: 0 };
+    const balance = await this.gateway.stripe.balance.retrieve({}, { stripeAccount: account.stripe_account_id });
+    return { availableCents: usd(balance.available), pendingCents: usd(balance.pending) };
+  }
+}
+
+@QueryHandler(GetTotalPayout)
+export class GetTotalPayoutHandler implements IQueryHandler<GetTotalPayout> {
+  constructor(
+    @Inject(Database) private readonly database: Database,
+    @Inject(StripeGateway) private readonly gateway: StripeGateway,
+  ) {}
+
+  async execute({ userId, officeId }: GetTotalPayout): Promise<TotalPayoutView> {
+    const em = this.database.em();
+    await requireMember(em, officeId, userId);
+    const account = await connectedAccountOf(em, officeId);
+    if (!account) return { totalCents: 0 };
+    let totalCents = 0;
+    for await (const payout of this.gateway.stripe.payouts.list({ limit: 100 }, { stripeAccount: account.stripe_account_id })) {
+      if (payout.status === 'paid' && payout.currency === 'usd') totalCents += payout.amount;
+    }
+    return { totalCents };
+  }
+}
