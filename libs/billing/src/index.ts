@@ -1,14 +1,6 @@
 // Public surface of libs/billing: the fan's Stripe side (checkout, subscriptions, webhooks) and its events.
 export { billingModule } from './billing.module-descriptor.js';
-export { SubscriptionActivated, type SubscriptionActivatedPayload, type PieSettings } from './events/subscription-activated.event.js';
-export { InvoicePaid, type InvoicePaidPayload } from './events/invoice-paid.event.js';
-export {
-  SubscriptionStatusChanged,
-  SUBSCRIPTION_STATUSES,
-  type SubscriptionStatus,
-  type SubscriptionStatusChangedPayload,
-} from './events/subscription-status-changed.event.js';
-export { StripeAccountUpdated, type StripeAccountUpdatedPayload } from './events/stripe-account-updated.event.js';
+export * from './events.js';
 export { BillingHttpModule } from './billing-http.module.js';
 export { BillingWorkerModule } from './billing-worker.module.js';
 export { HandleStripeEvent, type HandleStripeEventPayload } from './jobs/handle-stripe-event/handle-stripe-event.job.js';
