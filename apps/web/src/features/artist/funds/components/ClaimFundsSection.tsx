@@ -1,10 +1,10 @@
-import { SegmentedControl, Table, Text } from '@mantine/core';
+import { SegmentedControl, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatMoney, formatDateTime } from '../../../../shared/format';
-import { Pager, QueryState, Section, TableScroll } from '../../../../shared/ui';
+import { formatMoney } from '../../../../shared/format';
+import { Pager, QueryState, Section } from '../../../../shared/ui';
 import { useListClaimPayoutsQuery, useListClaimTransactionsQuery } from '../api/funds.api';
 import type { TransactionFilter } from '../api/types';
-import { KIND_LABEL } from './TransactionsSection';
+import { TRANSACTION_FILTER_OPTIONS, TransactionsTable } from './TransactionsTable';
 
 /** One claimed artist's money: what has been paid out for them, and their transactions (claims/:id/payouts, claims/:id/transactions). */
 export function ClaimFundsSection({ claimId }: { claimId: string }) {
@@ -22,11 +22,7 @@ export function ClaimFundsSection({ claimId }: { claimId: string }) {
             setFilter(value as TransactionFilter);
             setPage(1);
           }}
-          data={[
-            { value: 'all', label: 'All' },
-            { value: 'credit', label: 'Credits' },
-            { value: 'payout', label: 'Payouts' },
-          ]}
+          data={TRANSACTION_FILTER_OPTIONS}
           aria-label="Show this artist's transactions"
         />
       }
@@ -43,32 +39,7 @@ export function ClaimFundsSection({ claimId }: { claimId: string }) {
       >
         {(data) => (
           <>
-            <TableScroll minWidth={480} stackOnPhone label="This artist's transactions (table)">
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">When</Table.Th>
-                    <Table.Th scope="col">Kind</Table.Th>
-                    <Table.Th scope="col">What</Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      Amount
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((item) => (
-                    <Table.Tr key={item.id}>
-                      <Table.Td data-label="When">{formatDateTime(item.occurredAt)}</Table.Td>
-                      <Table.Td data-label="Kind">{KIND_LABEL[item.kind] ?? item.kind}</Table.Td>
-                      <Table.Td data-label="What">{item.description}</Table.Td>
-                      <Table.Td data-label="Amount" ta="right">
-                        {formatMoney(item.amountCents)}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </TableScroll>
+            <TransactionsTable items={data.items} label="This artist's transactions (table)" />
             <Pager label="This artist's transaction pages" page={data.pagination.page} pages={data.pagination.pages} onPage={setPage} />
           </>
         )}

@@ -6,7 +6,7 @@ import { formatMoney, formatDate, formatDateTime } from '../../../../shared/form
 import { useGetPayoutQuery, useGetTransactionQuery } from '../api/funds.api';
 import { FUNDS_ITEM_TITLE, FundsItemNotFound } from './FundsItemNotFound';
 import { PayoutStatusBadge } from './PayoutStatusBadge';
-import { KIND_LABEL } from './TransactionsSection';
+import { KIND_LABEL } from './TransactionsTable';
 
 interface ItemQuery {
   data?: unknown;

@@ -1,0 +1,57 @@
+import { Anchor, Table } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatMoney, formatDateTime } from '../../../../shared/format';
+import { TableScroll } from '../../../../shared/ui';
+import type { TransactionFilter, TransactionView } from '../api/types';
+
+/** The spec's transaction filter (all, credit, payout), as the segmented control offers it. */
+export const TRANSACTION_FILTER_OPTIONS: { value: TransactionFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'credit', label: 'Credits' },
+  { value: 'payout', label: 'Payouts' },
+];
+
+export const KIND_LABEL = { credit: 'Credit', payout: 'Payout' } as const;
+
+/**
+ * Transactions as a table (stacked rows on a phone): the office's on the funds page, one artist's
+ * on a claim's page. `linkToDetails` links each to `/for-artists/funds/transactions/:id`.
+ */
+export function TransactionsTable({ items, label, linkToDetails = false }: { items: TransactionView[]; label: string; linkToDetails?: boolean }) {
+  return (
+    <TableScroll minWidth={linkToDetails ? 560 : 480} stackOnPhone label={label}>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">When</Table.Th>
+            <Table.Th scope="col">Kind</Table.Th>
+            <Table.Th scope="col">What</Table.Th>
+            <Table.Th scope="col" ta="right">
+              Amount
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={item.id}>
+              <Table.Td data-label="When">
+                {linkToDetails ? (
+                  <Anchor component={Link} to={`/for-artists/funds/transactions/${item.id}`}>
+                    {formatDateTime(item.occurredAt)}
+                  </Anchor>
+                ) : (
+                  formatDateTime(item.occurredAt)
+                )}
+              </Table.Td>
+              <Table.Td data-label="Kind">{KIND_LABEL[item.kind] ?? item.kind}</Table.Td>
+              <Table.Td data-label="What">{item.description}</Table.Td>
+              <Table.Td data-label="Amount" ta="right">
+                {formatMoney(item.amountCents)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </TableScroll>
+  );
+}
