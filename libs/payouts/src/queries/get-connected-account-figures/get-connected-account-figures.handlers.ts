@@ -8,6 +8,13 @@ import { Database } from '#pie/platform';
 import { connectedAccountOf } from '../../domain/connected-accounts.js';
 import { GetConnectedAccountBalance, GetTotalPayout } from './get-connected-account-figures.query.js';
 
+/** The office's Stripe account id for one of its members (404 for anyone else), or null before it has one. */
+async function stripeAccountForMember(database: Database, officeId: string, userId: string): Promise<string | null> {
+  const em = database.em();
+  await requireMember(em, officeId, userId);
+  return (await connectedAccountOf(em, officeId))?.stripe_account_id ?? null;
+}
+
 const usd = (amounts: Stripe.Balance.Available[] | Stripe.Balance.Pending[]) => amounts.filter((amount) => amount.currency === 'usd').reduce((sum, amount) => sum + amount.amount, 0);
 
 /** Read straight from Stripe (the office's account is the truth); an office without one holds nothing there. */
@@ -19,11 +26,9 @@ export class GetConnectedAccountBalanceHandler implements IQueryHandler<GetConne
   ) {}
 
   async execute({ userId, officeId }: GetConnectedAccountBalance): Promise<ConnectedAccountBalanceView> {
-    const em = this.database.em();
-    await requireMember(em, officeId, userId);
-    const account = await connectedAccountOf(em, officeId);
-    if (!account) return { availableCents: 0, pendingCents: 0 };
-    const balance = await this.gateway.stripe.balance.retrieve({}, { stripeAccount: account.stripe_account_id });
+    const stripeAccount = await stripeAccountForMember(this.database, officeId, userId);
+    if (!stripeAccount) return { availableCents: 0, pendingCents: 0 };
+    const balance = await this.gateway.stripe.balance.retrieve({}, { stripeAccount });
     return { availableCents: usd(balance.available), pendingCents: usd(balance.pending) };
   }
 }
@@ -36,12 +41,10 @@ export class GetTotalPayoutHandler implements IQueryHandler<GetTotalPayout> {
   ) {}
 
   async execute({ userId, officeId }: GetTotalPayout): Promise<TotalPayoutView> {
-    const em = this.database.em();
-    await requireMember(em, officeId, userId);
-    const account = await connectedAccountOf(em, officeId);
-    if (!account) return { totalCents: 0 };
+    const stripeAccount = await stripeAccountForMember(this.database, officeId, userId);
+    if (!stripeAccount) return { totalCents: 0 };
     let totalCents = 0;
-    for await (const payout of this.gateway.stripe.payouts.list({ limit: 100 }, { stripeAccount: account.stripe_account_id })) {
+    for await (const payout of this.gateway.stripe.payouts.list({ limit: 100 }, { stripeAccount })) {
       if (payout.status === 'paid' && payout.currency === 'usd') totalCents += payout.amount;
     }
     return { totalCents };
