@@ -1,13 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, balanceOf, Ledger } from '#pie/ledger';
+import { accounts, balanceOf } from '#pie/ledger';
 import { ESCROW_RELEASED_JOURNAL, releaseEscrow } from '#pie/payouts';
 import { closePiePeriod } from '#pie/pies';
 import { Database } from '#pie/platform';
 import { logIn, makeAccount } from '../support/accounts.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
-import { editBio, makeCatalogueArtist, makeClaim, officeAdmin, socialsFor, type CatalogueArtist, type SignedInArtist } from './artist-area-fixtures.js';
+import { makeCatalogueArtist, officeAdmin, type CatalogueArtist } from './artist-area-fixtures.js';
+import { enableStripe, intoEscrow, verifyClaim, type OfficeAdmin } from './payouts-fixtures.js';
 import { makeTrack, seedPlays } from './listening-fixtures.js';
 import { DAY, fundWallet, makePie } from './pies-fixtures.js';
 
@@ -22,7 +22,8 @@ describe('payouts: escrow released to the office', () => {
   let database: Database;
 
   beforeAll(async () => {
-    platform = await TestPlatform.start({ label: 'payouts-escrow', stripe: true });
+    // Transfers are payouts-money's subject: a threshold no test reaches keeps the earnings where the release put them.
+    platform = await TestPlatform.start({ label: 'payouts-escrow', stripe: true, env: { TRANSFER_THRESHOLD_CENTS: '100000000' } });
     sql = openSql(platform.database.url);
     database = platform.api.get(Database);
   });
@@ -40,39 +41,16 @@ describe('payouts: escrow released to the office', () => {
       [ESCROW_RELEASED_JOURNAL, artistId],
     );
 
-  async function intoEscrow(artistId: string, cents: number): Promise<void> {
-    await new Ledger(database).post({
-      kind: 'test_funding',
-      idempotencyKey: `test_funding:${randomUUID()}`,
-      occurredAt: new Date(),
-      postings: [
-        { account: accounts.stripeClearing, amountCents: -cents },
-        { account: accounts.artistEscrow(artistId), amountCents: cents },
-      ],
-    });
-  }
-
-  async function verifyClaim(admin: SignedInArtist & { officeId: string }, artist: CatalogueArtist): Promise<void> {
-    const claim = await makeClaim(platform, admin, artist.id);
-    const { spotifyArtistUrl } = await socialsFor(platform, admin, artist.id);
-    await editBio(platform, `/socials/spotify/artist/${artist.spotifyId}`, `Official. ${claim.verificationString}`);
-    const verified = await platform.request('POST', `/api/for-artists/claims/${claim.id}/verify-bio`, { cookies: admin.cookies, body: { spotifyArtistUrl } });
-    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-  }
-
-  async function enableStripe(admin: SignedInArtist & { officeId: string }): Promise<void> {
-    const started = await platform.request('POST', '/api/for-artists/stripe/completeOnboarding', { cookies: admin.cookies, body: { officeId: admin.officeId } });
-    expect(started.status).toBe(200);
-    const accountId = await sql.value<string>(`select stripe_account_id from payouts.connected_accounts where office_id = $1`, [admin.officeId]);
-    await platform.stripeControl.onboardAccount(accountId);
-  }
+  const intoEscrowOf = (artistId: string, cents: number) => intoEscrow(platform, artistId, cents);
+  const verifyClaimOf = (admin: OfficeAdmin, artist: CatalogueArtist) => verifyClaim(platform, admin, artist);
+  const enableStripeOf = (admin: OfficeAdmin) => enableStripe(platform, sql, admin);
 
   it('keeps the escrow while the office cannot receive transfers, releases it once its account is enabled, and only once', async () => {
     const admin = await officeAdmin(platform, sql, 'Escrow Office');
     const artist = await makeCatalogueArtist(sql, 'Quiet Harbor');
-    await intoEscrow(artist.id, 900);
+    await intoEscrowOf(artist.id, 900);
 
-    await verifyClaim(admin, artist);
+    await verifyClaimOf(admin, artist);
     // The claim's event was handled, and nothing moved: the office has no Stripe account yet.
     await eventually('the claim-verified listener to run', async () =>
       (await sql.value<number>(`select count(*)::int from platform.inbox where consumer = 'payouts.release-escrow-on-claim-verified'`, [])) > 0,
@@ -81,13 +59,13 @@ describe('payouts: escrow released to the office', () => {
     expect(await earningsOf(admin.officeId)).toBe(0);
 
     // Stripe enables the account: account.updated releases the whole escrow in one journal.
-    await enableStripe(admin);
+    await enableStripeOf(admin);
     await eventually('the release', async () => (await earningsOf(admin.officeId)) === 900);
     expect(await escrowOf(artist.id)).toBe(0);
     expect((await releases(artist.id)).map((row) => Number(row.amount))).toEqual([900]);
 
     // More money arrives in escrow; ten concurrent releases move it once.
-    await intoEscrow(artist.id, 300);
+    await intoEscrowOf(artist.id, 300);
     const outcomes = await Promise.all(Array.from({ length: 10 }, () => database.transaction((tx) => releaseEscrow(tx, artist.id))));
     expect(outcomes.filter(Boolean)).toEqual([{ officeId: admin.officeId, releasedCents: 300 }]);
     expect((await releases(artist.id)).map((row) => Number(row.amount)).sort()).toEqual([300, 900]);
@@ -96,13 +74,12 @@ describe('payouts: escrow released to the office', () => {
 
   it('releases at once when the claim succeeds for an office whose account is already enabled', async () => {
     const admin = await officeAdmin(platform, sql, 'Ready Office');
-    await enableStripe(admin);
-    await eventually('the account to be enabled', async () => (await sql.value<string>(`select status from payouts.connected_accounts where office_id = $1`, [admin.officeId])) === 'enabled');
+    await enableStripeOf(admin);
     const artist = await makeCatalogueArtist(sql, 'Waiting Tide');
-    await intoEscrow(artist.id, 420);
+    await intoEscrowOf(artist.id, 420);
     expect(await earningsOf(admin.officeId)).toBe(0);
 
-    await verifyClaim(admin, artist);
+    await verifyClaimOf(admin, artist);
     await eventually('the release on the claim', async () => (await earningsOf(admin.officeId)) === 420);
     expect(await escrowOf(artist.id)).toBe(0);
     expect((await releases(artist.id)).map((row) => Number(row.amount))).toEqual([420]);
@@ -111,9 +88,8 @@ describe('payouts: escrow released to the office', () => {
   it('passes a closed period’s share on to an enabled office at once; an unclaimed artist’s share stays in escrow', async () => {
     const admin = await officeAdmin(platform, sql, 'Live Office');
     const [claimed, unclaimed] = [await makeCatalogueArtist(sql, 'Claimed Star'), await makeCatalogueArtist(sql, 'Nobody Yet')];
-    await verifyClaim(admin, claimed);
-    await enableStripe(admin);
-    await eventually('the account to be enabled', async () => (await sql.value<string>(`select status from payouts.connected_accounts where office_id = $1`, [admin.officeId])) === 'enabled');
+    await verifyClaimOf(admin, claimed);
+    await enableStripeOf(admin);
 
     const fan = await makeAccount(sql, 'fan');
     const periodEnd = new Date(Date.now() - DAY);

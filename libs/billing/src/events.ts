@@ -9,3 +9,4 @@ export {
   type SubscriptionStatusChangedPayload,
 } from './events/subscription-status-changed.event.js';
 export { StripeAccountUpdated, type StripeAccountUpdatedPayload } from './events/stripe-account-updated.event.js';
+export { StripePayoutUpdated, type StripePayoutUpdatedPayload } from './events/stripe-payout-updated.event.js';

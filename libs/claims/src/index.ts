@@ -6,4 +6,4 @@ export { ClaimVerified, type ClaimVerifiedPayload } from './events/claim-verifie
 export { claimedArtistIdsOf, payeeOfficeFor, payeeOfficesFor } from './domain/payee.js';
 export { createArtistInvite, ARTIST_INVITE_LIFETIME_MS } from './domain/artist-invites.js';
 export { canTransition } from './domain/claim-status.js';
-export { verificationStringFor } from './domain/claims-store.js';
+export { verificationStringFor, claimForCaller } from './domain/claims-store.js';

@@ -76,6 +76,13 @@ export const ERROR_CODES = [
   'offices.office-required',
   'payouts.not-connected',
   'payouts.onboarding-incomplete',
+  'payouts.payout-not-found',
+  'payouts.transaction-not-found',
+  'payouts.nothing-to-pay-out',
+  'payouts.payout-in-progress',
+  'payouts.not-enough-earnings',
+  'payouts.disconnected',
+  'payouts.stripe-refused',
   // claims
   'claims.claim-not-found',
   'claims.artist-not-found',

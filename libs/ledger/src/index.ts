@@ -39,4 +39,5 @@ export {
 export { checkLedgerInvariants, type ExternalInvariant, type InvariantReport, type InvariantResult } from './domain/invariants.js';
 export { balanceBefore, balancesNowAndBefore } from './domain/balance-before.js';
 export { postJournals } from './domain/post-many.js';
-export { creditsSince, balancesSum, postingCount } from './domain/account-credits.js';
+export { creditsSince, balancesSum, postingCount, accountsWithMoney, fanHoldingsBefore, journalsOfAccounts, type JournalOfAccounts } from './domain/account-credits.js';
+export { largestRemainder } from './domain/largest-remainder.js';

@@ -3,16 +3,50 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { StripeGateway } from '#pie/billing';
 import { CompleteOnboardingHandler } from './commands/complete-onboarding/complete-onboarding.handler.js';
 import { CreateLoginLinkHandler } from './commands/create-login-link/create-login-link.handler.js';
+import { CreatePayoutHandler } from './commands/create-payout/create-payout.handler.js';
+import { GiveBackHandler, ListGiveBacksHandler } from './commands/give-back/give-back.handler.js';
 import { ConnectedAccountSync } from './domain/connected-account-sync.js';
+import { PayoutMaker } from './domain/payout-maker.js';
+import { ClaimFundsController, GiveBackController } from './http/funds.controller.js';
 import { StripeConnectController } from './http/stripe-connect.controller.js';
 import { CheckMonthlyFeeHandler } from './queries/check-monthly-fee/check-monthly-fee.handler.js';
+import { ListClaimPayoutsHandler, ListClaimTransactionsHandler } from './queries/claim-funds/claim-funds.handlers.js';
 import { GetConnectedAccountBalanceHandler, GetTotalPayoutHandler } from './queries/get-connected-account-figures/get-connected-account-figures.handlers.js';
 import { GetOfficeBalanceHandler } from './queries/get-office-balance/get-office-balance.handler.js';
+import {
+  GetOfficeTransactionHandler,
+  GetPayoutDetailsHandler,
+  GetWalletBalanceHandler,
+  ListOfficeTransactionsHandler,
+  ListPayoutsHandler,
+  ListTransfersWithoutPayoutsHandler,
+} from './queries/office-funds/office-funds.handlers.js';
 
-/** HTTP side of payouts, imported by apps/api: the offices' Stripe Connect accounts. */
+/** HTTP side of payouts, imported by apps/api: the offices' Stripe Connect accounts, their money and payouts. */
 @Module({
   imports: [CqrsModule],
-  controllers: [StripeConnectController],
-  providers: [StripeGateway, ConnectedAccountSync, CompleteOnboardingHandler, CreateLoginLinkHandler, CheckMonthlyFeeHandler, GetOfficeBalanceHandler, GetConnectedAccountBalanceHandler, GetTotalPayoutHandler],
+  controllers: [StripeConnectController, ClaimFundsController, GiveBackController],
+  providers: [
+    StripeGateway,
+    ConnectedAccountSync,
+    PayoutMaker,
+    CompleteOnboardingHandler,
+    CreateLoginLinkHandler,
+    CreatePayoutHandler,
+    GiveBackHandler,
+    ListGiveBacksHandler,
+    CheckMonthlyFeeHandler,
+    GetOfficeBalanceHandler,
+    GetConnectedAccountBalanceHandler,
+    GetTotalPayoutHandler,
+    GetWalletBalanceHandler,
+    ListPayoutsHandler,
+    GetPayoutDetailsHandler,
+    ListTransfersWithoutPayoutsHandler,
+    ListOfficeTransactionsHandler,
+    GetOfficeTransactionHandler,
+    ListClaimTransactionsHandler,
+    ListClaimPayoutsHandler,
+  ],
 })
 export class PayoutsHttpModule {}

@@ -7,6 +7,7 @@ import { SendEmail } from '#pie/notifications';
 import { APP_CONFIG, Database, recordInOutbox, type AppConfig, type EntityManager } from '#pie/platform';
 import { InvoicePaid } from '../events/invoice-paid.event.js';
 import { StripeAccountUpdated } from '../events/stripe-account-updated.event.js';
+import { StripePayoutUpdated } from '../events/stripe-payout-updated.event.js';
 import { SubscriptionActivated } from '../events/subscription-activated.event.js';
 import { SubscriptionStatusChanged } from '../events/subscription-status-changed.event.js';
 import { idOf, StripeGateway } from '../stripe/stripe-gateway.js';
@@ -45,7 +46,7 @@ export class StripeEventProcessor {
     return this.gateway.stripe;
   }
 
-  async process(type: string, objectId: string): Promise<void> {
+  async process(type: string, objectId: string, accountId: string | null = null): Promise<void> {
     switch (type) {
       case 'checkout.session.completed': {
         const session = await this.stripe.checkout.sessions.retrieve(objectId);
@@ -77,6 +78,17 @@ export class StripeEventProcessor {
         // A connected account (an office's): payouts keeps its state; billing only passes it on.
         await this.database.transaction(async (tx) => {
           recordInOutbox(tx, StripeAccountUpdated.create({ accountId: objectId }));
+        });
+        return;
+      case 'payout.created':
+      case 'payout.updated':
+      case 'payout.paid':
+      case 'payout.failed':
+      case 'payout.canceled':
+        // An office's payout to its bank: payouts re-reads it from the office's account.
+        if (!accountId) return;
+        await this.database.transaction(async (tx) => {
+          recordInOutbox(tx, StripePayoutUpdated.create({ accountId, payoutId: objectId }));
         });
         return;
       default:

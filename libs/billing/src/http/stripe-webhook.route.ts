@@ -53,7 +53,8 @@ export class StripeWebhookRoute implements OnModuleInit {
             [event.id, event.type, objectId, event.created],
           );
           if (inserted.length === 0) return false;
-          recordInOutbox(tx, HandleStripeEvent.create({ eventId: event.id, type: event.type, objectId }));
+          // `account` is set on a connected account's events (an office's payouts): its objects are read with it.
+          recordInOutbox(tx, HandleStripeEvent.create({ eventId: event.id, type: event.type, objectId, accountId: event.account ?? null }));
           await tx.flush();
           return true;
         });

@@ -28,3 +28,75 @@ export async function postingCount(em: EntityManager, account: string): Promise<
   const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from ledger.postings where account = ?`, [code]);
   return row?.n ?? 0;
 }
+
+/** The accounts of one kind holding more than zero (e.g. every escrow with money in it). */
+export async function accountsWithMoney(em: EntityManager, kind: string): Promise<{ code: string; balanceCents: number }[]> {
+  const rows = await em.execute<{ code: string; balance_cents: string }[]>(`select code, balance_cents from ledger.accounts where kind = ? and balance_cents > 0 order by code`, [kind]);
+  return rows.map((row) => ({ code: row.code, balanceCents: centsFrom(row.balance_cents) }));
+}
+
+/**
+ * What each fan still has in an account (an artist's escrow) from credits that occurred before
+ * `cutoff`: their credits before it minus everything taken out on their behalf since (refunds,
+ * earlier returns), never below zero. Journals name their fan in `references.fanId`.
+ */
+export async function fanHoldingsBefore(em: EntityManager, account: string, cutoff: Date): Promise<Map<string, number>> {
+  const code = parseAccount(account).code;
+  const rows = await em.execute<{ fan_id: string; held: string }[]>(
+    `select j."references"->>'fanId' as fan_id,
+            sum(case when p.amount_cents > 0 and j.occurred_at < ? then p.amount_cents when p.amount_cents < 0 then p.amount_cents else 0 end) as held
+       from ledger.postings p join ledger.journals j on j.id = p.journal_id
+      where p.account = ? and j."references"->>'fanId' is not null
+      group by 1 order by 1`,
+    [cutoff, code],
+  );
+  return new Map(rows.map((row) => [row.fan_id, Math.max(0, centsFrom(row.held))] as const).filter(([, held]) => held > 0));
+}
+
+export interface JournalOfAccounts {
+  id: string;
+  kind: string;
+  occurredAt: Date;
+  references: Record<string, unknown>;
+  /** This journal's postings on the accounts asked about (not its other legs). */
+  postings: { account: string; amountCents: number }[];
+}
+
+/**
+ * The journals that touched any of `codes`, newest first, one entry per journal (a transfer from
+ * earnings to the connected account is one entry with both legs), optionally of some kinds, or
+ * one journal by id. For an office's or an artist's transaction history.
+ */
+export async function journalsOfAccounts(
+  em: EntityManager,
+  codes: string[],
+  options: { page: number; limit: number; kinds?: string[]; journalId?: string; referencesAny?: { key: string; values: string[] } },
+): Promise<{ total: number; journals: JournalOfAccounts[] }> {
+  const accountList = `{${codes.map((code) => parseAccount(code).code).join(',')}}`;
+  const kinds = options.kinds && options.kinds.length > 0 ? `{${options.kinds.join(',')}}` : null;
+  const refKey = options.referencesAny?.key ?? null;
+  const refValues = options.referencesAny ? `{${options.referencesAny.values.join(',')}}` : null;
+  const where = `p.account = any(?::text[]) and (?::text[] is null or j.kind = any(?::text[])) and (?::uuid is null or j.id = ?::uuid)
+                 and (?::text is null or j."references"->>?::text = any(?::text[]))`;
+  const params = [accountList, kinds, kinds, options.journalId ?? null, options.journalId ?? null, refKey, refKey, refValues];
+  const [count] = await em.execute<{ n: number }[]>(`select count(distinct j.id)::int as n from ledger.postings p join ledger.journals j on j.id = p.journal_id where ${where}`, params);
+  const rows = await em.execute<{ id: string; kind: string; occurred_at: Date; references: Record<string, unknown>; postings: { account: string; amount: string }[] }[]>(
+    `select j.id, j.kind, j.occurred_at, j."references", json_agg(json_build_object('account', p.account, 'amount', p.amount_cents::text) order by p.account) as postings
+       from ledger.postings p join ledger.journals j on j.id = p.journal_id
+      where ${where}
+      group by j.id
+      order by j.occurred_at desc, j.recorded_at desc, j.id desc
+      limit ? offset ?`,
+    [...params, options.limit, (options.page - 1) * options.limit],
+  );
+  return {
+    total: count?.n ?? 0,
+    journals: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      occurredAt: new Date(row.occurred_at),
+      references: row.references,
+      postings: row.postings.map((posting) => ({ account: posting.account, amountCents: centsFrom(posting.amount) })),
+    })),
+  };
+}

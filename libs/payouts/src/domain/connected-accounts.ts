@@ -9,6 +9,13 @@ export interface ConnectedAccountRow {
   details_submitted: boolean;
   payouts_enabled: boolean;
   transfers_active: boolean;
+  /** Set when an admin disconnected the office: no transfers until it connects again. */
+  disconnected_at: Date | null;
+}
+
+/** Whether Pie may send the office money now: Stripe enabled the account and no admin disconnected it. */
+export function canReceiveTransfers(row: ConnectedAccountRow | null): row is ConnectedAccountRow {
+  return row?.status === 'enabled' && !row.disconnected_at;
 }
 
 export async function connectedAccountOf(em: EntityManager, officeId: string): Promise<ConnectedAccountRow | null> {
@@ -45,4 +52,10 @@ export async function saveAccountState(em: EntityManager, account: Stripe.Accoun
     [connectionStatusOf(account), account.details_submitted, account.payouts_enabled, account.capabilities?.transfers === 'active', account.id],
   );
   return row ?? null;
+}
+
+/** The offices Pie may send money to now (enabled and not disconnected), for the daily transfer sweep. */
+export async function connectedOfficeIds(em: EntityManager): Promise<string[]> {
+  const rows = await em.execute<{ office_id: string }[]>(`select office_id from payouts.connected_accounts where status = 'enabled' and disconnected_at is null order by office_id`);
+  return rows.map((row) => row.office_id);
 }

@@ -1,7 +1,8 @@
 import { claimedArtistIdsOf, payeeOfficeFor } from '#pie/claims';
 import { accounts, balanceOf, lockAccounts, postJournal, canonicalPostings, postingCount, type JournalInput } from '#pie/ledger';
-import type { Database, EntityManager } from '#pie/platform';
-import { connectedAccountOf } from './connected-accounts.js';
+import { recordInOutbox, type Database, type EntityManager } from '#pie/platform';
+import { canReceiveTransfers, connectedAccountOf } from './connected-accounts.js';
+import { TransferOfficeEarnings } from '../jobs/transfer-office-earnings/transfer-office-earnings.job.js';
 
 export const ESCROW_RELEASED_JOURNAL = 'escrow_released';
 
@@ -15,7 +16,7 @@ export async function releaseEscrow(tx: EntityManager, artistId: string): Promis
   const payee = await payeeOfficeFor(tx, artistId);
   if (!payee) return null;
   const account = await connectedAccountOf(tx, payee.officeId);
-  if (account?.status !== 'enabled') return null;
+  if (!canReceiveTransfers(account)) return null;
   const escrow = accounts.artistEscrow(artistId);
   const earnings = accounts.officeEarnings(payee.officeId);
   await lockAccounts(tx, [escrow, earnings]);
@@ -33,6 +34,8 @@ export async function releaseEscrow(tx: EntityManager, artistId: string): Promis
     ],
   };
   await postJournal(tx, input, canonicalPostings(input));
+  // The earnings grew: a transfer may be due now (the job decides, under its own lock).
+  recordInOutbox(tx, TransferOfficeEarnings.create({ officeId: payee.officeId }));
   return { officeId: payee.officeId, releasedCents: held };
 }
 

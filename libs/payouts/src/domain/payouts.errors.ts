@@ -5,3 +5,12 @@ export const notConnected = () =>
   new DomainError('payouts.not-connected', 'conflict', 'This office has not connected a Stripe account yet. Connect one in the office settings first.');
 export const onboardingIncomplete = () =>
   new DomainError('payouts.onboarding-incomplete', 'conflict', 'Finish connecting the Stripe account first: its dashboard opens once Stripe has the details it asked for.');
+export const payoutNotFound = () => new DomainError('payouts.payout-not-found', 'not-found', 'No such payout for this office.');
+export const transactionNotFound = () => new DomainError('payouts.transaction-not-found', 'not-found', 'No such transaction for this office.');
+export const nothingToPayOut = () =>
+  new DomainError('payouts.nothing-to-pay-out', 'conflict', 'There is nothing available to pay out yet: transferred money becomes available in the Stripe account first.');
+export const payoutInProgress = () => new DomainError('payouts.payout-in-progress', 'conflict', 'A payout for this office is being made right now. Wait a moment and look at the payouts list.');
+export const notEnoughEarnings = (available: string) =>
+  new DomainError('payouts.not-enough-earnings', 'conflict', `The office's earnings at Pie are $${available}: give back at most that much.`);
+export const disconnected = () => new DomainError('payouts.disconnected', 'conflict', 'Pie has disconnected this office\'s Stripe account. Contact support to connect it again.');
+export const stripeRefused = (message: string) => new DomainError('payouts.stripe-refused', 'conflict', `Stripe refused: ${message}`);

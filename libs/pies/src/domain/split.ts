@@ -4,6 +4,7 @@
  * exactly what the close will do. Everything after the input is integer arithmetic (bigint), so
  * the result is exact and cannot depend on the order of the input.
  */
+import { largestRemainder } from '#pie/ledger';
 
 export type Inclusion = 'default' | 'included' | 'excluded';
 
@@ -111,25 +112,6 @@ function tiltNumerators(selected: SplitCandidate[], artistPopularity: number): {
   return { numerators, denominator: TILT_SCALE * denominator };
 }
 
-/** The largest-remainder method in integer cents, remainders tied by artist id. */
-function largestRemainder(amount: bigint, weights: { artistId: string; weight: bigint }[]): Map<string, bigint> {
-  const total = weights.reduce((sum, w) => sum + w.weight, 0n);
-  const shares = new Map<string, bigint>();
-  if (total === 0n) {
-    for (const w of weights) shares.set(w.artistId, 0n);
-    return shares;
-  }
-  const parts = weights.map((w) => ({ artistId: w.artistId, floor: (amount * w.weight) / total, remainder: (amount * w.weight) % total }));
-  let left = amount - parts.reduce((sum, p) => sum + p.floor, 0n);
-  parts.sort((a, b) => (a.remainder !== b.remainder ? (a.remainder > b.remainder ? -1 : 1) : compareIds(a.artistId, b.artistId)));
-  for (const part of parts) {
-    const extra = left > 0n && part.remainder > 0n ? 1n : 0n;
-    left -= extra;
-    shares.set(part.artistId, part.floor + extra);
-  }
-  return shares;
-}
-
 /**
  * Splits `settings.amountCents` among `candidates`:
  * banned and manually excluded artists are out, artists without listening are out, with
@@ -162,7 +144,7 @@ export function splitPie(candidates: readonly SplitCandidate[], settings: SplitS
   const weights = selected.map((c, i) => ({ artistId: c.artistId, weight: listenedUnits(c.listenedMs) * numerators[i], tilt: Number(numerators[i]) / Number(denominator) }));
   const totalWeight = weights.reduce((sum, w) => sum + w.weight, 0n);
   const amount = BigInt(settings.amountCents);
-  const shares = largestRemainder(amount, weights);
+  const shares = largestRemainder(amount, weights.map((w) => ({ id: w.artistId, weight: w.weight })));
   const byId = new Map(weights.map((w) => [w.artistId, w]));
 
   const lines: SplitLine[] = candidates.map((c) => {

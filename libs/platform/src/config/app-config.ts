@@ -109,6 +109,10 @@ export const AppConfigSchema = z
     STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must be a webhook signing secret (whsec_…)').optional().or(z.literal('').transform(() => undefined)),
     /** Pie's fee on each payment in basis points (1000 = 10%). */
     PLATFORM_FEE_BPS: z.coerce.number().int().min(0).max(5000).default(1000),
+    /** An office's earnings are transferred to its Stripe account once they reach this (cents), or at month end. */
+    TRANSFER_THRESHOLD_CENTS: z.coerce.number().int().min(1).max(100_000_000).default(1000),
+    /** Escrow of an artist nobody has claimed goes back to the fans who gave it after this many days. */
+    ESCROW_EXPIRY_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
     QUEUE_PREFIX: z.string().regex(/^[a-z0-9_-]+$/i, 'letters, digits, - and _ only').default('pie'),
     /** How long a worker's lock on a running job lasts (renewed at half-time); a dead worker's job is retried after it. */
     QUEUE_LOCK_DURATION_MS: z.coerce.number().int().min(1_000).max(600_000).default(30_000),

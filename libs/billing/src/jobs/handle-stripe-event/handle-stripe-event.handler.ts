@@ -9,7 +9,7 @@ import { HandleStripeEvent, type HandleStripeEventPayload } from './handle-strip
 export class HandleStripeEventHandler implements JobHandler<HandleStripeEventPayload> {
   constructor(@Inject(StripeEventProcessor) private readonly processor: StripeEventProcessor) {}
 
-  async handle({ type, objectId }: HandleStripeEventPayload): Promise<void> {
-    if (objectId) await this.processor.process(type, objectId);
+  async handle({ type, objectId, accountId }: HandleStripeEventPayload): Promise<void> {
+    if (objectId) await this.processor.process(type, objectId, accountId ?? null);
   }
 }

@@ -6,6 +6,8 @@ export interface HandleStripeEventPayload {
   type: string;
   /** The id of the event's object; the handler re-reads it from Stripe. */
   objectId: string | null;
+  /** The connected account (`acct_…`) for a connected account's event; absent on older jobs and platform events. */
+  accountId?: string | null;
 }
 
 /** One verified Stripe webhook event, queued by the intake in the same transaction that stored it. */

@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { formatCents, type GiveBackView } from '#pie/contracts';
+import { accounts, balanceOf, canonicalPostings, lockAccounts, postJournal } from '#pie/ledger';
+import type { EntityManager } from '#pie/platform';
+import { notEnoughEarnings } from './payouts.errors.js';
+
+export const GIVE_BACK_JOURNAL = 'give_back';
+
+interface GiveBackRow {
+  id: string;
+  amount_cents: number;
+  share_percent: number | null;
+  created_at: Date;
+}
+
+const view = (row: GiveBackRow): GiveBackView => ({
+  id: row.id,
+  amountCents: row.amount_cents,
+  sharePercent: row.share_percent,
+  createdAt: new Date(row.created_at).toISOString(),
+});
+
+/**
+ * An office gives part of its earnings to the promotion pool (which funds new fans' free pies):
+ * a share (percent, of what the earnings hold now, rounded down to the cent) or an amount. One
+ * journal, earnings → `promo_pool`, so it shows in both histories; never more than the earnings.
+ */
+export async function giveBack(tx: EntityManager, input: { officeId: string; userId: string; sharePercent: number | null; amountCents: number | null }): Promise<GiveBackView> {
+  const earnings = accounts.officeEarnings(input.officeId);
+  await lockAccounts(tx, [earnings]);
+  const held = await balanceOf(tx, earnings);
+  const amountCents = input.sharePercent !== null ? Math.floor((held * input.sharePercent) / 100) : (input.amountCents ?? 0);
+  if (amountCents <= 0 || amountCents > held) throw notEnoughEarnings(formatCents(held));
+  const id = randomUUID();
+  const journal = {
+    kind: GIVE_BACK_JOURNAL,
+    idempotencyKey: `${GIVE_BACK_JOURNAL}:${id}`,
+    occurredAt: new Date(),
+    references: { officeId: input.officeId, giveBackId: id, userId: input.userId },
+    postings: [
+      { account: earnings, amountCents: -amountCents },
+      { account: accounts.promoPool, amountCents },
+    ],
+  };
+  await postJournal(tx, journal, canonicalPostings(journal));
+  const [row] = await tx.execute<GiveBackRow[]>(
+    `insert into payouts.give_backs (id, office_id, amount_cents, share_percent, given_by) values (?, ?, ?, ?, ?)
+     returning id, amount_cents::float8 as amount_cents, share_percent, created_at`,
+    [id, input.officeId, amountCents, input.sharePercent, input.userId],
+  );
+  return view(row);
+}
+
+export async function giveBacksOf(em: EntityManager, officeId: string, page: { page: number; limit: number }): Promise<{ total: number; items: GiveBackView[] }> {
+  const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from payouts.give_backs where office_id = ?`, [officeId]);
+  const rows = await em.execute<GiveBackRow[]>(
+    `select id, amount_cents::float8 as amount_cents, share_percent, created_at from payouts.give_backs where office_id = ? order by created_at desc, id desc limit ? offset ?`,
+    [officeId, page.limit, (page.page - 1) * page.limit],
+  );
+  return { total: count?.n ?? 0, items: rows.map(view) };
+}

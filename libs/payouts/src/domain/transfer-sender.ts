@@ -1,0 +1,79 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type Stripe from 'stripe';
+import { StripeGateway } from '#pie/billing';
+import { APP_CONFIG, Database, type AppConfig } from '#pie/platform';
+import { connectedAccountOf } from './connected-accounts.js';
+import { isPermanentStripeError } from './stripe-errors.js';
+import { bookDueTransfer, countAttempt, failTransfer, isLastDayOfMonth, markTransferMade, type TransferRow } from './transfers.js';
+
+/** The Stripe idempotency key of a booked transfer: retries after a timeout cannot make a second one. */
+export const transferIdempotencyKey = (transferId: string) => `pie-transfer-${transferId}`;
+/** Groups an office's transfers at Stripe (and lets a lost answer be found by listing them). */
+export const transferGroupOf = (officeId: string) => `office_${officeId}`;
+
+/**
+ * Moves an office's due earnings to its Stripe account in two steps: book the transfer in the
+ * ledger (one transaction, under the earnings lock), then ask Stripe with the transfer's own
+ * idempotency key and record Stripe's id. A crash between the two leaves a `pending` row that the
+ * next run resumes with the same key, so Stripe makes it once; Stripe's transfers always equal the
+ * ledger's transfer journals.
+ */
+@Injectable()
+export class TransferSender {
+  private readonly logger = new Logger(TransferSender.name);
+
+  constructor(
+    @Inject(Database) private readonly database: Database,
+    @Inject(StripeGateway) private readonly gateway: StripeGateway,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** Books and sends the office's due transfer, if any; answers the transfer it finished. */
+  async transferDue(officeId: string, options: { monthEnd?: boolean; now?: Date } = {}): Promise<TransferRow | null> {
+    const now = options.now ?? new Date();
+    const booked = await this.database.transaction((tx) =>
+      bookDueTransfer(tx, officeId, { thresholdCents: this.config.TRANSFER_THRESHOLD_CENTS, monthEnd: options.monthEnd ?? isLastDayOfMonth(now), now }),
+    );
+    if (!booked) return null;
+    await this.send(booked);
+    return booked;
+  }
+
+  private async send(transfer: TransferRow): Promise<void> {
+    const account = await connectedAccountOf(this.database.em(), transfer.office_id);
+    if (!account) throw new Error(`transfer ${transfer.id}: office ${transfer.office_id} has no connected account`);
+    const stripe = this.gateway.stripe;
+    // A previous attempt may have reached Stripe with its answer lost: find it rather than ask twice
+    // (the idempotency key covers 24 hours; the listing covers a resume after that).
+    const earlier = transfer.attempts > 0 ? await this.findAtStripe(stripe, account.stripe_account_id, transfer) : null;
+    await countAttempt(this.database.em(), transfer.id);
+    let made: Stripe.Transfer | null = earlier;
+    if (!made) {
+      try {
+        made = await stripe.transfers.create(
+          {
+            amount: transfer.amount_cents,
+            currency: 'usd',
+            destination: account.stripe_account_id,
+            transfer_group: transferGroupOf(transfer.office_id),
+            metadata: { pie_transfer_id: transfer.id, office_id: transfer.office_id },
+          },
+          { idempotencyKey: transferIdempotencyKey(transfer.id) },
+        );
+      } catch (error) {
+        if (!isPermanentStripeError(error)) throw error; // timeouts, 5xx, rate limits: the job retries with the same key
+        this.logger.warn(`Stripe refused transfer ${transfer.id} for office ${transfer.office_id}: ${(error as Error).message}`);
+        await this.database.transaction((tx) => failTransfer(tx, transfer, (error as Error).message));
+        return;
+      }
+    }
+    await this.database.transaction((tx) => markTransferMade(tx, transfer.id, made.id));
+  }
+
+  private async findAtStripe(stripe: Stripe, destination: string, transfer: TransferRow): Promise<Stripe.Transfer | null> {
+    for await (const candidate of stripe.transfers.list({ destination, transfer_group: transferGroupOf(transfer.office_id), limit: 100 })) {
+      if (candidate.metadata?.pie_transfer_id === transfer.id) return candidate;
+    }
+    return null;
+  }
+}

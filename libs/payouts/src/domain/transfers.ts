@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { STRIPE_MONTHLY_ACTIVE_ACCOUNT_FEE_CENTS } from '#pie/contracts';
+import { accounts, balanceOf, canonicalPostings, lockAccounts, postJournal, type JournalInput } from '#pie/ledger';
+import type { EntityManager } from '#pie/platform';
+import { canReceiveTransfers, connectedAccountOf } from './connected-accounts.js';
+
+export const TRANSFER_JOURNAL = 'transfer';
+export const MONTHLY_FEE_JOURNAL = 'monthly_account_fee';
+export const TRANSFER_FAILED_JOURNAL = 'transfer_failed';
+
+export interface TransferRow {
+  id: string;
+  office_id: string;
+  amount_cents: number;
+  fee_cents: number;
+  status: 'pending' | 'made' | 'failed';
+  stripe_transfer_id: string | null;
+  failure_message: string | null;
+  attempts: number;
+  created_at: Date;
+  made_at: Date | null;
+}
+
+const TRANSFER_COLUMNS = `id, office_id, amount_cents::float8 as amount_cents, fee_cents::float8 as fee_cents, status, stripe_transfer_id, failure_message, attempts, created_at, made_at`;
+
+/** The first instant of `now`'s month, UTC: the fee is Stripe's per calendar month. */
+export function monthStart(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/** Whether `now` is on the last day of its month (UTC): the day the month-end transfer goes. */
+export function isLastDayOfMonth(now: Date): boolean {
+  const tomorrow = new Date(now.getTime() + 24 * 3600 * 1000);
+  return tomorrow.getUTCMonth() !== now.getUTCMonth();
+}
+
+export async function pendingTransferOf(em: EntityManager, officeId: string): Promise<TransferRow | null> {
+  const [row] = await em.execute<TransferRow[]>(`select ${TRANSFER_COLUMNS} from payouts.transfers where office_id = ? and status = 'pending'`, [officeId]);
+  return row ?? null;
+}
+
+/** Whether the office's fee for `now`'s month has been taken (by a transfer that did not fail). */
+async function monthlyFeeTaken(em: EntityManager, officeId: string, now: Date): Promise<boolean> {
+  const [row] = await em.execute<{ n: number }[]>(
+    `select count(*)::int as n from payouts.transfers where office_id = ? and fee_cents > 0 and status <> 'failed' and created_at >= ?`,
+    [officeId, monthStart(now)],
+  );
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * Decides, under the lock on the office's earnings, whether a transfer is due and books it: the
+ * ledger moves the money to `office_connected` (and, on the month's first transfer, Stripe's $2
+ * monthly active-account fee to `processor_fees`) and a `pending` row remembers what Stripe must
+ * be asked for. A transfer already in flight is returned instead, so a crashed sender is resumed.
+ *
+ * Due: the earnings reach `thresholdCents`, or it is the month's end and they hold anything. The
+ * fee comes out of the month's first transfer; while the earnings do not exceed it, nothing moves
+ * (they roll over to the next check).
+ */
+export async function bookDueTransfer(tx: EntityManager, officeId: string, options: { thresholdCents: number; monthEnd: boolean; now: Date }): Promise<TransferRow | null> {
+  const earnings = accounts.officeEarnings(officeId);
+  await lockAccounts(tx, [earnings]);
+  const inFlight = await pendingTransferOf(tx, officeId);
+  if (inFlight) return inFlight;
+  if (!canReceiveTransfers(await connectedAccountOf(tx, officeId))) return null;
+  const held = await balanceOf(tx, earnings);
+  if (held <= 0 || (held < options.thresholdCents && !options.monthEnd)) return null;
+  const feeCents = (await monthlyFeeTaken(tx, officeId, options.now)) ? 0 : STRIPE_MONTHLY_ACTIVE_ACCOUNT_FEE_CENTS;
+  if (held <= feeCents) return null;
+  const id = randomUUID();
+  const amountCents = held - feeCents;
+  const references = { officeId, transferId: id };
+  if (feeCents > 0) {
+    await post(tx, {
+      kind: MONTHLY_FEE_JOURNAL,
+      idempotencyKey: `${MONTHLY_FEE_JOURNAL}:${id}`,
+      occurredAt: options.now,
+      references: { ...references, month: monthStart(options.now).toISOString().slice(0, 7) },
+      postings: [
+        { account: earnings, amountCents: -feeCents },
+        { account: accounts.processorFees, amountCents: feeCents },
+      ],
+    });
+  }
+  await post(tx, {
+    kind: TRANSFER_JOURNAL,
+    idempotencyKey: `${TRANSFER_JOURNAL}:${id}`,
+    occurredAt: options.now,
+    references,
+    postings: [
+      { account: earnings, amountCents: -amountCents },
+      { account: accounts.officeConnected(officeId), amountCents },
+    ],
+  });
+  const [row] = await tx.execute<TransferRow[]>(
+    `insert into payouts.transfers (id, office_id, amount_cents, fee_cents, status, created_at) values (?, ?, ?, ?, 'pending', ?) returning ${TRANSFER_COLUMNS}`,
+    [id, officeId, amountCents, feeCents, options.now],
+  );
+  return row;
+}
+
+/** Stripe made the transfer: remember its id. */
+export async function markTransferMade(tx: EntityManager, transferId: string, stripeTransferId: string): Promise<void> {
+  await tx.execute(`update payouts.transfers set status = 'made', stripe_transfer_id = ?, made_at = now() where id = ? and status = 'pending'`, [stripeTransferId, transferId]);
+}
+
+export async function countAttempt(em: EntityManager, transferId: string): Promise<void> {
+  await em.execute(`update payouts.transfers set attempts = attempts + 1 where id = ?`, [transferId]);
+}
+
+/**
+ * Stripe refused the transfer for good (the account lost its transfers capability, say): the money
+ * and the month's fee go back to the office's earnings in one journal, and the row says why.
+ */
+export async function failTransfer(tx: EntityManager, transfer: TransferRow, reason: string): Promise<void> {
+  const [updated] = await tx.execute<{ id: string }[]>(`update payouts.transfers set status = 'failed', failure_message = ? where id = ? and status = 'pending' returning id`, [
+    reason.slice(0, 500),
+    transfer.id,
+  ]);
+  if (!updated) return;
+  const postings: { account: string; amountCents: number }[] = [
+    { account: accounts.officeConnected(transfer.office_id), amountCents: -transfer.amount_cents },
+    { account: accounts.officeEarnings(transfer.office_id), amountCents: transfer.amount_cents + transfer.fee_cents },
+  ];
+  if (transfer.fee_cents > 0) postings.push({ account: accounts.processorFees, amountCents: -transfer.fee_cents });
+  await post(tx, {
+    kind: TRANSFER_FAILED_JOURNAL,
+    idempotencyKey: `${TRANSFER_FAILED_JOURNAL}:${transfer.id}`,
+    occurredAt: new Date(),
+    references: { officeId: transfer.office_id, transferId: transfer.id },
+    postings,
+  });
+}
+
+export async function transfersOf(em: EntityManager, officeId: string, page: { page: number; limit: number; since?: Date | null }): Promise<{ total: number; rows: TransferRow[] }> {
+  const since = page.since ?? null;
+  const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from payouts.transfers where office_id = ? and status = 'made' and (?::timestamptz is null or made_at > ?)`, [officeId, since, since]);
+  const rows = await em.execute<TransferRow[]>(
+    `select ${TRANSFER_COLUMNS} from payouts.transfers where office_id = ? and status = 'made' and (?::timestamptz is null or made_at > ?)
+      order by made_at desc, id desc limit ? offset ?`,
+    [officeId, since, since, page.limit, (page.page - 1) * page.limit],
+  );
+  return { total: count?.n ?? 0, rows };
+}
+
+async function post(tx: EntityManager, input: JournalInput): Promise<void> {
+  await postJournal(tx, input, canonicalPostings(input));
+}
