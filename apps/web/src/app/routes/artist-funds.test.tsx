@@ -11,7 +11,7 @@ const ok = (data: unknown, extra: Record<string, unknown> = {}) => () => Promise
 const page = (data: unknown[], total = data.length) => ok(data, { pagination: { page: 1, limit: 20, total, pages: total === 0 ? 0 : 1 } });
 const office = (role: 'admin' | 'member' = 'admin') => ({ _id: OFFICE_ID, name: 'Blue Notes', type: 'management', role, members: [] });
 
-const PAYOUT = { id: PAYOUT_ID, amountCents: 4250, status: 'in_transit', createdAt: '2026-11-20T10:00:00.000Z', arrivalDate: '2026-11-22T00:00:00.000Z', failureMessage: null };
+const PAYOUT = { id: PAYOUT_ID, amountCents: 4250, status: 'in_transit', createdAt: '2026-11-20T10:00:00.000Z', arrivalDate: '2026-11-22T00:00:00.000Z', failureMessage: null, failureCode: null };
 
 /** An office with money: $12.34 in earnings, $42.50 available and $1.00 pending in Stripe, one payout, one credit. */
 function fundsRoutes(role: 'admin' | 'member' = 'admin') {
@@ -24,7 +24,7 @@ function fundsRoutes(role: 'admin' | 'member' = 'admin') {
     'GET /api/for-artists/stripe/payouts': page([PAYOUT]),
     'GET /api/for-artists/stripe/transfers-without-payouts': page([]),
     'GET /api/for-artists/stripe/transactions': page([
-      { id: 'txn-1', kind: 'credit', amountCents: 1234, description: 'Fans of Nina, November', occurredAt: '2026-11-01T00:00:00.000Z' },
+      { id: 'txn-1', kind: 'credit', detail: 'escrow_released', amountCents: 1234, description: 'Fans of Nina, November', occurredAt: '2026-11-01T00:00:00.000Z', artistId: null, payoutId: null },
     ]),
   };
 }
@@ -50,6 +50,8 @@ describe('/for-artists/funds', () => {
 
     const transactions = screen.getByRole('region', { name: 'Transactions' });
     await within(transactions).findByText('Fans of Nina, November');
+    // The kind column names what happened (the API's detail), not just its filter family.
+    expect(within(transactions).getByText('Released')).toBeTruthy();
     await user.click(within(transactions).getByText('Payouts'));
     await waitFor(() => expect(requestsTo(fetchMock, 'GET /api/for-artists/stripe/transactions').map((request) => new URL(request.url).searchParams.get('filter'))).toContain('payout'));
     const sent = requestsTo(fetchMock, 'GET /api/for-artists/stripe/transactions').map((request) => new URL(request.url).searchParams);
@@ -112,7 +114,7 @@ describe('a payout’s page', () => {
   it('shows a failed payout with its reason', async () => {
     mockRoutes({
       ...fundsRoutes(),
-      'GET /api/for-artists/stripe/payout-details': ok({ ...PAYOUT, status: 'failed', failureMessage: 'The bank account has been closed.' }),
+      'GET /api/for-artists/stripe/payout-details': ok({ ...PAYOUT, status: 'failed', failureMessage: 'The bank account has been closed.', failureCode: 'account_closed' }),
     });
     renderApp(`/for-artists/funds/payouts/${PAYOUT_ID}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Payout details' })).toBeTruthy();

@@ -6,7 +6,7 @@ import { formatMoney, formatDate, formatDateTime } from '../../../../shared/form
 import { useGetPayoutQuery, useGetTransactionQuery } from '../api/funds.api';
 import { FUNDS_ITEM_TITLE, FundsItemNotFound } from './FundsItemNotFound';
 import { PayoutStatusBadge } from './PayoutStatusBadge';
-import { KIND_LABEL } from './TransactionsTable';
+import { DETAIL_LABEL } from './TransactionsTable';
 
 interface ItemQuery {
   data?: unknown;
@@ -76,7 +76,7 @@ export function TransactionDetailsPage({ officeId, transactionId }: { officeId: 
               cols={2}
               stats={[
                 { label: 'Amount', value: formatMoney(data.amountCents) },
-                { label: 'Kind', value: KIND_LABEL[data.kind] ?? data.kind },
+                { label: 'Kind', value: DETAIL_LABEL[data.detail] ?? data.kind },
                 { label: 'When', value: formatDateTime(data.occurredAt) },
                 { label: 'Reference', value: data.id },
               ]}

@@ -11,7 +11,18 @@ export const TRANSACTION_FILTER_OPTIONS: { value: TransactionFilter; label: stri
   { value: 'payout', label: 'Payouts' },
 ];
 
-export const KIND_LABEL = { credit: 'Credit', payout: 'Payout' } as const;
+/** What each movement is called in the table (the API's `detail`). */
+export const DETAIL_LABEL: Record<TransactionView['detail'], string> = {
+  period_share: 'Credit',
+  escrow_released: 'Released',
+  transfer: 'Transfer',
+  monthly_fee: 'Fee',
+  give_back: 'Give-back',
+  payout: 'Payout',
+  payout_failed: 'Payout returned',
+  escrow_expired: 'Returned to fan',
+  refund: 'Refund',
+};
 
 /**
  * Transactions as a table (stacked rows on a phone): the office's on the funds page, one artist's
@@ -43,7 +54,7 @@ export function TransactionsTable({ items, label, linkToDetails = false }: { ite
                   formatDateTime(item.occurredAt)
                 )}
               </Table.Td>
-              <Table.Td data-label="Kind">{KIND_LABEL[item.kind] ?? item.kind}</Table.Td>
+              <Table.Td data-label="Kind">{DETAIL_LABEL[item.detail] ?? item.kind}</Table.Td>
               <Table.Td data-label="What">{item.description}</Table.Td>
               <Table.Td data-label="Amount" ta="right">
                 {formatMoney(item.amountCents)}

@@ -1,14 +1,7 @@
-import type { ApiSuccess } from '#pie/contracts';
+import type { ApiSuccess, GiveBackView } from '#pie/contracts';
 import { artistBaseApi, unwrap, unwrapPage, type Paged } from '../../../../shared/api';
 
-/** Provisional until the payouts module's contracts land. */
-export interface GiveBackView {
-  id: string;
-  amountCents: number;
-  /** The share asked for, in percent, when the gift was a share of the earnings. */
-  sharePercent: number | null;
-  createdAt: string;
-}
+export type { GiveBackView };
 
 /** A gift is a share (percent of the office's earnings) or an amount (dollars, parsed to cents by the server). */
 export type GiveBackRequest = { officeId: string } & ({ share: number } | { amount: string });
