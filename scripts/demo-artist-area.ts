@@ -4,7 +4,7 @@
  * verified through the real bio-string path (the sandbox's artist page edited, then verify-bio) and
  * one claim left pending. Runs once: skipped when the demo artist already has an office.
  */
-import { DEMO_ARTIST } from './demo-data.ts';
+import { DEMO_ARTIST, DEMO_FAN } from './demo-data.ts';
 import { Visitor } from './demo-listening.ts';
 
 export const DEMO_MEMBER = { email: 'member@pie.local', password: 'pie-demo-member', firstName: 'Demo', lastName: 'Member' };
@@ -46,6 +46,14 @@ export async function seedDemoArtistArea(options: { appUrl: string; providersUrl
     },
     15 * 60_000,
   );
+  // The verified claim goes to the artist the demo fan listened to most (among those open), so the
+  // demo pie's close gives the office real money to transfer and pay out.
+  const fan = new Visitor(options.appUrl);
+  await fan.call('GET', '/api/health');
+  await fan.json('POST', '/api/auth/login', { email: DEMO_FAN.email, password: DEMO_FAN.password });
+  const favourites = await fan.json<{ data: { id: string }[] }>('GET', '/api/artists/user?sortBy=listened&itemsPerPage=50');
+  const rank = new Map(favourites.data.map((item, index) => [item.id, index] as const));
+  found.sort((a, b) => (rank.get(a._id) ?? Infinity) - (rank.get(b._id) ?? Infinity));
   const office = await artist.json<{ data: { _id: string } }>('POST', '/api/for-artists/offices', { name: 'Demo Artist Office', type: 'management' });
   const officeId = office.data._id;
 

@@ -6,7 +6,7 @@
  * Ctrl-C stops the api and worker first and Postgres last; the data stays in .data/ for the next start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createOrm, entitiesOf, migrateUp } from '#pie/platform';
+import { createOrm, entitiesOf, migrateUp, recordInOutbox } from '#pie/platform';
 import { migrations } from '#pie/migrations';
 import { modules } from '#pie/modules';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
@@ -15,6 +15,8 @@ import { seedDemoListening } from './demo-listening.ts';
 import { seedDemoPies } from './demo-pies.ts';
 import { DEMO_MEMBER, seedDemoArtistArea } from './demo-artist-area.ts';
 import { seedDemoPayments } from './demo-payments.ts';
+import { seedDemoPayouts } from './demo-payouts.ts';
+import { TransferOfficeEarnings } from '#pie/payouts';
 
 const env = { ...process.env };
 env.NODE_ENV ??= 'development';
@@ -147,7 +149,8 @@ try {
     );
     console.log(`[start] demo listening: ${outcome}`);
     // In the background: the pie waits for the worker to import the demo listening (minutes on a busy machine).
-    void seedDemoPies(env.DATABASE_URL)
+    const databaseUrl = env.DATABASE_URL;
+    void seedDemoPies(databaseUrl)
       .catch((error: Error) => `could not seed the demo pie: ${error.message}`)
       .then((outcome) => console.log(`[start] demo pie: ${outcome}`));
     // In the background: it waits for the worker to fill the catalogue from the demo fan's listening.
@@ -157,7 +160,18 @@ try {
       inboxUrl: `http://127.0.0.1:${env.SANDBOX_MAIL_HTTP_PORT}`,
     })
       .catch((error: Error) => `could not seed the demo artist's office: ${error.message}`)
-      .then((outcome) => console.log(`[start] demo artist area: ${outcome}`));
+      .then((outcome) => console.log(`[start] demo artist area: ${outcome}`))
+      // Then the office's Stripe money: connected, a transfer, a paid payout (sandbox Stripe only).
+      .then(() =>
+        env.STRIPE_SECRET_KEY === 'sk_test_pie_local_sandbox'
+          ? seedDemoPayouts({
+              appUrl: `http://127.0.0.1:${env.PORT}`,
+              stripeUrl: `http://127.0.0.1:${env.SANDBOX_STRIPE_PORT}`,
+              requestMonthEndTransfer: (officeId) => requestMonthEndTransfer(databaseUrl, officeId),
+            }).catch((error: Error) => `could not seed the demo office's payouts: ${error.message}`)
+          : 'no sandbox Stripe: no demo payouts',
+      )
+      .then((outcome) => console.log(`[start] demo payouts: ${outcome}`));
   }
   if (env.STRIPE_SECRET_KEY === 'sk_test_pie_local_sandbox' && env.PIE_DEMO_PAYMENTS !== 'false') {
     const outcome = await seedDemoPayments({ appUrl: `http://127.0.0.1:${env.PORT}`, stripeUrl: `http://127.0.0.1:${env.SANDBOX_STRIPE_PORT}` }).catch(
@@ -186,4 +200,14 @@ ${demoLines}
 } catch (error) {
   console.error('[start] failed:', error instanceof Error ? error.message : String(error ?? 'unknown error (is another copy already running?)'));
   await stopAll(1);
+}
+
+/** Asks the worker for an office's month-end transfer, through the outbox as the daily sweep does on the month's last day. */
+async function requestMonthEndTransfer(databaseUrl: string, officeId: string): Promise<void> {
+  const orm = await createOrm({ databaseUrl, poolMax: 1 });
+  try {
+    await orm.em.fork().transactional(async (tx) => recordInOutbox(tx, TransferOfficeEarnings.create({ officeId, monthEnd: true })));
+  } finally {
+    await orm.close(true);
+  }
 }

@@ -11,3 +11,4 @@ export { PAYOUT_JOURNAL, PAYOUT_FAILED_JOURNAL } from './domain/bank-payouts.js'
 export { GIVE_BACK_JOURNAL } from './domain/give-back.js';
 export { ExpireEscrow } from './jobs/expire-escrow/expire-escrow.job.js';
 export { SweepTransfers } from './jobs/sweep-transfers/sweep-transfers.job.js';
+export { TransferOfficeEarnings } from './jobs/transfer-office-earnings/transfer-office-earnings.job.js';

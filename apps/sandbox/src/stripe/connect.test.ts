@@ -132,6 +132,19 @@ describe('transfers, balances and payouts', () => {
     expect(paid[0].data.object).toMatchObject({ id: payout.id, status: 'paid' });
   });
 
+  it('settles one payout now without moving the clock (the demo data’s paid payout)', async () => {
+    const account = await onboardedAccount();
+    await h.stripe.transfers.create({ amount: 800, currency: 'usd', destination: account.id });
+    const payout = await h.stripe.payouts.create({ amount: 800, currency: 'usd' }, { stripeAccount: account.id });
+    const before = (await h.control.clock()).now;
+    const settled = await h.control.arrivePayout(payout.id);
+    expect(settled).toMatchObject({ id: payout.id, status: 'paid' });
+    expect((await h.control.clock()).now - before).toBeLessThan(60);
+    await expect(h.control.arrivePayout(payout.id)).rejects.toThrow(/not in transit/);
+    await h.control.flushWebhooks();
+    expect(h.receiver.events('payout.paid').filter((event) => (event.data.object as { id: string }).id === payout.id)).toHaveLength(1);
+  });
+
   it('a payout to a failing bank account fails after the clock moves and the money returns to available', async () => {
     const account = await onboardedAccount({ accountNumber: '000111111116' });
     await h.stripe.transfers.create({ amount: 1500, currency: 'usd', destination: account.id });

@@ -74,6 +74,11 @@ export class StripeSandboxControl {
     return this.call('POST', `/_sandbox/accounts/${encodeURIComponent(accountId)}/onboard`, options);
   }
 
+  /** Settles one in-transit payout now (paid, or failed as its account is set up to), without moving the clock. */
+  arrivePayout(payoutId: string): Promise<Stripe.Payout> {
+    return this.call('POST', `/_sandbox/payouts/${encodeURIComponent(payoutId)}/arrive`, {});
+  }
+
   /** Later payouts of this account fail with `code` (`account_closed`, `no_account`, …); null clears it. */
   setPayoutFailure(accountId: string, code: string | null): Promise<{ account: string; payoutFailure: string | null }> {
     return this.call('POST', `/_sandbox/accounts/${encodeURIComponent(accountId)}/payout_failure`, { code });

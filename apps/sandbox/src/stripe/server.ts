@@ -537,6 +537,9 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
         return { account: m![1], payoutFailure: code };
       });
     }
+    if (req.method === 'POST' && (m = /^\/_sandbox\/payouts\/([^/]+)\/arrive$/.exec(req.path))) {
+      return asStripe(() => connect.arriveNow(m![1]));
+    }
     if (req.method === 'POST' && req.path === '/_sandbox/platform/balance') {
       const available = numberField(body, 'available', true)!;
       return asStripe(() => connect.setPlatformAvailable(available));

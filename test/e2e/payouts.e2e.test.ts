@@ -1,0 +1,152 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { StripeSandboxControl } from '../../apps/sandbox/src/stripe/control-client.js';
+import { hashPassword } from '#pie/identity/testing';
+import { databaseUrl } from '#pie/testing';
+import { openSql, type Sql } from '../support/sql.js';
+import { launchBrowser } from './support/browser.js';
+
+/** An office admin of its own: the demo office is connected by the demo seed in the background and would race with these steps. */
+const ADMIN = { email: `e2e-payouts-${randomBytes(4).toString('hex')}@example.test`, password: 'an e2e payouts password' };
+const ARTIST_NAME = `E2E Payee ${randomBytes(3).toString('hex')}`;
+const ESCROW_CENTS = 2500;
+
+/**
+ * Issue 14 "Done when", in Chromium against the platform as `npm start` runs it: an office admin
+ * connects Stripe on the sandbox's onboarding page and comes back to settings as enabled; the
+ * escrow fans gave an unclaimed artist is released once the office's claim succeeds and reaches
+ * Stripe with a transfer; the admin creates a payout and sees it paid after the sandbox clock moves.
+ */
+describe('payouts in Chromium', () => {
+  const appUrl = inject('appUrl');
+  const stripe = new StripeSandboxControl(inject('stripeUrl'));
+  let sql: Sql;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let artist: { id: string; spotifyId: string };
+
+  /** Calls the API from the page, as the app does (session cookie, CSRF header from its cookie). */
+  async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const token = (await context.cookies(appUrl)).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+    return (await page.evaluate(
+      async ({ method, path, body, token }) => {
+        const response = await fetch(path, { method, headers: { 'content-type': 'application/json', 'x-xsrf-token': decodeURIComponent(token) }, body: body === undefined ? undefined : JSON.stringify(body) });
+        return { status: response.status, body: (await response.json()) as unknown };
+      },
+      { method, path, body, token },
+    )) as { status: number; body: T };
+  }
+
+  beforeAll(async () => {
+    sql = openSql(databaseUrl(process.env.E2E_DATABASE ?? 'pie_e2e'));
+    await sql.query(
+      `insert into identity.artist_users (id, email, first_name, last_name, password_hash, email_verified_at, registration_completed_at)
+       values ($1, $2, 'Paula', 'Payee', $3, now(), now())`,
+      [randomUUID(), ADMIN.email, await hashPassword(ADMIN.password)],
+    );
+    const spotifyId = randomBytes(16).toString('hex').slice(0, 22);
+    const [row] = await sql.query<{ id: string }>(`insert into listening.artists (provider_id, name, metadata_fetched_at) values ($1, $2, now()) returning id`, [spotifyId, ARTIST_NAME]);
+    artist = { id: row.id, spotifyId };
+    // What fans' closed periods left in the unclaimed artist's escrow (one balanced journal).
+    // One statement, so one transaction: the account, the journal and its two postings.
+    await sql.query(
+      `with account as (insert into ledger.accounts (code, kind, owner_id, allow_negative) values ('artist_escrow:' || $1::text, 'artist_escrow', $1::uuid, false) on conflict do nothing),
+            journal as (insert into ledger.journals (kind, idempotency_key, occurred_at) values ('e2e_funding', 'e2e_funding:' || $1::text, now()) returning id)
+       insert into ledger.postings (journal_id, account, amount_cents)
+       select id, 'stripe_clearing', -$2::bigint from journal union all select id, 'artist_escrow:' || $1::text, $2::bigint from journal`,
+      [artist.id, ESCROW_CENTS],
+    );
+
+    browser = await launchBrowser();
+    context = await browser.newContext();
+    page = await context.newPage();
+    await page.addLocatorHandler(page.getByRole('region', { name: 'Cookie consent' }), (banner) => banner.getByRole('button', { name: 'Essential only' }).click());
+    await page.addLocatorHandler(page.getByRole('region', { name: 'Install Pie' }), (prompt) => prompt.getByRole('button', { name: 'Not now' }).first().click());
+    await page.goto(`${appUrl}/for-artists/login`);
+    await page.getByLabel(/^Email/).fill(ADMIN.email);
+    await page.getByLabel(/^Password/).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === '/for-artists/artists');
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await sql?.close();
+  });
+
+  it('connects Stripe on the sandbox onboarding page and comes back to the office settings as enabled', async () => {
+    const office = await api<{ data: { _id: string } }>('POST', '/api/for-artists/offices', { name: 'E2E Payee Office', type: 'management' });
+    expect(office.status).toBe(201);
+    await page.goto(`${appUrl}/for-artists/office-settings`);
+    await expect(page.getByTestId('stripe-status').textContent()).resolves.toBe('Not connected');
+    await page.getByRole('button', { name: 'Connect with Stripe' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/connect/onboarding/'));
+    await page.getByLabel('Business name').fill('E2E Payee Office');
+    await page.getByRole('button', { name: 'Agree and submit' }).click();
+    await page.waitForURL((url) => url.pathname === '/for-artists/office-settings');
+    await page.getByTestId('stripe-status').filter({ hasText: 'Enabled' }).waitFor({ timeout: 30_000 });
+  });
+
+  it('releases the escrow once the claim succeeds, transfers it, pays it out and shows the payout paid after the clock moves', async () => {
+    const offices = await api<{ data: { _id: string }[] }>('GET', '/api/for-artists/offices');
+    const officeId = offices.body.data[0]._id;
+    const socials = await api<{ data: { verificationString: string; spotifyArtistUrl: string } }>('POST', '/api/for-artists/artist/socials/fetch', { artistId: artist.id, officeId });
+    const claim = await api<{ data: { id: string } }>('POST', '/api/for-artists/claims', {
+      selectedArtist: artist.id,
+      agreesToWaiver: true,
+      agreesToFundsTerms: true,
+      agreesToTerms: true,
+      verificationMethod: 'bio',
+      selectedPlatform: 'twitter',
+      verificationString: socials.body.data.verificationString,
+      officeId,
+    });
+    expect(claim.status).toBe(201);
+    const providersUrl = inject('providersUrl');
+    const edit = await fetch(`${providersUrl}/socials/spotify/artist/${artist.spotifyId}/edit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ bio: `Official. ${socials.body.data.verificationString}` }),
+      redirect: 'manual',
+    });
+    expect(edit.status).toBe(303);
+    const verified = await api('POST', `/api/for-artists/claims/${claim.body.data.id}/verify-bio`, { spotifyArtistUrl: socials.body.data.spotifyArtistUrl });
+    expect(verified.status).toBe(200);
+
+    // $25.00 released; over the $10 threshold, so it goes to Stripe at once, less the $2 monthly fee.
+    await page.goto(`${appUrl}/for-artists/funds`);
+    const balances = page.getByRole('region', { name: 'Balances' });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return (await balances.textContent()) ?? '';
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toContain('$23.00');
+    const transactions = page.getByRole('region', { name: 'Transactions' });
+    await transactions.getByText('Released from an artist’s escrow').waitFor();
+    await transactions.getByText('$25.00').first().waitFor();
+
+    await page.getByRole('button', { name: 'Create payout' }).click();
+    await page.getByRole('dialog', { name: 'Pay out to your bank?' }).getByRole('button', { name: 'Pay out $23.00' }).click();
+    const payouts = page.getByRole('region', { name: 'Payouts' });
+    await payouts.getByText('On its way').waitFor({ timeout: 30_000 });
+
+    await stripe.advanceClock({ days: 3 });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          return (await payouts.textContent()) ?? '';
+        },
+        { timeout: 60_000, interval: 1_000 },
+      )
+      .toContain('Paid');
+    await payouts.getByRole('link', { name: /Payout of \$23\.00/ }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/for-artists/funds/payouts/'));
+    await page.getByText('Paid').first().waitFor();
+  });
+});
