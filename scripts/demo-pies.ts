@@ -59,7 +59,8 @@ export async function seedDemoPies(databaseUrl: string): Promise<string> {
         fanId: fan.id,
         subscriptionId: null,
         promo: false,
-        settings: { amountCents: 1000, artistLimit: 20, artistPopularity: 0, excludeNonActive: false, pieDays: PERIOD_DAYS },
+        // Five artists: each period's share for the demo office's verified artist (the fan's favourite) is then over a few dollars.
+        settings: { amountCents: 1000, artistLimit: 5, artistPopularity: 0, excludeNonActive: false, pieDays: PERIOD_DAYS },
         firstPeriod: { startsAt: starts[0], endsAt: starts[1] },
       });
       await openPeriod(tx, pieId, { startsAt: starts[1], endsAt: starts[2] }, null);

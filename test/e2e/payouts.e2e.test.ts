@@ -116,23 +116,24 @@ describe('payouts in Chromium', () => {
 
     // $25.00 released; over the $10 threshold, so it goes to Stripe at once, less the $2 monthly fee.
     await page.goto(`${appUrl}/for-artists/funds`);
-    const balances = page.getByRole('region', { name: 'Balances' });
+    const balances = page.getByRole('region', { name: 'Balances', exact: true });
     await expect
       .poll(
         async () => {
           await page.reload();
+          await balances.getByText('Office earnings').waitFor();
           return (await balances.textContent()) ?? '';
         },
         { timeout: 60_000, interval: 1_000 },
       )
       .toContain('$23.00');
-    const transactions = page.getByRole('region', { name: 'Transactions' });
+    const transactions = page.getByRole('region', { name: 'Transactions', exact: true });
     await transactions.getByText('Released from an artist’s escrow').waitFor();
     await transactions.getByText('$25.00').first().waitFor();
 
     await page.getByRole('button', { name: 'Create payout' }).click();
     await page.getByRole('dialog', { name: 'Pay out to your bank?' }).getByRole('button', { name: 'Pay out $23.00' }).click();
-    const payouts = page.getByRole('region', { name: 'Payouts' });
+    const payouts = page.getByRole('region', { name: 'Payouts', exact: true });
     await payouts.getByText('On its way').waitFor({ timeout: 30_000 });
 
     await stripe.advanceClock({ days: 3 });
@@ -140,6 +141,7 @@ describe('payouts in Chromium', () => {
       .poll(
         async () => {
           await page.reload();
+          await payouts.getByRole('link', { name: /Payout of/ }).first().waitFor();
           return (await payouts.textContent()) ?? '';
         },
         { timeout: 60_000, interval: 1_000 },

@@ -72,7 +72,8 @@ describe('a fan’s pie in Chromium', () => {
 
     const limit = page.getByRole('slider', { name: /^Artist limit/ });
     await limit.focus();
-    for (let i = 0; i < 17; i++) await page.keyboard.press('ArrowLeft');
+    const presses = Number(await limit.getAttribute('aria-valuenow')) - 3;
+    for (let i = 0; i < presses; i++) await page.keyboard.press('ArrowLeft');
     await expect.poll(() => limit.getAttribute('aria-valuenow')).toBe('3');
     const limited = await changedFrom(initial, () => previewRows(preview));
     expect(limited).toHaveLength(3);

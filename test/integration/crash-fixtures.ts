@@ -94,3 +94,39 @@ export async function seedPeriodCloses(platform: TestPlatform, periods: number):
   await em().execute(`analyze`);
   return { periods, fundedCents };
 }
+
+/** Which crash artists an office has claimed: every third, round robin over the offices. */
+export const claimedArtist = (a: number) => a % 3 === 0;
+export const crashArtistId = (a: number) => `00000000-0000-4000-a000-${a.toString(16).padStart(12, '0')}`;
+
+/**
+ * `offices` offices, each with an Express account onboarded on the sandbox's Stripe (so transfers
+ * reach it) and successful claims on every third crash artist: each close's share for those
+ * artists is released to the office, and its earnings are transferred once past the threshold.
+ */
+export async function seedPayees(platform: TestPlatform, offices: number): Promise<{ officeIds: string[]; stripeAccounts: string[] }> {
+  const database = platform.api.get(Database);
+  const officeIds: string[] = [];
+  const stripeAccounts: string[] = [];
+  for (let o = 0; o < offices; o++) {
+    const officeId = `00000000-0000-4000-f000-${o.toString(16).padStart(12, '0')}`;
+    const account = await platform.stripe.accounts.create({ type: 'express', country: 'US', metadata: { office_id: officeId } }, { idempotencyKey: `crash-office-${officeId}` });
+    await platform.stripeControl.onboardAccount(account.id, { businessName: `Crash Office ${o}` });
+    await database.em().fork().execute(`insert into offices.offices (id, name, type, created_by) values (?, ?, 'label', ?)`, [officeId, `Crash Office ${o}`, officeId]);
+    await database.em().fork().execute(
+      `insert into payouts.connected_accounts (office_id, stripe_account_id, status, details_submitted, payouts_enabled, transfers_active) values (?, ?, 'enabled', true, true, true)`,
+      [officeId, account.id],
+    );
+    officeIds.push(officeId);
+    stripeAccounts.push(account.id);
+  }
+  for (let a = 0; a < ARTISTS; a++) {
+    if (!claimedArtist(a)) continue;
+    await database.em().fork().execute(
+      `insert into claims.claims (office_id, artist_id, status, verification_method, verification_string, agreed_at, created_by, verified_at)
+       values (?, ?, 'successful', 'manual', 'crash', now(), ?, now())`,
+      [officeIds[(a / 3) % offices], crashArtistId(a), officeIds[(a / 3) % offices]],
+    );
+  }
+  return { officeIds, stripeAccounts };
+}

@@ -10,7 +10,9 @@ import { MailCounter } from '../support/mail-counter.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';
 import { TestPlatform, type QueueBackendChoice } from '../support/test-platform.js';
 import { compileWorker, WorkerProcess, type CompiledWorker } from '../support/worker-process.js';
-import { fanEmail, seedPeriodCloses } from './crash-fixtures.js';
+import { claimedArtist, crashArtistId, fanEmail, seedPayees, seedPeriodCloses } from './crash-fixtures.js';
+import { agreesWithStripe, officesAgainstStripe, PayoutMaker, TransferOfficeEarnings } from '#pie/payouts';
+import { accounts } from '#pie/ledger';
 import { seededRandom } from '#pie/testing';
 
 /*
@@ -22,7 +24,11 @@ import { seededRandom } from '#pie/testing';
  * Events: pie period closes (queued as outbox rows; each close posts its journal, records its
  * event, whose listener records an e-mail job) and Stripe webhooks of fans subscribing and renewing
  * through the sandbox, delivered over HTTP to the api while the workers die (each webhook → billing
- * job → journal, billing events → pies creates the pie and opens the period).
+ * job → journal, billing events → pies creates the pie and opens the period). A third of the
+ * artists are claimed by offices with enabled Stripe accounts: each close's share for them is
+ * released to the office (payouts' listener), whose earnings are transferred to Stripe once past the
+ * threshold (a job per release, each transfer with its idempotency key); after the kills every
+ * office pays out, and the sandbox's clock moves so `payout.paid` comes back as a webhook.
  *
  * `npm run test:crash` is the full run (50,000 events, 20 kills, both queue backends); in `npm test`
  * the same file runs small. CRASH_SEED replays a run's kill schedule (the gaps between kills and
@@ -36,6 +42,8 @@ import { seededRandom } from '#pie/testing';
 const EVENTS = Number(process.env.CRASH_EVENTS ?? 1_200);
 const KILLS = Number(process.env.CRASH_KILLS ?? 3);
 const BILLING_FANS = Number(process.env.CRASH_BILLING_FANS ?? 4);
+/** Offices with a Stripe account and claims on every third artist: releases, transfers and payouts. */
+const OFFICES = Number(process.env.CRASH_OFFICES ?? 3);
 const BACKENDS = (process.env.CRASH_QUEUES ?? 'postgres').split(',') as QueueBackendChoice[];
 const SEED = Number(process.env.CRASH_SEED ?? randomInt(1, 2 ** 31));
 /**
@@ -175,7 +183,8 @@ describe.each(BACKENDS)('crash test on the %s queue backend', (queues) => {
     const started = Date.now();
     const seeded = await seedPeriodCloses(platform, PERIODS);
     const seededMs = Date.now() - started;
-    console.log(`[crash ${queues}] seeded ${PERIODS} period closes in ${seconds(seededMs)} s`);
+    const payees = await seedPayees(platform, OFFICES);
+    console.log(`[crash ${queues}] seeded ${PERIODS} period closes and ${OFFICES} connected offices in ${seconds(Date.now() - started)} s`);
 
     await Promise.all(Array.from({ length: WORKERS }, (_, slot) => startWorker(slot)));
     const runStarted = Date.now();
@@ -227,6 +236,21 @@ describe.each(BACKENDS)('crash test on the %s queue backend', (queues) => {
         (await count(`select count(*) from pies.periods where invoice_id is not null`)) === paidInvoices &&
         (await count(`select count(*) from platform.inbox where consumer = $1`, [SendEmail.name])) === (await count(`select count(*) from platform.outbox where job_name = $1`, [SendEmail.name])) &&
         (await workRemaining()) === 0,
+      TIMEOUT_MS,
+      500,
+    );
+    // Every office pays out what reached its Stripe account; the clock moves and payout.paid comes back.
+    const payoutMaker = platform.api.get(PayoutMaker);
+    let payoutsMade = 0;
+    for (const officeId of payees.officeIds) {
+      const made = await payoutMaker.payOutAvailable(officeId, officeId).catch((error: { code?: string }) => (error.code === 'payouts.nothing-to-pay-out' ? null : Promise.reject(error)));
+      if (made) payoutsMade += 1;
+    }
+    await platform.stripeControl.advanceClock({ days: 3 });
+    await platform.stripeControl.flushWebhooks();
+    await eventually(
+      'every payout paid and nothing left to do',
+      async () => (await count(`select count(*) from payouts.payouts where status = 'paid'`)) === payoutsMade && (await workRemaining()) === 0,
       TIMEOUT_MS,
       500,
     );
@@ -287,6 +311,24 @@ describe.each(BACKENDS)('crash test on the %s queue backend', (queues) => {
     const duplicateMails = mail.duplicates().reduce((sum, [, times]) => sum + times - 1, 0);
     expect(duplicateMails).toBeLessThanOrEqual(KILLS * 5);
 
+    // The offices: every claimed artist's share released once (their escrow empty, the releases equal
+    // to the shares), every due transfer made once (none pending, none left due), and Stripe's
+    // transfers and payouts equal to the ledger's journals, office by office.
+    const claimedIds = Array.from({ length: 60 }, (_, a) => a).filter(claimedArtist).map(crashArtistId);
+    const claimedEscrow = `{${claimedIds.map((id) => accounts.artistEscrow(id)).join(',')}}`;
+    expect(await count(`select count(*) from ledger.accounts where code = any($1::text[]) and balance_cents <> 0`, [claimedEscrow])).toBe(0);
+    const sharesToClaimed = await count(`select coalesce(sum(share_cents), 0) from pies.period_artists where artist_id = any($1::uuid[])`, [`{${claimedIds.join(',')}}`]);
+    const released = await count(`select coalesce(sum(p.amount_cents), 0) from ledger.journals j join ledger.postings p on p.journal_id = j.id where j.kind = 'escrow_released' and p.amount_cents > 0`);
+    expect(released).toBe(sharesToClaimed);
+    expect(byName[TransferOfficeEarnings.name]).toBe(await count(`select count(*) from ledger.journals where kind = 'escrow_released'`));
+    expect(await count(`select count(*) from payouts.transfers where status <> 'made'`)).toBe(0);
+    expect(await count(`select count(*) from ledger.accounts where kind = 'office_earnings' and balance_cents >= $1`, [platform.config.TRANSFER_THRESHOLD_CENTS])).toBe(0);
+    const offices = await officesAgainstStripe(platform.api.get(Database).em(), platform.stripe);
+    expect(offices.filter((office) => !agreesWithStripe(office))).toEqual([]);
+    const transfers = offices.reduce((sum, office) => sum + office.stripe.transfers, 0);
+    expect(transfers).toBe(await count(`select count(*) from payouts.transfers`));
+    expect(offices.reduce((sum, office) => sum + office.stripe.payouts, 0)).toBe(payoutsMade);
+
     // Nothing given up on, and the books.
     expect(await count(`select count(*) from platform.dead_jobs`)).toBe(0);
     const report = await new Ledger(platform.api.get(Database)).checkInvariants();
@@ -298,7 +340,8 @@ describe.each(BACKENDS)('crash test on the %s queue backend', (queues) => {
         `${stripeEvents} Stripe webhooks; ${KILLS} SIGKILLs (${busyKills} while work remained) of ${WORKERS} worker+relay processes over ${seconds(killsMs)} s; ` +
         `drained ${seconds(drainedMs)} s after the workers started (seeding ${seconds(seededMs)} s). Effects checked: ${PERIODS} closes ` +
         `(${closeJournals} journals, ${closes[0].rolled} rolled over, ${closes[0].distributed} cents of ${seeded.fundedCents} funded), ${PERIODS} fan wallets, ` +
-        `${paidInvoices} invoice journals and ${walletFromStripe.size} Stripe-funded wallets, ${PERIODS} listener inbox rows, ${mail.total} e-mails ` +
+        `${paidInvoices} invoice journals and ${walletFromStripe.size} Stripe-funded wallets, ${released} cents released to ${OFFICES} offices, ` +
+        `${transfers} Stripe transfers and ${payoutsMade} paid payouts equal to the ledger, ${PERIODS} listener inbox rows, ${mail.total} e-mails ` +
         `(${duplicateMails} re-sent after a kill), ${report.results.length} ledger invariants hold, 0 dead jobs`,
     );
   }, TIMEOUT_MS + 300_000);

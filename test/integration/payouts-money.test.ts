@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, balanceOf, Ledger } from '#pie/ledger';
-import { bookDueTransfer, ESCROW_EXPIRED_JOURNAL, ExpireEscrow, expireEscrowOf, releaseEscrow, transferIdempotencyKey, TransferSender } from '#pie/payouts';
+import { agreesWithStripe, bookDueTransfer, officesAgainstStripe, ESCROW_EXPIRED_JOURNAL, ExpireEscrow, expireEscrowOf, releaseEscrow, transferIdempotencyKey, TransferSender } from '#pie/payouts';
 import { Database, recordInOutbox } from '#pie/platform';
 import { makeAccount } from '../support/accounts.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';
@@ -76,6 +76,10 @@ describe('payouts: transfers, payouts and escrow expiry', () => {
     expect(atStripe).toEqual([600, 1300]);
     expect((await ledgerTransfers(admin.officeId)).map((row) => Number(row.amount)).sort((a, b) => a - b)).toEqual(atStripe);
 
+    // The provider check agrees for this office, listing Stripe's records through the SDK.
+    const [againstStripe] = (await officesAgainstStripe(database.em(), platform.stripe)).filter((office) => office.officeId === admin.officeId);
+    expect(againstStripe.ledger).toEqual({ transfers: 2, transferredCents: 1900, payouts: 0, paidOutCents: 0 });
+    expect(agreesWithStripe(againstStripe)).toBe(true);
     const wallet = await platform.request('GET', `/api/for-artists/stripe/wallet-balance?officeId=${admin.officeId}`, { cookies: admin.cookies });
     expect(wallet.body.data).toEqual({ earningsCents: 0, connectedCents: 1900, totalCents: 1900, transferThresholdCents: 1000 });
     const transfers = await platform.request('GET', `/api/for-artists/stripe/transfers-without-payouts?officeId=${admin.officeId}`, { cookies: admin.cookies });

@@ -12,3 +12,5 @@ export { GIVE_BACK_JOURNAL } from './domain/give-back.js';
 export { ExpireEscrow } from './jobs/expire-escrow/expire-escrow.job.js';
 export { SweepTransfers } from './jobs/sweep-transfers/sweep-transfers.job.js';
 export { TransferOfficeEarnings } from './jobs/transfer-office-earnings/transfer-office-earnings.job.js';
+export { PayoutMaker } from './domain/payout-maker.js';
+export { officesAgainstStripe, agreesWithStripe, type OfficeAgainstStripe } from './domain/provider-reconciliation.js';
