@@ -14,3 +14,4 @@ export { SweepTransfers } from './jobs/sweep-transfers/sweep-transfers.job.js';
 export { TransferOfficeEarnings } from './jobs/transfer-office-earnings/transfer-office-earnings.job.js';
 export { PayoutMaker } from './domain/payout-maker.js';
 export { officesAgainstStripe, agreesWithStripe, type OfficeAgainstStripe } from './domain/provider-reconciliation.js';
+export { PayoutsFacade, PayoutsFacadeModule, type ProcessPayoutsOutcome } from './payouts.facade.js';
