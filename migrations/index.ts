@@ -14,6 +14,7 @@ import { Migration20261124000700_offices_claims } from './Migration2026112400070
 import { Migration20261125000400_ledger_statement_triggers } from './Migration20261125000400_ledger_statement_triggers.js';
 import { Migration20261125000900_payouts } from './Migration20261125000900_payouts.js';
 import { Migration20261126000200_payouts_money } from './Migration20261126000200_payouts_money.js';
+import { Migration20261126000300_admin } from './Migration20261126000300_admin.js';
 
 /** The one migration history of the whole database, oldest first. Append; never edit a shipped one. */
 export const migrations = [
@@ -30,4 +31,5 @@ export const migrations = [
   Migration20261125000400_ledger_statement_triggers,
   Migration20261125000900_payouts,
   Migration20261126000200_payouts_money,
+  Migration20261126000300_admin,
 ];

@@ -10,3 +10,4 @@ export { PAYMENT_FAILED_SUBJECT } from './domain/payment-failed-email.js';
 export { createStripeClient, StripeGateway, WEBHOOK_TOLERANCE_SECONDS } from './stripe/stripe-gateway.js';
 export { platformFeeCents, estimatedCardFeeCents, splitPayment } from './domain/fees.js';
 export { promoPoolTopUp } from './domain/promo-pool.js';
+export { chargesAgainstStripe } from './domain/charges-reconciliation.js';

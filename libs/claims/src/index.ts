@@ -7,3 +7,17 @@ export { claimedArtistIdsOf, payeeOfficeFor, payeeOfficesFor } from './domain/pa
 export { createArtistInvite, ARTIST_INVITE_LIFETIME_MS } from './domain/artist-invites.js';
 export { canTransition } from './domain/claim-status.js';
 export { verificationStringFor, claimForCaller } from './domain/claims-store.js';
+export { ArtistPages, type PageContent } from './domain/artist-pages.js';
+// Facade for the admin back office.
+export {
+  adminClaimsPage,
+  adminClaimDetails,
+  adminChangeClaimStatus,
+  adminVerifyClaim,
+  adminInvitesPage,
+  adminGenerateInvite,
+  adminDeleteInvite,
+  claimCountsByStatus,
+  successfulClaimsOf,
+  type AdminInviteRow,
+} from './domain/admin-claims.js';

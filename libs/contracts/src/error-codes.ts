@@ -83,6 +83,9 @@ export const ERROR_CODES = [
   'payouts.not-enough-earnings',
   'payouts.disconnected',
   'payouts.stripe-refused',
+  // admin
+  'admin.not-found',
+  'admin.discovery-running',
   // claims
   'claims.claim-not-found',
   'claims.artist-not-found',

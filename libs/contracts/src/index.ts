@@ -10,3 +10,4 @@ export * from './sign-in-errors.js';
 export * from './billing.js';
 export * from './billing-limits.js';
 export * from './payouts.js';
+export * from './admin.js';

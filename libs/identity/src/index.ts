@@ -19,3 +19,5 @@ export {
 export { ProviderConnected, type ProviderConnectedPayload } from './events/provider-connected.event.js';
 export { FanContacts, type FanContact } from './social/fan-contacts.service.js';
 export { ProviderDisconnected, type ProviderDisconnectedPayload } from './events/provider-disconnected.event.js';
+// Facade for the admin back office.
+export { adminFansPage, adminFan, adminArtistUsersPage, adminArtistUser, accountCounts, adminNames, type AdminFanRow, type AdminArtistUserRow } from './domain/admin-people.js';

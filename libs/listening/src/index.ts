@@ -7,3 +7,5 @@ export { writePlays, writePlaysIn, type IncomingPlay, type PlayWriteResult, type
 export { FanConnectionBroken, type FanConnectionBrokenPayload } from './events/fan-connection-broken.event.js';
 // A job other modules may queue (pies: the catalogue back-fill on demand).
 export { FetchCatalogue, type FetchCataloguePayload } from './jobs/fetch-catalogue/fetch-catalogue.job.js';
+// Facade for the admin back office.
+export { adminCataloguePage, catalogueArtist, topFansOf, catalogueSize, type AdminCatalogueRow } from './domain/admin-catalogue.js';

@@ -15,3 +15,5 @@ export {
 export { createOfficeFor, officeCard, softDeleteOffice } from './domain/offices.js';
 export { adminOnly, officeNotFound } from './domain/offices.errors.js';
 export { INVITATION_LIFETIME_MS } from './domain/invitation-token.js';
+// Facade for the admin back office.
+export { adminOfficesPage, adminOffice, officesOfUser, countOffices, type AdminOfficeRow } from './domain/admin-offices.js';

@@ -9,3 +9,5 @@ export { PERIOD_CLOSED_SUBJECT, PERIOD_ROLLED_OVER_SUBJECT } from './domain/peri
 export * from './events.js';
 export { ClosePiePeriod, type ClosePiePeriodPayload } from './jobs/close-pie-period/close-pie-period.job.js';
 export { SchedulePeriodCloses } from './jobs/schedule-period-closes/schedule-period-closes.job.js';
+// Facade for the admin back office.
+export { fansWithLivePie, livePieCount, piesOfFan, allocationsByArtist, artistsInLivePies } from './domain/admin-pies.js';

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { StripeGateway } from '#pie/billing';
+import { PayoutsFacadeModule } from '#pie/payouts';
+import { BackOffice } from './domain/back-office.js';
+import { BackOfficeActions } from './domain/back-office-actions.js';
+import { StripeRecords } from './domain/provider-records.js';
+import { ADMIN_CONTROLLERS } from './http/admin.controllers.js';
+
+/** HTTP side of the admin back office, imported by apps/api: every /api/admin route. */
+@Module({
+  imports: [PayoutsFacadeModule],
+  controllers: ADMIN_CONTROLLERS,
+  providers: [StripeGateway, BackOffice, BackOfficeActions, StripeRecords],
+})
+export class AdminHttpModule {}

@@ -1,0 +1,337 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type {
+  AdminArtistDetails,
+  AdminArtistRow,
+  AdminArtistsQuery,
+  AdminFansQuery,
+  AdminFinancesQuery,
+  AdminRangeQuery,
+  AdminSearchPageQuery,
+  AdminTransactionsQuery,
+  Pagination,
+} from '#pie/contracts';
+import { claimCountsByStatus, successfulClaimsOf } from '#pie/claims';
+import { accountCounts, adminArtistUser, adminArtistUsersPage, adminFan, adminFansPage } from '#pie/identity';
+import { accounts, accountsByBalance, balanceOf, balancesOf, escrowsOldestFirst, flowTotals, journalById, journalsPage, totalsByAccountKind, type LedgerJournalView } from '#pie/ledger';
+import { adminCataloguePage, catalogueArtist, catalogueSize, topFansOf } from '#pie/listening';
+import { adminOffice, adminOfficesPage, countOffices, officesOfUser } from '#pie/offices';
+import { PayoutsFacade } from '#pie/payouts';
+import { artistsInLivePies, fansWithLivePie, livePieCount, piesOfFan } from '#pie/pies';
+import { Database, DeadJobs, DomainError, pagination, QUEUE_NAMES, QueueRegistry } from '#pie/platform';
+import { artistsWithCrmStatus, communicationsOf, contactEmailsOf, crmStatusesOf } from './outreach.js';
+import { lastRuns } from './reconciliation.js';
+
+const DAY = 86_400_000;
+export const notFound = (what: string) => new DomainError('admin.not-found', 'not-found', `No ${what} with this id`);
+
+/** A named period or a range → [from, to) in UTC days; `all` and no range → everything. */
+export function rangeOf(query: { period?: string; startDate?: string; endDate?: string }): { from: Date | null; to: Date | null } {
+  if (query.startDate || query.endDate) {
+    return {
+      from: query.startDate ? new Date(`${query.startDate}T00:00:00Z`) : null,
+      to: query.endDate ? new Date(new Date(`${query.endDate}T00:00:00Z`).getTime() + DAY) : null,
+    };
+  }
+  const days = { '7d': 7, '30d': 30, '90d': 90, '365d': 365 }[query.period ?? 'all'];
+  return { from: days ? new Date(Date.now() - days * DAY) : null, to: null };
+}
+
+/** The money families the finances page and the flow chart show, from journal and account kinds. */
+function moneyFamilies(rows: Awaited<ReturnType<typeof flowTotals>>) {
+  const sum = (predicate: (row: (typeof rows)[number]) => boolean, side: 'inCents' | 'outCents') => rows.filter(predicate).reduce((total, row) => total + row[side], 0);
+  return {
+    paidInCents: sum((row) => row.journalKind === 'invoice_paid' && row.accountKind === 'stripe_clearing', 'outCents'),
+    processorFeesCents: sum((row) => row.accountKind === 'processor_fees', 'inCents'),
+    platformFeesCents: sum((row) => row.accountKind === 'platform_fees', 'inCents'),
+    allocatedCents: sum((row) => row.journalKind === 'pie_period_closed' && row.accountKind === 'fan_wallet', 'outCents'),
+    escrowedCents: sum((row) => row.journalKind === 'pie_period_closed' && row.accountKind === 'artist_escrow', 'inCents'),
+    releasedCents: sum((row) => row.journalKind === 'escrow_released' && row.accountKind === 'office_earnings', 'inCents'),
+    returnedToFansCents: sum((row) => row.journalKind === 'escrow_expired' && row.accountKind === 'fan_wallet', 'inCents'),
+    transferredCents: sum((row) => row.journalKind === 'transfer' && row.accountKind === 'office_connected', 'inCents'),
+    paidOutCents: sum((row) => row.journalKind === 'payout' && row.accountKind === 'office_connected', 'outCents'),
+    refundedCents: sum((row) => (row.journalKind === 'refund' || row.journalKind === 'dispute') && row.accountKind === 'stripe_clearing', 'inCents'),
+    givenBackCents: sum((row) => row.journalKind === 'give_back' && row.accountKind === 'promo_pool', 'inCents'),
+  };
+}
+
+/**
+ * The back office's reads, composed from the other modules' facades (never their tables): the
+ * dashboard, artists and outreach, people and offices, and the money.
+ */
+@Injectable()
+export class BackOffice {
+  constructor(
+    @Inject(Database) private readonly database: Database,
+    @Inject(QueueRegistry) private readonly queues: QueueRegistry,
+    @Inject(DeadJobs) private readonly deadJobs: DeadJobs,
+    @Inject(PayoutsFacade) private readonly payouts: PayoutsFacade,
+  ) {}
+
+  private get em() {
+    return this.database.em();
+  }
+
+  // ---- dashboard ------------------------------------------------------------------------------
+
+  async stats() {
+    const em = this.em;
+    const people = await accountCounts(em);
+    const totals = await totalsByAccountKind(em);
+    return {
+      fans: people.fans,
+      artistUsers: people.artistUsers,
+      offices: await countOffices(em),
+      catalogueArtists: await catalogueSize(em),
+      livePies: await livePieCount(em),
+      claimsByStatus: await claimCountsByStatus(em),
+      money: {
+        fanWalletsCents: totals.fan_wallet ?? 0,
+        escrowCents: totals.artist_escrow ?? 0,
+        officeEarningsCents: totals.office_earnings ?? 0,
+        officeConnectedCents: totals.office_connected ?? 0,
+        promoPoolCents: totals.promo_pool ?? 0,
+        platformFeesCents: totals.platform_fees ?? 0,
+      },
+    };
+  }
+
+  async health() {
+    const em = this.em;
+    const database = await em
+      .execute(`select 1`)
+      .then(() => true)
+      .catch(() => false);
+    const dead = await this.deadJobs.counts().catch(() => ({}) as Record<string, number>);
+    const queues = [];
+    for (const name of QUEUE_NAMES) {
+      const counts = await this.queues
+        .get(name)
+        .getJobCounts('waiting', 'active', 'delayed', 'failed', 'prioritized')
+        .catch(() => null);
+      queues.push({
+        name,
+        depth: counts ? counts.waiting + counts.active + counts.delayed + counts.prioritized : null,
+        active: counts?.active ?? null,
+        failed: counts?.failed ?? null,
+        dead: (dead as Record<string, number>)[name] ?? 0,
+      });
+    }
+    const [outbox] = await em.execute<{ unpublished: number; oldest: Date | null }[]>(`select count(*)::int as unpublished, min(occurred_at) as oldest from platform.outbox where published_at is null`);
+    const beats = await em.execute<{ worker: string; beat_at: Date }[]>(`select worker, beat_at from admin.worker_heartbeats order by beat_at desc limit 10`);
+    const lastBeat = beats[0]?.beat_at ? new Date(beats[0].beat_at) : null;
+    return {
+      database,
+      queues,
+      deadJobs: Object.values(dead as Record<string, number>).reduce((sum, n) => sum + n, 0),
+      worker: { lastHeartbeatAt: lastBeat?.toISOString() ?? null, secondsSinceHeartbeat: lastBeat ? Math.round((Date.now() - lastBeat.getTime()) / 1000) : null, alive: lastBeat ? Date.now() - lastBeat.getTime() < 120_000 : false },
+      outbox: { unpublished: outbox.unpublished, lagSeconds: outbox.oldest ? Math.round((Date.now() - new Date(outbox.oldest).getTime()) / 1000) : 0 },
+      reconciliation: await lastRuns(em),
+    };
+  }
+
+  /** Daily series for the dashboard's charts: paid in, fees, allocated, escrowed, released, transferred, paid out. */
+  async financialSeries(query: AdminRangeQuery) {
+    const range = rangeOf({ period: '30d', ...query });
+    const rows = await flowTotals(this.em, range.from, range.to, true);
+    const days = [...new Set(rows.map((row) => row.day!))].sort();
+    return { startDate: range.from?.toISOString().slice(0, 10) ?? null, endDate: range.to ? new Date(range.to.getTime() - DAY).toISOString().slice(0, 10) : null, series: days.map((day) => ({ day, ...moneyFamilies(rows.filter((row) => row.day === day)) })) };
+  }
+
+  // ---- artists and outreach -------------------------------------------------------------------
+
+  async artists(query: AdminArtistsQuery): Promise<{ items: AdminArtistRow[]; pagination: Pagination }> {
+    const em = this.em;
+    let onlyIds: string[] | undefined;
+    let excludeIds: string[] | undefined;
+    const narrow = (ids: string[]) => (onlyIds = onlyIds ? onlyIds.filter((id) => ids.includes(id)) : ids);
+    const escrows = (await escrowsOldestFirst(em, { page: 1, limit: 100_000 })).items;
+    const escrowIds = escrows.map((escrow) => escrow.artistId);
+    if (query.moneyFilter === 'with_escrow') narrow(escrowIds);
+    if (query.moneyFilter === 'without_escrow') excludeIds = [...(excludeIds ?? []), ...escrowIds];
+    if (query.crmStatus) {
+      const { ids, exclude } = await artistsWithCrmStatus(em, query.crmStatus);
+      if (exclude) excludeIds = [...(excludeIds ?? []), ...ids];
+      else narrow(ids);
+    }
+    if (query.activePie) {
+      const live = await artistsInLivePies(em);
+      if (query.activePie === 'true') narrow(live);
+      else excludeIds = [...(excludeIds ?? []), ...live];
+    }
+    const byEscrow = [...escrows].sort((a, b) => b.balanceCents - a.balanceCents || a.artistId.localeCompare(b.artistId)).map((escrow) => escrow.artistId);
+    const page = await adminCataloguePage(
+      em,
+      { page: query.page, limit: query.limit, search: query.search, periodDays: query.period, sortBy: query.sortBy === 'escrow' ? 'given' : query.sortBy, sortOrder: query.sortOrder },
+      { onlyIds, excludeIds, orderByIds: byEscrow },
+    );
+    return { items: await this.artistRows(page.items), pagination: page.pagination };
+  }
+
+  private async artistRows(items: Awaited<ReturnType<typeof adminCataloguePage>>['items']): Promise<AdminArtistRow[]> {
+    const em = this.em;
+    const ids = items.map((item) => item.id);
+    const balances = await balancesOf(em, ids.map((id) => accounts.artistEscrow(id)));
+    const crm = await crmStatusesOf(em, ids);
+    const claims = await successfulClaimsOf(em, ids);
+    const emails = await contactEmailsOf(em, ids);
+    return items.map((item) => ({
+      ...item,
+      crmStatus: crm.get(item.id) ?? 'not_contacted',
+      escrowCents: balances.get(accounts.artistEscrow(item.id)) ?? 0,
+      claimed: claims.get(item.id)?.status === 'successful',
+      contactEmail: emails.get(item.id) ?? null,
+    }));
+  }
+
+  async artist(artistId: string): Promise<AdminArtistDetails> {
+    const em = this.em;
+    const artist = await catalogueArtist(em, artistId);
+    if (!artist) throw notFound('artist');
+    const page = await adminCataloguePage(em, { page: 1, limit: 1, periodDays: 28, sortBy: 'name', sortOrder: 'asc' }, { onlyIds: [artistId] });
+    const [row] = await this.artistRows(page.items);
+    const oldest = (await escrowsOldestFirst(em, { page: 1, limit: 100_000 })).items.find((escrow) => escrow.artistId === artistId);
+    return { ...row, claim: (await successfulClaimsOf(em, [artistId])).get(artistId) ?? null, oldestEscrowAt: oldest?.oldestAt ?? null, communications: await communicationsOf(em, artistId) };
+  }
+
+  async topFans(artistId: string) {
+    const em = this.em;
+    if (!(await catalogueArtist(em, artistId))) throw notFound('artist');
+    const top = await topFansOf(em, artistId, 20);
+    const fans = [];
+    for (const entry of top) {
+      const fan = await adminFan(em, entry.fanId);
+      fans.push({ fanId: entry.fanId, name: fan ? `${fan.firstName} ${fan.lastName}` : '(deleted fan)', email: fan?.email ?? null, listenedMs: entry.listenedMs, plays: entry.plays });
+    }
+    return fans;
+  }
+
+  async contactInfo(artistId: string) {
+    const em = this.em;
+    const artist = await catalogueArtist(em, artistId);
+    if (!artist) throw notFound('artist');
+    const email = (await contactEmailsOf(em, [artistId])).get(artistId) ?? null;
+    return { artistId, name: artist.name, email, spotifyId: artist.spotifyId, crmStatus: (await crmStatusesOf(em, [artistId])).get(artistId) ?? 'not_contacted', communications: await communicationsOf(em, artistId) };
+  }
+
+  // ---- people and offices ---------------------------------------------------------------------
+
+  async fans(query: AdminFansQuery) {
+    const em = this.em;
+    const live = query.activePie ? await fansWithLivePie(em) : undefined;
+    let orderByIds: string[] | undefined;
+    if (query.sortBy === 'wallet') {
+      orderByIds = (await accountsByBalance(em, 'fan_wallet')).map((wallet) => wallet.ownerId);
+    }
+    const page = await adminFansPage(em, query, { onlyIds: query.activePie === 'true' ? live : undefined, excludeIds: query.activePie === 'false' ? live : undefined, orderByIds });
+    const balances = await balancesOf(em, page.items.map((fan) => accounts.fanWallet(fan.id)));
+    const liveSet = new Set(live ?? (await fansWithLivePie(em)));
+    return { items: page.items.map((fan) => ({ ...fan, walletCents: balances.get(accounts.fanWallet(fan.id)) ?? 0, livePie: liveSet.has(fan.id) })), pagination: page.pagination };
+  }
+
+  async fan(fanId: string) {
+    const em = this.em;
+    const fan = await adminFan(em, fanId);
+    if (!fan) throw notFound('fan');
+    return { ...fan, walletCents: await balanceOf(em, accounts.fanWallet(fanId)), pies: await piesOfFan(em, fanId) };
+  }
+
+  async artistUsers(query: AdminSearchPageQuery) {
+    return adminArtistUsersPage(this.em, query);
+  }
+
+  async artistUser(userId: string) {
+    const em = this.em;
+    const user = await adminArtistUser(em, userId);
+    if (!user) throw notFound('artist account');
+    return { ...user, offices: await officesOfUser(em, userId) };
+  }
+
+  async offices(query: AdminSearchPageQuery) {
+    const em = this.em;
+    const page = await adminOfficesPage(em, query);
+    const items = [];
+    for (const office of page.items) {
+      const connection = await this.payouts.connectionOf(em, office.id);
+      items.push({ ...office, stripe: connection ? (connection.disconnected_at ? 'disconnected' : connection.status) : 'not_connected', earningsCents: await balanceOf(em, accounts.officeEarnings(office.id)) });
+    }
+    return { items, pagination: page.pagination };
+  }
+
+  async office(officeId: string) {
+    const em = this.em;
+    const office = await adminOffice(em, officeId);
+    if (!office) throw notFound('office');
+    const connection = await this.payouts.connectionOf(em, officeId);
+    return {
+      ...office,
+      stripe: connection
+        ? { accountId: connection.stripe_account_id, status: connection.status, disconnectedAt: connection.disconnected_at ? new Date(connection.disconnected_at).toISOString() : null }
+        : null,
+      earningsCents: await balanceOf(em, accounts.officeEarnings(officeId)),
+      connectedCents: await balanceOf(em, accounts.officeConnected(officeId)),
+    };
+  }
+
+  // ---- money ----------------------------------------------------------------------------------
+
+  async finances(query: AdminFinancesQuery) {
+    const range = rangeOf(query);
+    const totals = moneyFamilies(await flowTotals(this.em, range.from, range.to));
+    return { period: query.startDate || query.endDate ? 'range' : query.period, from: range.from?.toISOString() ?? null, to: range.to?.toISOString() ?? null, ...totals, balances: await totalsByAccountKind(this.em) };
+  }
+
+  /** Where the money went over a period: paid in → fees → artists → escrow or offices → paid out (chart nodes and links). */
+  async flow(query: AdminRangeQuery) {
+    const range = rangeOf({ period: '30d', ...query });
+    const money = moneyFamilies(await flowTotals(this.em, range.from, range.to));
+    return {
+      ...money,
+      links: [
+        { from: 'Paid in', to: 'Stripe fees', cents: money.processorFeesCents },
+        { from: 'Paid in', to: 'Pie fee', cents: money.platformFeesCents },
+        { from: 'Paid in', to: 'Fan wallets', cents: Math.max(0, money.paidInCents - money.processorFeesCents - money.platformFeesCents) },
+        { from: 'Fan wallets', to: 'Artist escrow', cents: money.escrowedCents },
+        { from: 'Artist escrow', to: 'Office earnings', cents: money.releasedCents },
+        { from: 'Artist escrow', to: 'Back to fans', cents: money.returnedToFansCents },
+        { from: 'Office earnings', to: 'Stripe accounts', cents: money.transferredCents },
+        { from: 'Stripe accounts', to: 'Paid out', cents: money.paidOutCents },
+      ],
+    };
+  }
+
+  async escrow(query: { page: number; limit: number }) {
+    const em = this.em;
+    const page = await escrowsOldestFirst(em, query);
+    const names = new Map<string, string>();
+    for (const item of page.items) names.set(item.artistId, (await catalogueArtist(em, item.artistId))?.name ?? '(unknown artist)');
+    const claims = await successfulClaimsOf(em, page.items.map((item) => item.artistId));
+    return {
+      items: page.items.map((item) => ({ ...item, artistName: names.get(item.artistId)!, claimedBy: claims.get(item.artistId)?.status === 'successful' ? claims.get(item.artistId)!.officeId : null })),
+      pagination: pagination(query.page, query.limit, page.total),
+    };
+  }
+
+  async journals(query: AdminTransactionsQuery & { accountKind?: string; referenceValue?: string }): Promise<{ items: LedgerJournalView[]; pagination: Pagination }> {
+    const range = rangeOf(query);
+    const page = await journalsPage(this.em, { ...query, from: range.from ?? undefined, to: range.to ?? undefined });
+    return { items: page.items, pagination: pagination(query.page, query.limit, page.total) };
+  }
+
+  async walletStats(query: AdminRangeQuery) {
+    const range = rangeOf({ period: 'all', ...query });
+    const rows = (await flowTotals(this.em, range.from, range.to)).filter((row) => row.accountKind === 'fan_wallet');
+    return {
+      byKind: rows.map((row) => ({ kind: row.journalKind, inCents: row.inCents, outCents: row.outCents })),
+      inCents: rows.reduce((sum, row) => sum + row.inCents, 0),
+      outCents: rows.reduce((sum, row) => sum + row.outCents, 0),
+      balanceCents: (await totalsByAccountKind(this.em)).fan_wallet ?? 0,
+    };
+  }
+
+  async journal(journalId: string) {
+    const journal = await journalById(this.em, journalId);
+    if (!journal) throw notFound('transaction');
+    return journal;
+  }
+}
+

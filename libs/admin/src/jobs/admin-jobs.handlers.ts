@@ -1,0 +1,60 @@
+import { hostname } from 'node:os';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { RECONCILIATION_TYPES } from '#pie/contracts';
+import { ArtistPages } from '#pie/claims';
+import { catalogueArtist } from '#pie/listening';
+import { Database, HandlesJob, QueueRegistry, type JobHandler } from '#pie/platform';
+import { BackOfficeActions } from '../domain/back-office-actions.js';
+import { runDiscovery } from '../domain/email-discovery.js';
+import { DiscoverArtistEmail } from './discover-artist-email/discover-artist-email.job.js';
+import { WorkerHeartbeat } from './heartbeat/heartbeat.job.js';
+import { RunReconciliation } from './run-reconciliation/run-reconciliation.job.js';
+
+@Injectable()
+@HandlesJob(DiscoverArtistEmail)
+export class DiscoverArtistEmailHandler implements JobHandler<{ artistId: string }> {
+  constructor(
+    @Inject(Database) private readonly database: Database,
+    @Inject(ArtistPages) private readonly pages: ArtistPages,
+  ) {}
+
+  async handle({ artistId }: { artistId: string }): Promise<void> {
+    const artist = await catalogueArtist(this.database.em(), artistId);
+    if (artist) await runDiscovery(this.database, this.pages, artist);
+  }
+}
+
+/** Runs every check in turn; one failing to run (Stripe unreachable) does not stop the others, and fails the job for a retry. */
+@Injectable()
+@HandlesJob(RunReconciliation)
+export class RunReconciliationHandler implements JobHandler<Record<string, never>> {
+  constructor(@Inject(BackOfficeActions) private readonly actions: BackOfficeActions) {}
+
+  async handle(): Promise<void> {
+    const errors: string[] = [];
+    for (const type of RECONCILIATION_TYPES) await this.actions.runReconciliation('nightly', type, false).catch((error: Error) => errors.push(`${type}: ${error.message}`));
+    if (errors.length > 0) throw new Error(`reconciliation checks could not run: ${errors.join('; ')}`);
+  }
+}
+
+@Injectable()
+@HandlesJob(WorkerHeartbeat)
+export class WorkerHeartbeatHandler implements JobHandler<Record<string, never>> {
+  constructor(@Inject(Database) private readonly database: Database) {}
+
+  async handle(): Promise<void> {
+    await this.database.em().execute(`insert into admin.worker_heartbeats (worker, beat_at) values (?, now()) on conflict (worker) do update set beat_at = now()`, [`${hostname()}:${process.pid}`]);
+  }
+}
+
+/** The nightly reconciliation (02:30 UTC) and the heartbeat (every 30 s); upserting is idempotent. */
+@Injectable()
+export class AdminSchedules implements OnApplicationBootstrap {
+  constructor(@Inject(QueueRegistry) private readonly queues: QueueRegistry) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    const queue = this.queues.get('admin');
+    await queue.upsertJobScheduler('admin-reconciliation', { pattern: '30 2 * * *', tz: 'UTC' }, { name: RunReconciliation.name, data: RunReconciliation.create({}) });
+    await queue.upsertJobScheduler('admin-heartbeat', { every: 30_000 }, { name: WorkerHeartbeat.name, data: WorkerHeartbeat.create({}) });
+  }
+}
