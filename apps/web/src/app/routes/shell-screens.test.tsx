@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeAdmin, makeArtistUser, makeFanUser } from '../../test/fixtures';
-import { emptyListeningRoutes, jsonResponse, mockRoutes, renderApp } from '../../test/render';
+import { emptyListeningRoutes, jsonResponse, mockRoutes, renderApp, requestsTo } from '../../test/render';
 
 const fan = () => jsonResponse({ success: true, data: makeFanUser() });
 const artist = () => jsonResponse({ success: true, data: makeArtistUser() });
@@ -180,21 +180,31 @@ describe('the artist area', () => {
 });
 
 describe('the admin area', () => {
-  it('/admin/claims shows the list’s columns and an honest empty state', async () => {
-    mockRoutes({ 'GET /api/admin/profile': admin() });
-    renderApp('/admin/claims');
+  it('/admin/claims lists the claims 20 a page, sorts by a column and filters by status', async () => {
+    const claim = { id: 'c1', status: 'pending', artistId: 'a1', artistName: 'Nina Blue', officeId: 'o1', officeName: 'Blue Office', claimedBy: 'nina@x.test', verificationMethod: 'bio', createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z', verifiedAt: null };
+    const fetchMock = mockRoutes({
+      'GET /api/admin/profile': admin(),
+      'GET /api/admin/claims/list': () => Promise.resolve(jsonResponse({ success: true, data: [claim], pagination: { page: 1, limit: 20, total: 1, pages: 1 } })),
+    });
+    const { user } = renderApp('/admin/claims');
 
-    const table = await screen.findByRole('table', { name: 'Claims' });
-    expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
-      'Artist',
-      'Claimed by',
-      'Office',
-      'Status',
-      'Created',
-    ]);
-    expect(within(table).getByRole('heading', { name: 'The claims queue is on its way' })).toBeTruthy();
-    expect(table.textContent).not.toMatch(/No claims/);
+    await screen.findByText('Nina Blue');
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Artist', 'Claimed by', 'Office', 'Status', 'Created ↓']);
+    expect(screen.getByRole('link', { name: 'Nina Blue' }).getAttribute('href')).toBe('/admin/claims/c1');
+    await user.click(screen.getByRole('button', { name: 'Artist' }));
+    await user.selectOptions(screen.getByLabelText('Status'), 'pending');
+    const sent = requestsTo(fetchMock, 'GET /api/admin/claims/list').map((request) => Object.fromEntries(new URL(request.url).searchParams));
+    expect(sent.at(-1)).toMatchObject({ sortBy: 'artistName', sortOrder: 'desc', status: 'pending', page: '1' });
     expect(screen.getByRole('navigation', { name: 'Back office' })).toBeTruthy();
+  });
+
+  it('/admin/fans says so when no fan matches', async () => {
+    mockRoutes({
+      'GET /api/admin/profile': admin(),
+      'GET /api/admin/fans': () => Promise.resolve(jsonResponse({ success: true, data: [], pagination: { page: 1, limit: 10, total: 0, pages: 0 } })),
+    });
+    renderApp('/admin/fans');
+    expect(await screen.findByText('No fan matches.')).toBeTruthy();
   });
 
   it('sends a visitor from an admin screen to /admin and back after signing in', async () => {

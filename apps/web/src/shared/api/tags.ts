@@ -59,6 +59,10 @@ export type ArtistTagType = (typeof ARTIST_TAG_TYPES)[number];
 export const ADMIN_TAG_TYPES = [
   /** The signed-in admin, id = their id. */
   'AdminProfile',
+  /** Any back-office list or record (claims, artists, people, offices, money); admin actions invalidate it. id: LIST or the record's id. */
+  'AdminRecord',
+  /** The audit log and the reconciliation results, id: LIST. */
+  'AdminAudit',
 ] as const;
 export type AdminTagType = (typeof ADMIN_TAG_TYPES)[number];
 

@@ -1,33 +1,113 @@
-import type { AdminProfile } from '#pie/contracts';
-import { PageContainer } from '../../../../shared/ui';
-import { List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { RECONCILIATION_TYPES, type AdminProfile, type ReconciliationResult } from '#pie/contracts';
+import { errorMessage } from '../../../../shared/api';
+import { formatMoney } from '../../../../shared/format';
+import { PageFrame, QueryState, Section, StatList, TableScroll } from '../../../../shared/ui';
+import { AuditLogSection, useRecordOfQuery, useRunCheckMutation } from '../../back-office';
 
-/** /admin/dashboard: greets the admin; the back-office sections are not built yet, and it says so. */
+/** /admin/dashboard: the platform at a glance — people and money, health, the reconciliation, the audit log. */
 export function AdminDashboardPage({ admin }: { admin: AdminProfile }) {
+  const stats = useRecordOfQuery('dashboard/stats');
+  const health = useRecordOfQuery('dashboard/health');
   return (
-    <PageContainer width="full" py="xl">
-      <title>{`Dashboard · Pie admin`}</title>
-      <Stack gap="xl">
-        <Stack gap={4}>
-          <Title order={1}>{`Welcome, ${admin.name}`}</Title>
-          <Text c="dimmed">Signed in as {admin.email}</Text>
+    <PageFrame title={`Welcome, ${admin.name}`} documentTitle="Dashboard" site="Pie admin" width="full" description={`Signed in as ${admin.email}`}>
+      <Section title="Today">
+        <QueryState query={stats} loading="Loading the figures…" errorFallback="We could not load the figures">
+          {(data) => (
+            <StatList
+              cols={4}
+              stats={[
+                { label: 'Fans', value: String(data.fans) },
+                { label: 'Live pies', value: String(data.livePies) },
+                { label: 'Artist users', value: String(data.artistUsers) },
+                { label: 'Offices', value: String(data.offices) },
+                { label: 'Claims pending', value: String((data.claimsByStatus.pending ?? 0) + (data.claimsByStatus.verifying ?? 0)) },
+                { label: 'In fan wallets', value: formatMoney(data.money.fanWalletsCents) },
+                { label: 'In escrow', value: formatMoney(data.money.escrowCents) },
+                { label: 'Office earnings', value: formatMoney(data.money.officeEarningsCents) },
+              ]}
+            />
+          )}
+        </QueryState>
+      </Section>
+      <Section title="Health">
+        <QueryState query={health} loading="Checking the platform…" errorFallback="We could not check the platform">
+          {(data) => (
+            <Stack gap="sm">
+              <Text>{`Database ${data.database ? 'up' : 'down'} · worker ${data.worker.alive ? `alive (${data.worker.secondsSinceHeartbeat} s ago)` : 'not heard from'} · outbox ${data.outbox.unpublished} waiting (${data.outbox.lagSeconds} s behind) · ${data.deadJobs} dead job(s)`}</Text>
+              <TableScroll minWidth={420} stackOnPhone label="Queues (table)">
+                <Table>
+                  <Table.Thead>
+                    <Table.Tr>
+                      {['Queue', 'Waiting', 'Failed', 'Dead'].map((label) => (
+                        <Table.Th key={label} scope="col">
+                          {label}
+                        </Table.Th>
+                      ))}
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.queues.map((queue: { name: string; depth: number | null; failed: number | null; dead: number }) => (
+                      <Table.Tr key={queue.name}>
+                        <Table.Td data-label="Queue">{queue.name}</Table.Td>
+                        <Table.Td data-label="Waiting">{queue.depth ?? '—'}</Table.Td>
+                        <Table.Td data-label="Failed">{queue.failed ?? '—'}</Table.Td>
+                        <Table.Td data-label="Dead">{queue.dead}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </TableScroll>
+            </Stack>
+          )}
+        </QueryState>
+      </Section>
+      <ReconciliationSection />
+      <AuditLogSection />
+    </PageFrame>
+  );
+}
+
+/** Runs the six reconciliation checks and shows each result, with the rows that break a failing one. */
+function ReconciliationSection() {
+  const [run, running] = useRunCheckMutation();
+  const [results, setResults] = useState<ReconciliationResult[]>([]);
+  const [error, setError] = useState<string | null>(null);
+  const runAll = async () => {
+    setError(null);
+    const done: ReconciliationResult[] = [];
+    try {
+      for (const type of RECONCILIATION_TYPES) {
+        done.push(await run(type).unwrap());
+        setResults([...done]);
+      }
+    } catch (failure) {
+      setError(errorMessage(failure, 'A check could not run'));
+    }
+  };
+  return (
+    <Section title="Reconciliation" description="Proves the books: journals balance, balances recompute, escrow matches the pies, no wallet is negative, Stripe agrees, no key twice.">
+      <Stack gap="sm" align="flex-start">
+        <Button onClick={() => void runAll()} loading={running.isLoading}>
+          Run every check
+        </Button>
+        {error && (
+          <Text role="alert" c="red">
+            {error}
+          </Text>
+        )}
+        <Stack gap={4} aria-live="polite">
+          {results.map((result) => (
+            <Group key={result.type} gap="xs" wrap="nowrap" align="flex-start">
+              <Badge color={result.ok ? 'teal' : 'red'} variant="light">
+                {result.ok ? 'pass' : 'fail'}
+              </Badge>
+              <Text size="sm">{`${result.type}${result.ok ? '' : `: ${result.violations} row(s) — ${(result.rows ?? []).slice(0, 3).join('; ')}`}`}</Text>
+            </Group>
+          ))}
         </Stack>
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="admin-coming-heading">
-          <Stack gap="sm">
-            <Title order={2} size="h3" id="admin-coming-heading">
-              The back office is on its way
-            </Title>
-            <Text c="dimmed">
-              Your admin account and sign-in work. The back-office sections arrive in later releases:
-            </Text>
-            <List size="sm" spacing={4}>
-              <List.Item>claims review and verification</List.Item>
-              <List.Item>artists, fans, artist users and offices</List.Item>
-              <List.Item>finances, escrow payouts and transactions</List.Item>
-            </List>
-          </Stack>
-        </Paper>
       </Stack>
-    </PageContainer>
+    </Section>
   );
 }

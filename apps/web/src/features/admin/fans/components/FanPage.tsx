@@ -1,6 +1,56 @@
-import { RecordNotFoundPage } from '../../../../shared/ui';
+import { Text } from '@mantine/core';
+import { formatDateTime, formatMoney } from '../../../../shared/format';
+import { Section } from '../../../../shared/ui';
+import { AdminList, AdminRecordPage } from '../../back-office';
 
-/** /admin/fans/:id: one fan. */
+/** /admin/fans/:id: a fan, their pies, wallet and money history. */
 export function FanPage({ id }: { id: string }) {
-  return <RecordNotFoundPage kind="Fan" list={{ to: '/admin/fans', label: 'Fans' }} id={id} />;
+  return (
+    <AdminRecordPage
+      kind="Fan"
+      id={id}
+      path={`fans/${id}`}
+      list={{ to: '/admin/fans', label: 'Fans' }}
+      title={(fan) => `${fan.firstName} ${fan.lastName}`}
+      facts={(fan) => [
+        { label: 'E-mail', value: `${fan.email}${fan.emailVerified ? '' : ' (not verified)'}` },
+        { label: 'Wallet', value: formatMoney(fan.walletCents) },
+        { label: 'Joined', value: formatDateTime(fan.createdAt) },
+        { label: 'Time zone', value: fan.timeZone },
+        { label: 'Stripe customer', value: fan.stripeCustomerId ?? '—' },
+        { label: 'Free pie', value: fan.usedPromotion ? 'used' : fan.promoEligible ? 'eligible' : 'not eligible' },
+      ]}
+    >
+      {(fan) => (
+        <>
+          <Section title="Pies">
+            {fan.pies.length === 0 ? (
+              <Text c="dimmed">No pie yet.</Text>
+            ) : (
+              fan.pies.map((pie: { id: string; status: string; amountCents: number; pieDays: number; createdAt: string }) => <Text key={pie.id} size="sm">{`${formatMoney(pie.amountCents)} every ${pie.pieDays} days · ${pie.status} · since ${formatDateTime(pie.createdAt)}`}</Text>)
+            )}
+          </Section>
+          <TransactionsOf id={id} />
+        </>
+      )}
+    </AdminRecordPage>
+  );
+}
+
+/** The journals that name a person or an office (`transactions/user/:id`). */
+export function TransactionsOf({ id }: { id: string }) {
+  return (
+    <AdminList
+      title="Transactions"
+      path={`transactions/user/${id}`}
+      searchLabel={null}
+      linkTo={(row) => `/admin/transactions/${row.id}`}
+      emptyText="No money has moved for them yet."
+      columns={[
+        { key: 'occurredAt', label: 'When', render: (row) => formatDateTime(row.occurredAt) },
+        { key: 'kind', label: 'Kind' },
+        { key: 'postings', label: 'Postings', render: (row) => row.postings.map((posting: { account: string; amountCents: number }) => `${posting.account.split(':')[0]} ${formatMoney(posting.amountCents)}`).join(', ') },
+      ]}
+    />
+  );
 }

@@ -1,37 +1,86 @@
-import { SimpleGrid } from '@mantine/core';
-import { EmptyState, PageFrame, Section } from '../../../../shared/ui';
+import { NativeSelect, Table } from '@mantine/core';
+import { useState } from 'react';
+import { FINANCE_PERIODS } from '#pie/contracts';
+import { formatDateTime, formatMoney } from '../../../../shared/format';
+import { PageFrame, QueryState, Section, StatList, TableScroll } from '../../../../shared/ui';
+import { AdminList, ConfirmAction, useRecordOfQuery } from '../../back-office';
 
-const FIGURES = [
-  { title: 'Fan payments', text: 'What fans have paid for their pies, before fees.' },
-  { title: 'Fees', text: "The payment processor's fees and Pie's platform fees." },
-  { title: 'Escrow', text: 'Money waiting for artists who have not claimed their profile yet.' },
-  { title: 'Payouts', text: 'What has been transferred to offices and paid out to their banks.' },
-] as const;
+const FIGURES: [string, string][] = [
+  ['paidInCents', 'Paid in by fans'],
+  ['processorFeesCents', 'Stripe fees'],
+  ['platformFeesCents', 'Pie fees'],
+  ['escrowedCents', 'Into escrow'],
+  ['releasedCents', 'Released to offices'],
+  ['returnedToFansCents', 'Returned to fans'],
+  ['transferredCents', 'Transferred to Stripe'],
+  ['paidOutCents', 'Paid out to banks'],
+  ['refundedCents', 'Refunded'],
+];
 
-/** /admin/finances: where the money is, and the checks that it all adds up. */
+/** /admin/finances: the money over a period, where it went, the escrow oldest first and its payouts. */
 export function FinancesPage() {
+  const [period, setPeriod] = useState<string>('30d');
+  const finances = useRecordOfQuery(`finances?period=${period}`);
+  const flow = useRecordOfQuery('transactions/flow');
   return (
-    <PageFrame
-      title="Finances"
-      site="Pie admin"
-      width="full"
-      description="Where the money is, and the checks that every cent adds up."
-    >
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="lg">
-        {FIGURES.map((figure) => (
-          <Section key={figure.title} title={figure.title}>
-            <EmptyState title="No money yet" order={3} bare>
-              {figure.text}
-            </EmptyState>
-          </Section>
-        ))}
-      </SimpleGrid>
-      <Section title="Reconciliation checks">
-        <EmptyState title="No checks run yet" order={3} bare>
-          Checks confirm that the ledger balances, escrow matches unclaimed allocations and the payment provider agrees
-          with our records.
-        </EmptyState>
+    <PageFrame title="Finances" site="Pie admin" width="full" description="What fans paid, where it went, and what waits in escrow.">
+      <Section title="Money over a period" actions={<NativeSelect aria-label="Period" value={period} data={[...FINANCE_PERIODS]} onChange={(event) => setPeriod(event.currentTarget.value)} />}>
+        <QueryState query={finances} loading="Loading the figures…" errorFallback="We could not load the figures">
+          {(data) => <StatList cols={3} stats={FIGURES.map(([key, label]) => ({ label, value: formatMoney(data[key] ?? 0) }))} />}
+        </QueryState>
       </Section>
+      <Section title="Where the money went (last 30 days)">
+        <QueryState query={flow} loading="Loading the flow…" errorFallback="We could not load the flow">
+          {(data) => (
+            <TableScroll minWidth={420} stackOnPhone label="Money flow (table)">
+              <Table>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">From</Table.Th>
+                    <Table.Th scope="col">To</Table.Th>
+                    <Table.Th scope="col" ta="right">
+                      Amount
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.links.map((link: { from: string; to: string; cents: number }) => (
+                    <Table.Tr key={`${link.from}-${link.to}`}>
+                      <Table.Td data-label="From">{link.from}</Table.Td>
+                      <Table.Td data-label="To">{link.to}</Table.Td>
+                      <Table.Td data-label="Amount" ta="right">
+                        {formatMoney(link.cents)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </TableScroll>
+          )}
+        </QueryState>
+      </Section>
+      <Section title="Escrow payouts" description="Releases what can be released to offices and sends the transfers that are due. Safe to run twice.">
+        <ConfirmAction
+          label="Process escrow payouts"
+          title="Process escrow payouts?"
+          text="Every claimed artist's escrow goes to its office where the office can receive transfers, and due transfers are sent to Stripe."
+          request={{ method: 'POST', path: 'escrow/process-payouts' }}
+          confirmLabel="Process"
+        />
+      </Section>
+      <AdminList
+        title="Escrow"
+        path="escrow"
+        searchLabel={null}
+        linkTo={(row) => `/admin/artists/${row.artistId}`}
+        emptyText="Nothing waits in escrow."
+        columns={[
+          { key: 'artistName', label: 'Artist' },
+          { key: 'balanceCents', label: 'Held', align: 'right', render: (row) => formatMoney(row.balanceCents) },
+          { key: 'oldestAt', label: 'Oldest money', render: (row) => (row.oldestAt ? formatDateTime(row.oldestAt) : '—') },
+          { key: 'claimedBy', label: 'Claimed', render: (row) => (row.claimedBy ? 'yes' : 'no') },
+        ]}
+      />
     </PageFrame>
   );
 }

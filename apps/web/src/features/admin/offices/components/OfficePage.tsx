@@ -1,6 +1,52 @@
-import { RecordNotFoundPage } from '../../../../shared/ui';
+import { List, Text } from '@mantine/core';
+import { formatMoney } from '../../../../shared/format';
+import { Section } from '../../../../shared/ui';
+import { AdminRecordPage, AuditLogSection, ConfirmAction } from '../../back-office';
+import { TransactionsOf } from '../../fans/components/FanPage';
 
-/** /admin/offices/:id: one office. */
+/** /admin/offices/:id: an office, its people, its money and its Stripe connection. */
 export function OfficePage({ id }: { id: string }) {
-  return <RecordNotFoundPage kind="Office" list={{ to: '/admin/offices', label: 'Offices' }} id={id} />;
+  return (
+    <AdminRecordPage
+      kind="Office"
+      id={id}
+      path={`offices/${id}`}
+      list={{ to: '/admin/offices', label: 'Offices' }}
+      title={(office) => office.name}
+      facts={(office) => [
+        { label: 'Earnings at Pie', value: formatMoney(office.earningsCents) },
+        { label: 'In its Stripe account', value: formatMoney(office.connectedCents) },
+        { label: 'Stripe', value: office.stripe ? (office.stripe.disconnectedAt ? 'disconnected by Pie' : office.stripe.status.replace(/_/g, ' ')) : 'not connected' },
+        { label: 'Type', value: office.type },
+      ]}
+    >
+      {(office) => (
+        <>
+          <Section title="People">
+            <List size="sm">
+              {office.people.map((person: { userId: string; email: string; role: string; status: string }) => (
+                <List.Item key={person.userId}>{`${person.email} · ${person.role} · ${person.status}`}</List.Item>
+              ))}
+            </List>
+          </Section>
+          <Section title="Stripe connection">
+            {office.stripe && !office.stripe.disconnectedAt ? (
+              <ConfirmAction
+                label="Disconnect Stripe"
+                color="red"
+                title="Disconnect this office's Stripe account?"
+                text="Transfers to this office stop. Its money stays in its earnings at Pie until the connection is restored."
+                request={{ method: 'DELETE', path: `offices/${id}/stripe-connection` }}
+                confirmLabel="Disconnect"
+              />
+            ) : (
+              <Text c="dimmed">{office.stripe ? 'Disconnected: no transfers go to this office.' : 'This office has not connected Stripe.'}</Text>
+            )}
+          </Section>
+          <TransactionsOf id={id} />
+          <AuditLogSection targetType="office" targetId={id} title="Audit log of this office" />
+        </>
+      )}
+    </AdminRecordPage>
+  );
 }

@@ -1,14 +1,24 @@
-import { EmptyTable, PageFrame } from '../../../../shared/ui';
+import { formatDateTime, formatMoney } from '../../../../shared/format';
+import { PageFrame } from '../../../../shared/ui';
+import { AdminList } from '../../back-office';
 
-/** /admin/offices: artist teams, their members and their payment connections. */
+/** /admin/offices: artist teams, their Stripe connection and earnings (10 a page). */
 export function OfficesPage() {
   return (
-    <PageFrame title="Offices" site="Pie admin" width="full" description="Artist teams, their members and their payment connections.">
-      <EmptyTable
-        caption="Offices"
-        columns={['Office', 'Type', 'Members', 'Payment account', 'Balance']}
-        emptyTitle="The office list is on its way"
-        emptyText="The back office cannot list these yet: this screen is built with the admin module. Offices appear here when artists form teams around their verified claims."
+    <PageFrame title="Offices" site="Pie admin" width="full" description="Artist teams, their Stripe connection and their earnings.">
+      <AdminList
+        title="Offices"
+        path="offices"
+        searchLabel="Search offices"
+        linkTo={(row) => `/admin/offices/${row.id}`}
+        emptyText="No office matches."
+        columns={[
+          { key: 'name', label: 'Office' },
+          { key: 'members', label: 'Members', align: 'right' },
+          { key: 'stripe', label: 'Stripe', render: (row) => String(row.stripe).replace(/_/g, ' ') },
+          { key: 'earningsCents', label: 'Earnings', align: 'right', render: (row) => formatMoney(row.earningsCents) },
+          { key: 'createdAt', label: 'Created', render: (row) => formatDateTime(row.createdAt) },
+        ]}
       />
     </PageFrame>
   );

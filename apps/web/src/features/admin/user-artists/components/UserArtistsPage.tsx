@@ -1,14 +1,23 @@
-import { EmptyTable, PageFrame } from '../../../../shared/ui';
+import { formatDateTime } from '../../../../shared/format';
+import { PageFrame } from '../../../../shared/ui';
+import { AdminList } from '../../back-office';
 
-/** /admin/user-artists: people with an artist account, and the offices they belong to. */
+/** /admin/user-artists: artist accounts (artists and their teams), 10 a page. */
 export function UserArtistsPage() {
   return (
-    <PageFrame title="Artist users" site="Pie admin" width="full" description="People with an artist account, and the offices they belong to.">
-      <EmptyTable
-        caption="Artist users"
-        columns={['Name', 'E-mail', 'Country', 'Offices', 'Joined']}
-        emptyTitle="The artist user list is on its way"
-        emptyText="The back office cannot list these yet: this screen is built with the admin module. People who create an artist account will be listed here with their offices."
+    <PageFrame title="Artist users" site="Pie admin" width="full" description="Accounts of artists and their teams.">
+      <AdminList
+        title="Artist users"
+        path="user-artists"
+        searchLabel="Search name or e-mail"
+        linkTo={(row) => `/admin/user-artists/${row.id}`}
+        emptyText="No artist account matches."
+        columns={[
+          { key: 'email', label: 'E-mail' },
+          { key: 'name', label: 'Name', render: (row) => [row.firstName, row.lastName].filter(Boolean).join(' ') || '—' },
+          { key: 'registered', label: 'Registered', render: (row) => (row.registered ? 'yes' : 'invited') },
+          { key: 'createdAt', label: 'Created', render: (row) => formatDateTime(row.createdAt) },
+        ]}
       />
     </PageFrame>
   );
