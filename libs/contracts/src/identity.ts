@@ -204,9 +204,16 @@ export interface LinkedAccount {
   display_name: string | null;
 }
 
-/** Spec §3: profile complete only when all four fields are present. */
-export function isArtistProfileComplete(user: Pick<ArtistUser, 'first_name' | 'last_name' | 'phone_number' | 'country'>): boolean {
-  return [user.first_name, user.last_name, user.phone_number, user.country].every((value) => typeof value === 'string' && value.trim() !== '');
+/** Spec §3: the fields that decide whether an artist's profile is complete (the profile form marks them required). */
+export const ARTIST_PROFILE_REQUIRED_FIELDS = ['first_name', 'last_name', 'phone_number', 'country'] as const;
+export type ArtistProfileRequiredField = (typeof ARTIST_PROFILE_REQUIRED_FIELDS)[number];
+
+/** Spec §3: profile complete only when every one of those fields is present. */
+export function isArtistProfileComplete(user: Pick<ArtistUser, ArtistProfileRequiredField>): boolean {
+  return ARTIST_PROFILE_REQUIRED_FIELDS.every((field) => {
+    const value = user[field];
+    return typeof value === 'string' && value.trim() !== '';
+  });
 }
 
 /** `GET /api/stripe/promoAvailability` data. */
