@@ -21,8 +21,10 @@ declare const window: {
   localStorage: { getItem: (key: string) => string | null };
   __pieInstallPrompts?: number;
   scrollY: number;
+  scrollTo: (x: number, y: number) => void;
 };
-declare const document: { cookie: string; activeElement: { id: string; textContent: string | null } | null };
+declare const document: { cookie: string; activeElement: { id: string; textContent: string | null } | null; body: unknown };
+declare const getComputedStyle: (element: unknown) => { paddingBottom: string };
 declare const caches: {
   open: (name: string) => Promise<{ put: (url: string, response: unknown) => Promise<void> }>;
   keys: () => Promise<string[]>;
@@ -241,6 +243,54 @@ describe('the web app shell in Chromium', () => {
       await waitForScreen(page, '/login', 'Log in');
       expect(await page.getByRole('region', { name: 'Cookie consent' }).count()).toBe(0);
       await context.close();
+    });
+  });
+
+  describe('the cookie banner on a 390 px phone', () => {
+    type Box = { x: number; y: number; width: number; height: number };
+    const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+    it.each([
+      ['/', 'Pie', 'Create account'],
+      ['/login', 'Log in', 'Log in'],
+    ])('never covers the primary button of %s: not on arrival, not when it is scrolled to', async (path, heading, action) => {
+      const context = await contextFor('anonymous', { viewport: SCREENS.phone });
+      const page = await context.newPage();
+      try {
+        await page.goto(`${appUrl}${path}`);
+        await waitForScreen(page, path, heading);
+        const banner = page.getByRole('region', { name: 'Cookie consent', exact: true });
+        await banner.waitFor({ state: 'visible' });
+        const button = page.getByRole('main').getByRole('button', { name: action, exact: true }).or(page.getByRole('main').getByRole('link', { name: action, exact: true })).first();
+        await button.waitFor({ state: 'visible' });
+
+        // The short phone banner: nothing in it cut off, no sideways scrolling.
+        expect(await layoutProblems(page)).toEqual([]);
+        const bannerBox = (await banner.boundingBox())!;
+        // On arrival: where the button shows, the banner is not over it.
+        const arrival = (await button.boundingBox())!;
+        if (arrival.y < SCREENS.phone.height) expect(overlaps(arrival, bannerBox), `${path} on arrival: ${JSON.stringify({ arrival, bannerBox })}`).toBe(false);
+
+        // Scrolled to (as focus and links do), the button stops above the banner, whole.
+        await button.evaluate((element) => element.scrollIntoView({ block: 'end' }));
+        const scrolled = (await button.boundingBox())!;
+        expect(overlaps(scrolled, (await banner.boundingBox())!), `${path} scrolled to: ${JSON.stringify({ scrolled, bannerBox })}`).toBe(false);
+        expect(scrolled.y).toBeGreaterThanOrEqual(0);
+        expect(scrolled.y + scrolled.height).toBeLessThanOrEqual(bannerBox.y);
+
+        // At the very end of the page, the last of it is above the banner too.
+        await page.evaluate(() => window.scrollTo(0, 1e6));
+        const footer = page.getByRole('contentinfo');
+        const footerBox = (await footer.boundingBox())!;
+        expect(footerBox.y + footerBox.height).toBeLessThanOrEqual((await banner.boundingBox())!.y + 1);
+
+        // Once a choice is made, the room goes with the banner.
+        await banner.getByRole('button', { name: 'Essential only' }).click();
+        await banner.waitFor({ state: 'detached' });
+        expect(await page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe('0px');
+      } finally {
+        await context.close();
+      }
     });
   });
 

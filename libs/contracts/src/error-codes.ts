@@ -34,6 +34,8 @@ export const ERROR_CODES = [
   'identity.provider-not-configured',
   'identity.provider-not-linked',
   'identity.last-sign-in-method',
+  'identity.wrong-current-password',
+  'identity.no-password-set',
   // listening
   'listening.fan-not-found',
   'listening.section-private',

@@ -68,6 +68,35 @@ export type ResendVerificationRequest = ForgotPasswordRequest;
 export const ResetPasswordRequest = z.strictObject({ password });
 export type ResetPasswordRequest = z.infer<typeof ResetPasswordRequest>;
 
+/** `PUT /api/user/name`: the fan's first and last name as they want to be greeted. */
+export const UpdateFanNameRequest = z.strictObject({
+  first_name: personName('First name'),
+  last_name: personName('Last name'),
+});
+export type UpdateFanNameRequest = z.infer<typeof UpdateFanNameRequest>;
+
+/**
+ * `PUT /api/user/password`: the password changed in place. The current one proves it is the
+ * account's owner at the keyboard; the new one follows the sign-up rules and must differ.
+ */
+export const ChangePasswordRequest = z
+  .strictObject({
+    current_password: z
+      .string({ error: 'Current password is required' })
+      .min(1, 'Current password is required')
+      .max(PASSWORD_MAX_LENGTH, `Current password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+    new_password: z
+      .string({ error: 'New password is required' })
+      .min(1, 'New password is required')
+      .min(PASSWORD_MIN_LENGTH, `New password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+      .max(PASSWORD_MAX_LENGTH, `New password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  })
+  .refine((body) => body.new_password !== body.current_password, {
+    path: ['new_password'],
+    message: 'The new password must differ from the current one',
+  });
+export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequest>;
+
 /** `POST /api/for-artists/auth/register`. */
 export const RegisterArtistRequest = z.strictObject({
   email,
@@ -175,9 +204,16 @@ export interface LinkedAccount {
   display_name: string | null;
 }
 
-/** Spec §3: profile complete only when all four fields are present. */
-export function isArtistProfileComplete(user: Pick<ArtistUser, 'first_name' | 'last_name' | 'phone_number' | 'country'>): boolean {
-  return [user.first_name, user.last_name, user.phone_number, user.country].every((value) => typeof value === 'string' && value.trim() !== '');
+/** Spec §3: the fields that decide whether an artist's profile is complete (the profile form marks them required). */
+export const ARTIST_PROFILE_REQUIRED_FIELDS = ['first_name', 'last_name', 'phone_number', 'country'] as const;
+export type ArtistProfileRequiredField = (typeof ARTIST_PROFILE_REQUIRED_FIELDS)[number];
+
+/** Spec §3: profile complete only when every one of those fields is present. */
+export function isArtistProfileComplete(user: Pick<ArtistUser, ArtistProfileRequiredField>): boolean {
+  return ARTIST_PROFILE_REQUIRED_FIELDS.every((field) => {
+    const value = user[field];
+    return typeof value === 'string' && value.trim() !== '';
+  });
 }
 
 /** `GET /api/stripe/promoAvailability` data. */

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { IdentityFacadeModule } from './identity-facade.module.js';
+import { ChangePasswordHandler } from './commands/change-password/change-password.handler.js';
 import { CompleteArtistRegistrationHandler } from './commands/complete-artist-registration/complete-artist-registration.handler.js';
 import { DeleteAccountHandler } from './commands/delete-account/delete-account.handler.js';
 import { LogInHandler } from './commands/log-in/log-in.handler.js';
@@ -8,6 +9,7 @@ import { LogOutHandler } from './commands/log-out/log-out.handler.js';
 import { RegisterArtistHandler } from './commands/register-artist/register-artist.handler.js';
 import { RegisterFanHandler } from './commands/register-fan/register-fan.handler.js';
 import { RequestPasswordResetHandler } from './commands/request-password-reset/request-password-reset.handler.js';
+import { RenameFanHandler } from './commands/rename-fan/rename-fan.handler.js';
 import { ResendVerificationHandler } from './commands/resend-verification/resend-verification.handler.js';
 import { ResetPasswordHandler } from './commands/reset-password/reset-password.handler.js';
 import { UpdateArtistProfileHandler } from './commands/update-artist-profile/update-artist-profile.handler.js';
@@ -51,6 +53,8 @@ import { GetCurrentFanHandler } from './queries/get-current-fan/get-current-fan.
     ResetPasswordHandler,
     DeleteAccountHandler,
     UpdateArtistProfileHandler,
+    RenameFanHandler,
+    ChangePasswordHandler,
     GetCurrentFanHandler,
     GetCurrentArtistHandler,
     GetAdminProfileHandler,

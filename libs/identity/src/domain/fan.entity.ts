@@ -74,6 +74,12 @@ export class Fan extends FanSchema.class {
     this.emailVerifiedAt ??= now;
   }
 
+  /** The name settings show and greetings use (already trimmed and checked by the request's contract). */
+  rename(firstName: string, lastName: string): void {
+    this.firstName = firstName;
+    this.lastName = lastName;
+  }
+
   /** Keeps the row (payments and the ledger reference the id) but nothing that identifies the person. */
   anonymise(now: Date): void {
     this.email = `deleted-${this.id}@deleted.pie.invalid`;

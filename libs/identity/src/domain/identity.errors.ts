@@ -36,3 +36,15 @@ export const lastSignInMethod = () =>
     'conflict',
     'You cannot disconnect your only way to sign in. Set a password (use "Forgot password") or link another account first.',
   );
+
+export const wrongCurrentPassword = () =>
+  new DomainError('identity.wrong-current-password', 'invalid', 'Your current password is not correct.', {
+    current_password: ['Your current password is not correct'],
+  });
+
+export const noPasswordSet = () =>
+  new DomainError(
+    'identity.no-password-set',
+    'conflict',
+    'Your account has no password yet: you sign in with a linked account. Use "Forgot password" to set one.',
+  );

@@ -108,6 +108,20 @@ describe('the public pages', () => {
     expect(screen.getByRole('link', { name: 'Pie for artists' }).getAttribute('href')).toBe('/for-artists');
   });
 
+  it.each([
+    ['/', 'Pie', 'pie-split'],
+    ['/for-artists', 'Pie for artists', 'artist-record'],
+  ])('%s shows its illustration, inline and hidden from assistive technology', async (path, heading, name) => {
+    renderApp(path);
+    await screen.findByRole('heading', { level: 1, name: heading });
+
+    const illustration = document.querySelector(`svg[data-illustration="${name}"]`)!;
+    expect(illustration).toBeTruthy();
+    expect(illustration.getAttribute('aria-hidden')).toBe('true');
+    // Drawn in the page: nothing to download.
+    expect(illustration.querySelector('image, use[href^="http"]')).toBeNull();
+  });
+
   it('/error is the general error screen, leading to the homepage', async () => {
     renderApp('/error');
 
@@ -139,6 +153,7 @@ describe('the public pages', () => {
       ['artist_access_token', 'Essential'],
       ['admin_access_token', 'Essential'],
       ['XSRF-TOKEN', 'Essential'],
+      ['oauth_round_trip', 'Essential'],
       ['cookie-preferences', 'Essential'],
       ['spotify_auth_token', 'Performance and functionality'],
     ]);

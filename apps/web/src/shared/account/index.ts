@@ -5,6 +5,9 @@ export {
   registerFormSchema,
   newPasswordFormSchema,
   nameAndPasswordFormSchema,
+  personNameFormSchema,
+  changePasswordFormSchema,
+  type ChangePasswordFormValues,
   EMPTY_REGISTRATION,
   type RegisterFormValues,
 } from './schemas';

@@ -14,6 +14,15 @@ const newPassword: FieldSpec = {
   ],
 };
 
+/** The new password of a change in settings, with the API's 'New password …' texts. */
+const changedPassword: FieldSpec = {
+  rules: [
+    required('New password is required'),
+    minLength(PASSWORD_MIN_LENGTH, `New password must be at least ${PASSWORD_MIN_LENGTH} characters`),
+    maxLength(PASSWORD_MAX_LENGTH, `New password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+  ],
+};
+
 const repeatPassword: FieldSpec = { rules: [required('Confirm password is required')] };
 
 const personName = (label: string): FieldSpec => ({
@@ -62,6 +71,33 @@ export const newPasswordFormSchema = formSchema<{ password: string; repeatPasswo
 export const nameAndPasswordFormSchema = formSchema<{ firstName: string; lastName: string; password: string; repeatPassword: string }>(
   { firstName: personName('First name'), lastName: personName('Last name'), password: newPassword, repeatPassword },
   [passwordsMatch],
+);
+
+/** A person's name on its own (settings). */
+export const personNameFormSchema = formSchema<{ firstName: string; lastName: string }>({
+  firstName: personName('First name'),
+  lastName: personName('Last name'),
+});
+
+export type ChangePasswordFormValues = { currentPassword: string; password: string; repeatPassword: string };
+
+/** Settings' password change: the current one, a new one (not the same) and its confirmation. */
+export const changePasswordFormSchema = formSchema<ChangePasswordFormValues>(
+  {
+    currentPassword: {
+      rules: [required('Current password is required'), maxLength(PASSWORD_MAX_LENGTH, `Current password must be at most ${PASSWORD_MAX_LENGTH} characters`)],
+    },
+    password: changedPassword,
+    repeatPassword,
+  },
+  [
+    passwordsMatch,
+    {
+      field: 'password',
+      message: 'The new password must differ from the current one',
+      holds: ({ currentPassword, password }) => password === '' || password !== currentPassword,
+    },
+  ],
 );
 
 export type RegisterFormValues = {

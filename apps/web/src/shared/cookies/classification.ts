@@ -2,6 +2,9 @@
  * Every cookie Pie sets, by category (spec §3, §6, §9). A cookie not listed
  * here is unclassified. Add a cookie here before any code sets it.
  *
+ * The privacy policy's cookie table and the Cookie Preferences dialog's counts both come from
+ * `CLASSIFIED_COOKIES`, so they always tell the same story.
+ *
  * The three session cookies are httpOnly: the server sets, renews and clears
  * them, and scripts can neither see nor remove them. They are essential, so
  * the consent rules never need to remove them; they cannot renew them either —
@@ -21,6 +24,9 @@ export type CookieCategory = (typeof COOKIE_CATEGORIES)[number];
 
 /** The localStorage key of the saved preferences, and the name of the cookie that mirrors them (spec §9). */
 export const COOKIE_PREFERENCES_KEY = 'cookie-preferences';
+
+/** The server's cookie that binds a social sign-in's round trip to the browser (identity's OAUTH_BROWSER_COOKIE). */
+export const OAUTH_ROUND_TRIP_COOKIE = 'oauth_round_trip';
 
 /** The streaming provider's auth cookie (spec §9: class performance). */
 export const STREAMING_AUTH_COOKIE = 'spotify_auth_token';
@@ -64,6 +70,13 @@ export const CLASSIFIED_COOKIES: readonly ClassifiedCookie[] = [
     lifetime: '30 days, renewed on each visit',
   },
   {
+    name: OAUTH_ROUND_TRIP_COOKIE,
+    category: 'essential',
+    httpOnly: true,
+    purpose: 'Ties a sign-in with Spotify, Google, X or Facebook to this browser while you are away at the provider.',
+    lifetime: '10 minutes',
+  },
+  {
     name: COOKIE_PREFERENCES_KEY,
     category: 'essential',
     httpOnly: false,
@@ -86,41 +99,42 @@ export function classifyCookie(name: string): CookieCategory {
   return BY_NAME.get(name)?.category ?? 'unclassified';
 }
 
-/** The categories the Cookie Preferences dialog lists, with spec §3's counts. Analytics is always on and not listed. */
+/** Each category's name, the same in the Cookie Preferences dialog and the privacy policy's table. */
+export const CATEGORY_LABELS: Record<CookieCategory, string> = {
+  essential: 'Essential',
+  performance: 'Performance and functionality',
+  analytics: 'Analytics',
+  advertising: 'Advertising',
+  social: 'Social networking',
+  unclassified: 'Unclassified',
+};
+
+/** How many of the cookies above are in a category: the dialog's counts and the policy's rows agree by construction. */
+export function cookieCount(category: CookieCategory): number {
+  return CLASSIFIED_COOKIES.filter((cookie) => cookie.category === category).length;
+}
+
+const DIALOG_DESCRIPTIONS: Record<Exclude<CookieCategory, 'analytics'>, string> = {
+  essential: 'Keep you signed in, protect your account and remember these choices. Pie cannot work without them, so they are always on.',
+  performance: 'Remember the connection to your streaming provider so your listening can be imported.',
+  advertising: 'Pie shows no advertising and sets no advertising cookies.',
+  social: 'Would let social networks recognise you on Pie. Pie sets none today.',
+  unclassified: 'Cookies we have not classified. Pie sets none of its own; any other cookie is removed unless you allow them.',
+};
+
+/**
+ * The categories the Cookie Preferences dialog lists, each with the number of Pie's cookies in it
+ * (counted from `CLASSIFIED_COOKIES`, the list the privacy policy's table shows). Analytics is
+ * always on and not listed.
+ */
 export const DIALOG_CATEGORIES: readonly {
   key: Exclude<CookieCategory, 'analytics'>;
   label: string;
   count: number;
   description: string;
-}[] = [
-  {
-    key: 'essential',
-    label: 'Essential',
-    count: 3,
-    description: 'Keep you signed in and protect your account. Pie cannot work without them, so they are always on.',
-  },
-  {
-    key: 'performance',
-    label: 'Performance and functionality',
-    count: 3,
-    description: 'Remember the connection to your streaming provider so your listening can be imported.',
-  },
-  {
-    key: 'advertising',
-    label: 'Advertising',
-    count: 0,
-    description: 'Pie shows no advertising and sets no advertising cookies.',
-  },
-  {
-    key: 'social',
-    label: 'Social networking',
-    count: 0,
-    description: 'Would let social networks recognise you on Pie. Pie sets none today.',
-  },
-  {
-    key: 'unclassified',
-    label: 'Unclassified',
-    count: 5,
-    description: 'Cookies we have not classified yet. They are removed unless you allow them.',
-  },
-];
+}[] = (['essential', 'performance', 'advertising', 'social', 'unclassified'] as const).map((key) => ({
+  key,
+  label: CATEGORY_LABELS[key],
+  count: cookieCount(key),
+  description: DIALOG_DESCRIPTIONS[key],
+}));

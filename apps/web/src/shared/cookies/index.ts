@@ -4,7 +4,10 @@ export {
   STREAMING_AUTH_COOKIE,
   CLASSIFIED_COOKIES,
   DIALOG_CATEGORIES,
+  CATEGORY_LABELS,
+  OAUTH_ROUND_TRIP_COOKIE,
   classifyCookie,
+  cookieCount,
   type CookieCategory,
   type ClassifiedCookie,
 } from './classification';

@@ -171,6 +171,7 @@ describe('the classification of every cookie Pie sets (spec §6, §9)', () => {
     ['admin_access_token', 'essential'],
     ['XSRF-TOKEN', 'essential'],
     ['cookie-preferences', 'essential'],
+    ['oauth_round_trip', 'essential'],
     [STREAMING_AUTH_COOKIE, 'performance'],
     ['_ga', 'unclassified'],
     ['anything_else', 'unclassified'],

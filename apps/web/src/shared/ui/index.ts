@@ -35,3 +35,5 @@ export {
 export { Pager, type PagerProps } from './Pager';
 export { StatList, type Stat } from './StatList';
 export { PageContainer, PAGE_WIDTHS, type PageContainerProps, type PageWidth } from './PageContainer';
+export { CatalogueImage, type CatalogueImageProps } from './CatalogueImage';
+export { PieSplitIllustration, ArtistRecordIllustration } from './Illustrations';

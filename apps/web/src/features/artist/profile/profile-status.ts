@@ -1,17 +1,23 @@
-import { isArtistProfileComplete, type ArtistUser } from '#pie/contracts';
+import { ARTIST_PROFILE_REQUIRED_FIELDS, isArtistProfileComplete, type ArtistProfileRequiredField, type ArtistUser } from '#pie/contracts';
 
-type ProfileFields = Pick<ArtistUser, 'first_name' | 'last_name' | 'phone_number' | 'country'>;
+type ProfileFields = Pick<ArtistUser, ArtistProfileRequiredField>;
 
-const FIELD_NAMES: [keyof ProfileFields, string][] = [
-  ['first_name', 'first name'],
-  ['last_name', 'last name'],
-  ['phone_number', 'phone number'],
-  ['country', 'country'],
-];
+/** How each field that decides completeness is named in a sentence. */
+const FIELD_NAMES: Record<ArtistProfileRequiredField, string> = {
+  first_name: 'first name',
+  last_name: 'last name',
+  phone_number: 'phone number',
+  country: 'country',
+};
 
-/** Spec §3: complete only when first name, last name, phone number and country are all present. */
+/** Whether a profile field counts towards completeness: the form marks exactly these required. */
+export function decidesCompleteness(field: string): boolean {
+  return (ARTIST_PROFILE_REQUIRED_FIELDS as readonly string[]).includes(field);
+}
+
+/** Spec §3: complete only when every field in `ARTIST_PROFILE_REQUIRED_FIELDS` is present. */
 export function profileStatus(user: ProfileFields) {
-  const missing = FIELD_NAMES.filter(([field]) => !user[field]?.trim()).map(([, name]) => name);
+  const missing = ARTIST_PROFILE_REQUIRED_FIELDS.filter((field) => !user[field]?.trim()).map((field) => FIELD_NAMES[field]);
   return { complete: isArtistProfileComplete(user), missing };
 }
 

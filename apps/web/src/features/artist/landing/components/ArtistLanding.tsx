@@ -1,6 +1,6 @@
-import { Alert, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Center, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { StepsSection, PageContainer } from '../../../../shared/ui';
+import { StepsSection, PageContainer, ArtistRecordIllustration } from '../../../../shared/ui';
 
 const STEPS = [
   {
@@ -25,37 +25,46 @@ export function ArtistLanding({ sessionEnded = false, signedIn = false }: { sess
     <PageContainer width="content" py={{ base: 'xl', sm: 64 }}>
       <title>{`Pie for artists`}</title>
       <Stack gap={48}>
-        <Stack gap="lg">
-          {accountDeleted && (
-            <Alert color="teal" variant="light" role="status">
-              Your account has been deleted.
-            </Alert>
-          )}
-          {sessionEnded && !accountDeleted && (
-            <Alert color="yellow" variant="light" role="status">
-              Your session has ended. Log in again to continue where you were.
-            </Alert>
-          )}
-          <Title order={1}>Pie for artists</Title>
-          <Text size="lg">
-            Fans on Pie fund a monthly pie that is split among the artists they listen to. Claim your artist
-            profile, prove it is yours and receive what your fans send, with your team.
-          </Text>
-          {signedIn ? (
-            <Button component={Link} to="/for-artists/artists" size="md" w="fit-content">
-              Go to your artists
-            </Button>
-          ) : (
-            <Group gap="md">
-              <Button component={Link} to="/for-artists/login" size="md">
-                Log in
-              </Button>
-              <Button component={Link} to="/for-artists/register" size="md" variant="default">
-                Create an artist account
-              </Button>
-            </Group>
-          )}
-        </Stack>
+        <Grid gap="xl" align="center">
+          <Grid.Col span={{ base: 12, sm: 7 }}>
+            <Stack gap="lg">
+              {accountDeleted && (
+                <Alert color="teal" variant="light" role="status">
+                  Your account has been deleted.
+                </Alert>
+              )}
+              {sessionEnded && !accountDeleted && (
+                <Alert color="yellow" variant="light" role="status">
+                  Your session has ended. Log in again to continue where you were.
+                </Alert>
+              )}
+              <Title order={1}>Pie for artists</Title>
+              <Text size="lg">
+                Fans on Pie fund a monthly pie that is split among the artists they listen to. Claim your artist
+                profile, prove it is yours and receive what your fans send, with your team.
+              </Text>
+              {signedIn ? (
+                <Button component={Link} to="/for-artists/artists" size="md" w="fit-content">
+                  Go to your artists
+                </Button>
+              ) : (
+                <Group gap="md">
+                  <Button component={Link} to="/for-artists/login" size="md">
+                    Log in
+                  </Button>
+                  <Button component={Link} to="/for-artists/register" size="md" variant="default">
+                    Create an artist account
+                  </Button>
+                </Group>
+              )}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 5 }}>
+            <Center>
+              <ArtistRecordIllustration />
+            </Center>
+          </Grid.Col>
+        </Grid>
 
         <StepsSection title="From fans’ listening to your bank" steps={STEPS} />
 

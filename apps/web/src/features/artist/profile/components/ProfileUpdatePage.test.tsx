@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { ARTIST_PROFILE_REQUIRED_FIELDS } from '#pie/contracts';
 import { describe, expect, it } from 'vitest';
 import { makeArtistUser } from '../../../../test/fixtures';
 import { jsonResponse, mockRoutes, renderApp, requestsTo } from '../../../../test/render';
@@ -38,6 +39,19 @@ describe('artist profile: completeness', () => {
     expect(statusSection().textContent).toContain('Your profile is complete.');
     expect((screen.getByLabelText(/^Country/) as HTMLSelectElement).value).toBe('US');
     expect(document.title).toBe('Your profile · Pie for artists');
+  });
+
+  it('marks exactly the fields that decide completeness as required, visibly and for assistive technology', async () => {
+    mockRoutes({ [USER]: artist({ phone_number: null, country: null }) });
+    await openProfile();
+
+    const form = screen.getByRole('form', { name: 'Profile' });
+    const fields = ['First name', 'Last name', 'Phone number', 'Country'].map((label) => within(form).getByLabelText(label));
+    // ARTIST_PROFILE_REQUIRED_FIELDS (the same list the API's profile_complete reads) names all four.
+    expect(ARTIST_PROFILE_REQUIRED_FIELDS).toEqual(['first_name', 'last_name', 'phone_number', 'country']);
+    for (const field of fields) expect(field.getAttribute('aria-required')).toBe('true');
+    expect(form.querySelectorAll('[data-required-mark]')).toHaveLength(fields.length);
+    expect(form.textContent).toContain('Fields marked with an asterisk (*) are needed for a complete profile.');
   });
 
   it('treats a blank value as missing', async () => {

@@ -7,7 +7,7 @@ import { FormAlert, SelectField, SubmitButton, TextField, useForm, type FormErro
 import { formSchema, matches, maxLength, required, type FieldRule } from '../../../../shared/ui/form-rules';
 import { useUpdateArtistProfileMutation } from '../api/profile.api';
 import { countryName, countryOptions } from '../countries';
-import { listOfFields, profileStatus } from '../profile-status';
+import { decidesCompleteness, listOfFields, profileStatus } from '../profile-status';
 
 export const PROFILE_SAVE_FAILED = 'We could not save your profile. Please try again.';
 const PHONE = /^\+?[0-9 ()-]{6,20}$/;
@@ -20,6 +20,9 @@ const SERVER_FIELDS: Record<string, keyof ProfileValues> = {
   phone_number: 'phoneNumber',
   country: 'country',
 };
+
+/** Marked required (asterisk and aria-required): the fields the profile's completeness needs. */
+const REQUIRED = Object.fromEntries(Object.entries(SERVER_FIELDS).map(([api, form]) => [form, decidesCompleteness(api)])) as Record<keyof ProfileValues, boolean>;
 
 /** Names are required; a phone number or country, once saved, cannot be emptied (the API keeps it). */
 function profileSchema(user: ArtistUser) {
@@ -117,19 +120,23 @@ function ProfileForm({ user, onSaved }: { user: ArtistUser; onSaved: (message: s
       <form noValidate onSubmit={form.handleSubmit} aria-busy={saving} aria-label="Profile">
         <Stack gap="md">
           <FormAlert message={failure} />
+          <Text size="sm" c="dimmed">
+            Fields marked with an asterisk (*) are needed for a complete profile.
+          </Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-            <TextField label="First name" required autoComplete="given-name" {...form.getFieldProps('firstName')} />
-            <TextField label="Last name" required autoComplete="family-name" {...form.getFieldProps('lastName')} />
+            <TextField label="First name" required={REQUIRED.firstName} autoComplete="given-name" {...form.getFieldProps('firstName')} />
+            <TextField label="Last name" required={REQUIRED.lastName} autoComplete="family-name" {...form.getFieldProps('lastName')} />
           </SimpleGrid>
           <TextField
             label="Phone number"
+            required={REQUIRED.phoneNumber}
             type="tel"
             autoComplete="tel"
             inputMode="tel"
             description="With the country code, e.g. +44 20 7946 0000."
             {...form.getFieldProps('phoneNumber')}
           />
-          <SelectField label="Country" autoComplete="country" data={options} {...form.getFieldProps('country')} />
+          <SelectField label="Country" required={REQUIRED.country} autoComplete="country" data={options} {...form.getFieldProps('country')} />
           <SubmitButton
             label="Save profile"
             pendingLabel="Saving..."

@@ -1,6 +1,6 @@
-import { Alert, Anchor, Button, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Grid, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { StepsSection, PageContainer } from '../../../../shared/ui';
+import { StepsSection, PageContainer, PieSplitIllustration } from '../../../../shared/ui';
 
 const STEPS = [
   {
@@ -25,47 +25,56 @@ export function LandingPage({ signedIn = false }: { signedIn?: boolean }) {
     <PageContainer width="content" py={{ base: 'xl', sm: 64 }}>
       <title>{`Pie · Fund the artists you listen to`}</title>
       <Stack gap={48}>
-        <Stack gap="lg">
-          {accountDeleted && (
-            <Alert color="teal" variant="light" role="status">
-              Your account has been deleted. Thank you for the music you funded.
-            </Alert>
-          )}
-          <Title order={1} fz={{ base: 48, sm: 72 }} c="pie.3" lh={1}>
-            Pie
-          </Title>
-          <Text size="xl" fw={600}>
-            Pay the artists you actually listen to.
-          </Text>
-          <Text size="lg">
-            Pie lets fans fund the music they love. Each month you put an amount into your pie, and at the end
-            of the month it is split to the cent among the artists you actually listened to, based on how long
-            you listened to each of them.
-          </Text>
-          {signedIn ? (
-            <Button component={Link} to="/dashboard" size="md" w="fit-content">
-              Go to your dashboard
-            </Button>
-          ) : (
-            <Group gap="md">
-              <Button component={Link} to="/register" size="md">
-                Create account
-              </Button>
-              <Button component={Link} to="/login" size="md" variant="default">
-                Log in
-              </Button>
-            </Group>
-          )}
-          {!signedIn && (
-            <Text size="sm" c="dimmed">
-              New here?{' '}
-              <Anchor component={Link} to="/try">
-                Get a free $5 pie
-              </Anchor>{' '}
-              while promotion codes last.
-            </Text>
-          )}
-        </Stack>
+        <Grid gap="xl" align="center">
+          <Grid.Col span={{ base: 12, sm: 7 }}>
+            <Stack gap="lg">
+              {accountDeleted && (
+                <Alert color="teal" variant="light" role="status">
+                  Your account has been deleted. Thank you for the music you funded.
+                </Alert>
+              )}
+              <Title order={1} fz={{ base: 48, sm: 72 }} c="pie.3" lh={1}>
+                Pie
+              </Title>
+              <Text size="xl" fw={600}>
+                Pay the artists you actually listen to.
+              </Text>
+              <Text size="lg">
+                Pie lets fans fund the music they love. Each month you put an amount into your pie, and at the end
+                of the month it is split to the cent among the artists you actually listened to, based on how long
+                you listened to each of them.
+              </Text>
+              {signedIn ? (
+                <Button component={Link} to="/dashboard" size="md" w="fit-content">
+                  Go to your dashboard
+                </Button>
+              ) : (
+                <Group gap="md">
+                  <Button component={Link} to="/register" size="md">
+                    Create account
+                  </Button>
+                  <Button component={Link} to="/login" size="md" variant="default">
+                    Log in
+                  </Button>
+                </Group>
+              )}
+              {!signedIn && (
+                <Text size="sm" c="dimmed">
+                  New here?{' '}
+                  <Anchor component={Link} to="/try">
+                    Get a free $5 pie
+                  </Anchor>{' '}
+                  while promotion codes last.
+                </Text>
+              )}
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 5 }}>
+            <Center>
+              <PieSplitIllustration />
+            </Center>
+          </Grid.Col>
+        </Grid>
 
         <StepsSection title="How it works" steps={STEPS} />
 

@@ -1,6 +1,6 @@
 import type { ArtistDetails } from '#pie/contracts';
 import { Anchor, Badge, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { TableScroll, EmptyBlock, ErrorBlock, LoadingBlock, Unavailable, Pager, Section, StatList, PageContainer } from '../../../../shared/ui';
+import { TableScroll, EmptyBlock, ErrorBlock, LoadingBlock, Unavailable, Pager, Section, StatList, PageContainer, CatalogueImage } from '../../../../shared/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
@@ -9,7 +9,6 @@ import { errorMessage, errorStatus } from '../../../../shared/api';
 import { selectSessionStatus } from '../../../../shared/session';
 import { useGetArtistDetailsQuery, useGetArtistFansQuery, useGetArtistTopTracksQuery, useGetMyArtistListeningQuery } from '../api/listening.api';
 import { countryName, fanName, formatDate, formatListened, formatNumber, formatCount, NOUNS } from '../../../../shared/format';
-import { ArtistAvatar } from './ArtistAvatar';
 import { RankedTrackList } from './RankedTrackList';
 
 const FANS_DAYS = 28;
@@ -158,7 +157,7 @@ export function ArtistPage({ artistId }: { artistId: string }) {
     body = (
       <Stack gap="xl">
         <Group gap="lg" wrap="wrap" align="center">
-          <ArtistAvatar name={artist.name} imageUrl={artist.image_url} size={96} />
+          <CatalogueImage name={artist.name} imageUrl={artist.image_url} size={96} />
           <Stack gap={6} style={{ minWidth: 0 }}>
             <Title order={1} style={{ overflowWrap: 'anywhere' }}>
               {artist.name}

@@ -1,7 +1,7 @@
 import type { PlayItem } from '#pie/contracts';
 import { memo } from 'react';
 import { formatDateTime } from '../../../../shared/format';
-import { ArtistAvatar } from './ArtistAvatar';
+import { CatalogueImage } from '../../../../shared/ui';
 import classes from './lists.module.css';
 import { TrackArtists } from './TrackArtists';
 
@@ -11,7 +11,7 @@ export const RecentPlaysList = memo(function RecentPlaysList({ plays, label }: {
     <ol className={classes.list} aria-label={label}>
       {plays.map((play) => (
         <li key={`${play.track.id}-${play.played_at}`} className={classes.row}>
-          <ArtistAvatar name={play.track.name} imageUrl={play.track.image_url} radius="sm" />
+          <CatalogueImage name={play.track.name} imageUrl={play.track.image_url} radius="sm" />
           <span className={classes.body}>
             <span className={classes.title}>{play.track.name}</span>
             <TrackArtists artists={play.track.artists} />

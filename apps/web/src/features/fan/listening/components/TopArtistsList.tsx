@@ -1,7 +1,7 @@
 import type { ArtistSummary } from '#pie/contracts';
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ArtistAvatar } from './ArtistAvatar';
+import { CatalogueImage } from '../../../../shared/ui';
 import classes from './lists.module.css';
 
 /** Artists in rank order, each with a picture and a link to their page. */
@@ -13,7 +13,7 @@ function TopArtistsListImpl<T extends ArtistSummary>({ artists, detail, label }:
           <span className={classes.rank} aria-hidden="true">
             {index + 1}
           </span>
-          <ArtistAvatar name={artist.name} imageUrl={artist.image_url} />
+          <CatalogueImage name={artist.name} imageUrl={artist.image_url} />
           <span className={classes.body}>
             <Link to={`/artist/${artist.id}`} className={`${classes.link} ${classes.title}`}>
               {artist.name}

@@ -3,7 +3,7 @@ import { PIE_LIMITS } from '#pie/contracts';
 import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../../shared/api';
-import { EmptyState, PageFrame, PageLoader, Section } from '../../../../shared/ui';
+import { CatalogueImage, EmptyState, PageFrame, PageLoader, Section } from '../../../../shared/ui';
 import { useBanArtistMutation, useCancelSubscriptionMutation, useGetActivePieQuery, useGetRealtimeStatsQuery, useSetInclusionMutation, useUpdatePieMutation } from '../api/pies.api';
 import { REASON_LABEL } from '../format';
 import { formatListened, formatMoney } from '../../../../shared/format';
@@ -101,12 +101,17 @@ function ArtistChoice({ artist, onBan, onInclusion }: { artist: PieSplitArtist; 
   const value = artist.inclusion === 'included' ? 'always' : artist.inclusion === 'excluded' ? 'never' : 'rules';
   return (
     <Group justify="space-between" wrap="wrap" gap="xs">
-      <div>
-        <Text fw={500}>{artist.name}</Text>
-        <Text size="xs" c="dimmed">
-          {`${formatListened(artist.listenedMs)} · ${artist.selected ? formatMoney(artist.shareCents) : (REASON_LABEL[artist.reason ?? ''] ?? '')}`}
-        </Text>
-      </div>
+      <Group gap="sm" wrap="nowrap">
+        <CatalogueImage name={artist.name} imageUrl={artist.imageUrl} />
+        <div style={{ minWidth: 0 }}>
+          <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {artist.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {`${formatListened(artist.listenedMs)} · ${artist.selected ? formatMoney(artist.shareCents) : (REASON_LABEL[artist.reason ?? ''] ?? '')}`}
+          </Text>
+        </div>
+      </Group>
       <Group gap="xs">
         <SegmentedControl
           size="xs"

@@ -1,4 +1,13 @@
-import type { ApiSuccess, ForgotPasswordRequest, SocialProvider, UpdateVisibilityRequest, UserDetails } from '#pie/contracts';
+import type {
+  ApiSuccess,
+  ChangePasswordRequest,
+  FanUser,
+  ForgotPasswordRequest,
+  SocialProvider,
+  UpdateFanNameRequest,
+  UpdateVisibilityRequest,
+  UserDetails,
+} from '#pie/contracts';
 import { baseApi, entityTags, LIST, unwrap } from '../../../../shared/api';
 
 /** Fan account settings under `/api/auth` (spec §7 "Fan auth"). */
@@ -30,6 +39,15 @@ export const settingsApi = baseApi.injectEndpoints({
       query: ({ change }) => ({ url: 'user/visibility', method: 'PUT', body: change }),
       invalidatesTags: (_result, _error, { userId }) => [{ type: 'FanProfile', id: userId }],
     }),
+    /** PUT /api/user/name: the fan's first and last name; the signed-in fan is read again after it. */
+    updateName: build.mutation<ApiSuccess<FanUser>, UpdateFanNameRequest>({
+      query: (body) => ({ url: 'user/name', method: 'PUT', body }),
+      invalidatesTags: (result) => (result ? [{ type: 'User', id: LIST }] : []),
+    }),
+    /** PUT /api/user/password: 400 `identity.wrong-current-password` when the current one is wrong. */
+    changePassword: build.mutation<ApiSuccess, ChangePasswordRequest>({
+      query: (body) => ({ url: 'user/password', method: 'PUT', body }),
+    }),
     /** POST /api/auth/forgot-password for the fan's own address: the link to change the password. */
     sendPasswordLink: build.mutation<ApiSuccess, ForgotPasswordRequest>({
       query: (body) => ({ url: 'auth/forgot-password', method: 'POST', body }),
@@ -54,4 +72,6 @@ export const {
   useUpdateVisibilityMutation,
   useSendPasswordLinkMutation,
   useResendOwnVerificationMutation,
+  useUpdateNameMutation,
+  useChangePasswordMutation,
 } = settingsApi;

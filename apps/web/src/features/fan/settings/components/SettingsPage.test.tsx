@@ -28,7 +28,8 @@ describe('fan settings: account and linked accounts', () => {
       ...emptyListeningRoutes(), [USER]: userAnswer({ linked_accounts: [spotify] }) });
     await openSettings();
 
-    expect(screen.getByText('Ada Lovelace')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'First name' }) as HTMLInputElement).value).toBe('Ada');
+    expect((screen.getByRole('textbox', { name: 'Last name' }) as HTMLInputElement).value).toBe('Lovelace');
     expect(screen.getByText('ada@example.com')).toBeTruthy();
     expect(screen.getByText('Connected as Ada L (ada@example.com)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Disconnect Spotify' })).toBeTruthy();
@@ -301,5 +302,122 @@ describe('fan settings: profile, verification, password (issue 16 item 3)', () =
     expect(headings.at(-1)).toBe('Delete account');
     await user.click(screen.getByRole('button', { name: 'Delete account' }));
     expect((await screen.findByRole('dialog')).textContent).toMatch(/your listening history/);
+  });
+});
+
+describe('fan settings: name and password in place (issue 16 item 3)', () => {
+  const ownProfile = () =>
+    jsonResponse({
+      success: true,
+      data: {
+        _id: 'fan_1',
+        username: 'ada',
+        is_self: true,
+        visibility: { profile: false, top_artists: false, top_tracks: false, recent_listening: false },
+        beta: false,
+        stats: { plays: 0, listened_ms: 0, artists: 0, first_played_at: null },
+      },
+    });
+
+  it('saves a new name, checks it first, and shows the name the server then returns', async () => {
+    const fetchMock = mockRoutes({
+      ...emptyListeningRoutes(),
+      [USER]: [userAnswer({ _id: 'fan_1' }), userAnswer({ _id: 'fan_1', first_name: 'Augusta', last_name: 'King' })],
+      'GET /api/user/details/fan_1': () => Promise.resolve(ownProfile()),
+      'PUT /api/user/name': jsonResponse({ success: true, message: 'Name saved', data: makeFanUser({ _id: 'fan_1', first_name: 'Augusta', last_name: 'King' }) }),
+    });
+    const { user } = await openSettings();
+    const first = screen.getByRole('textbox', { name: 'First name' });
+    const last = screen.getByRole('textbox', { name: 'Last name' });
+    expect(first.getAttribute('aria-required')).toBe('true');
+
+    await user.clear(first);
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+    expect(await screen.findByText('First name is required')).toBeTruthy();
+    expect(requestsTo(fetchMock, 'PUT /api/user/name')).toHaveLength(0);
+
+    await user.type(first, ' Augusta ');
+    await user.clear(last);
+    await user.type(last, 'King');
+    await user.click(screen.getByRole('button', { name: 'Save name' }));
+
+    expect(await screen.findByText('Name saved.')).toBeTruthy();
+    expect(await requestsTo(fetchMock, 'PUT /api/user/name')[0]!.json()).toEqual({ first_name: 'Augusta', last_name: 'King' });
+    await waitFor(() => expect(requestsTo(fetchMock, USER)).toHaveLength(2));
+  });
+
+  it('changes the password with the current one, and says under the field when the current one is wrong', async () => {
+    const fetchMock = mockRoutes({
+      ...emptyListeningRoutes(),
+      [USER]: userAnswer({ _id: 'fan_1' }),
+      'GET /api/user/details/fan_1': () => Promise.resolve(ownProfile()),
+      'PUT /api/user/password': [
+        jsonResponse(
+          {
+            success: false,
+            statusCode: 400,
+            code: 'identity.wrong-current-password',
+            message: 'Your current password is not correct.',
+            errors: { current_password: ['Your current password is not correct'] },
+          },
+          400,
+        ),
+        jsonResponse({ success: true, message: 'Password changed. Other devices have been signed out.' }),
+      ],
+    });
+    const { user } = await openSettings();
+    const form = screen.getByRole('form', { name: 'Change password' });
+    const current = within(form).getByLabelText('Current password');
+    const next = within(form).getByLabelText('New password');
+    const repeat = within(form).getByLabelText('Confirm password');
+
+    // Checked before anything is sent: a short new one, a confirmation that differs.
+    await user.type(current, 'my old password');
+    await user.type(next, 'short');
+    await user.type(repeat, 'shorter');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+    expect(await within(form).findByText('New password must be at least 8 characters')).toBeTruthy();
+    expect(within(form).getByText('Passwords must match')).toBeTruthy();
+    expect(requestsTo(fetchMock, 'PUT /api/user/password')).toHaveLength(0);
+
+    await user.clear(next);
+    await user.type(next, 'my old password');
+    expect(await within(form).findByText('The new password must differ from the current one')).toBeTruthy();
+
+    await user.clear(next);
+    await user.type(next, 'a brand new passphrase');
+    await user.clear(repeat);
+    await user.type(repeat, 'a brand new passphrase');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+
+    expect(await within(form).findByText('Your current password is not correct')).toBeTruthy();
+    expect(current.getAttribute('aria-invalid')).toBe('true');
+    expect(await requestsTo(fetchMock, 'PUT /api/user/password')[0]!.json()).toEqual({
+      current_password: 'my old password',
+      new_password: 'a brand new passphrase',
+    });
+
+    await user.clear(current);
+    await user.type(current, 'my real password');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+
+    expect(await within(form).findByText('Password changed. Other devices have been signed out.')).toBeTruthy();
+    expect((current as HTMLInputElement).value).toBe('');
+    expect((next as HTMLInputElement).value).toBe('');
+    expect(await requestsTo(fetchMock, 'PUT /api/user/password')[1]!.json()).toEqual({
+      current_password: 'my real password',
+      new_password: 'a brand new passphrase',
+    });
+  });
+
+  it('offers to set a password, not to change one, to a fan who signs in with a linked account', async () => {
+    mockRoutes({
+      ...emptyListeningRoutes(),
+      [USER]: userAnswer({ _id: 'fan_1', has_password: false, linked_accounts: [spotify] }),
+      'GET /api/user/details/fan_1': () => Promise.resolve(ownProfile()),
+    });
+    await openSettings();
+    expect(screen.queryByRole('form', { name: 'Change password' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Set a password' }).getAttribute('href')).toBe('/forgot-password');
   });
 });

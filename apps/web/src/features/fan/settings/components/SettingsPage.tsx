@@ -1,5 +1,5 @@
 import { SOCIAL_PROVIDERS, type FanUser } from '#pie/contracts';
-import { Anchor, Badge, Group, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
@@ -12,6 +12,7 @@ import {
 import { formatDate } from '../../../../shared/format';
 import { Section, PageContainer } from '../../../../shared/ui';
 import { useAccountSettings } from '../hooks/use-account-settings';
+import { NameForm, PasswordForm } from './AccountForms';
 import { ProfileSection } from './ProfileSection';
 
 export interface SettingsPageProps {
@@ -23,8 +24,8 @@ export interface SettingsPageProps {
 }
 
 /**
- * The fan's /settings: the account (with the verification link again and the way to change the
- * password), the public profile (username, visibility per section), linked sign-in accounts,
+ * The fan's /settings: the account (the name, and the verification link again), the password
+ * (changed in place, or by an e-mailed link when forgotten), the public profile (username, visibility per section), linked sign-in accounts,
  * what other features add, and deleting the account last.
  */
 export function SettingsPage({ user, actions, children }: SettingsPageProps) {
@@ -42,7 +43,6 @@ export function SettingsPage({ user, actions, children }: SettingsPageProps) {
         <ProviderReturnAlerts />
         <Section title="Account">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="dl" m={0}>
-            <AccountDetail label="Name">{`${user.first_name} ${user.last_name}`}</AccountDetail>
             <AccountDetail label="Email">
               <Group gap="xs" component="span">
                 <span>{user.email}</span>
@@ -50,18 +50,6 @@ export function SettingsPage({ user, actions, children }: SettingsPageProps) {
                   {user.email_verified ? 'Verified' : 'Not verified'}
                 </Badge>
               </Group>
-            </AccountDetail>
-            <AccountDetail label="Password">
-              {user.has_password === false ? (
-                <>
-                  {'Not set: you sign in with a linked account. '}
-                  <Anchor component={Link} to="/forgot-password">
-                    Set a password
-                  </Anchor>
-                </>
-              ) : (
-                <ResendVerification email={user.email} resend={sendPasswordLink} label="E-mail me a link to change it" />
-              )}
             </AccountDetail>
             <AccountDetail label="Member since">{formatDate(user.created_at)}</AccountDetail>
           </SimpleGrid>
@@ -72,6 +60,19 @@ export function SettingsPage({ user, actions, children }: SettingsPageProps) {
               </Title>
               <ResendVerification email={user.email} resend={resendVerification} label="Send the verification link again" />
             </Stack>
+          )}
+          <NameForm user={user} />
+        </Section>
+        <Section title="Password">
+          {user.has_password === false ? (
+            <Text>
+              {'Not set: you sign in with a linked account. '}
+              <Anchor component={Link} to="/forgot-password">
+                Set a password
+              </Anchor>
+            </Text>
+          ) : (
+            <PasswordForm email={user.email} sendPasswordLink={sendPasswordLink} />
           )}
         </Section>
         <ProfileSection userId={user._id} />

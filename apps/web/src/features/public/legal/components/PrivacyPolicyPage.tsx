@@ -1,17 +1,21 @@
 import { Anchor, Button, List, Table, Text, Title } from '@mantine/core';
 import { TableScroll } from '../../../../shared/ui';
 import { Link } from 'react-router';
-import { CLASSIFIED_COOKIES, openCookiePreferences, type CookieCategory } from '../../../../shared/cookies';
+import { CATEGORY_LABELS, CLASSIFIED_COOKIES, COOKIE_CATEGORIES, cookieCount, openCookiePreferences } from '../../../../shared/cookies';
 import { LegalPage } from './LegalPage';
 
-const CATEGORY_LABEL: Record<CookieCategory, string> = {
-  essential: 'Essential',
-  performance: 'Performance and functionality',
-  analytics: 'Analytics',
-  advertising: 'Advertising',
-  social: 'Social networking',
-  unclassified: 'Unclassified',
-};
+/** 'analytics, advertising or social networking': the categories Pie sets no cookie in. */
+function categoriesWithoutCookies(): string {
+  const names = COOKIE_CATEGORIES.filter((category) => category !== 'unclassified' && cookieCount(category) === 0).map((category) =>
+    CATEGORY_LABELS[category].toLowerCase(),
+  );
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
+}
+
+/** The table lists the cookies in the order the Cookie Preferences dialog lists their categories. */
+const COOKIES_BY_CATEGORY = [...CLASSIFIED_COOKIES].sort(
+  (a, b) => COOKIE_CATEGORIES.indexOf(a.category) - COOKIE_CATEGORIES.indexOf(b.category),
+);
 
 /** /privacy-policy: what Pie collects, why, and the cookies it sets. */
 export function PrivacyPolicyPage() {
@@ -75,12 +79,12 @@ export function PrivacyPolicyPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {CLASSIFIED_COOKIES.map((cookie) => (
+            {COOKIES_BY_CATEGORY.map((cookie) => (
               <Table.Tr key={cookie.name}>
                 <Table.Td data-label="Cookie">
                   <code>{cookie.name}</code>
                 </Table.Td>
-                <Table.Td data-label="Category">{CATEGORY_LABEL[cookie.category]}</Table.Td>
+                <Table.Td data-label="Category">{CATEGORY_LABELS[cookie.category]}</Table.Td>
                 <Table.Td data-label="Purpose">
                   {cookie.purpose}
                   {cookie.httpOnly && ' Readable only by our server (HttpOnly), never by scripts in the page.'}
@@ -92,8 +96,8 @@ export function PrivacyPolicyPage() {
         </Table>
       </TableScroll>
       <Text>
-        Any other cookie is unclassified and is removed unless you allow unclassified cookies. Pie sets no analytics,
-        advertising or social networking cookies.
+        Any other cookie is unclassified and is removed unless you allow unclassified cookies.
+        {categoriesWithoutCookies() && ` Pie sets no ${categoriesWithoutCookies()} cookies.`}
       </Text>
       <Button variant="default" w="fit-content" onClick={openCookiePreferences}>
         Change your cookie preferences

@@ -1,7 +1,7 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { errorStatus, errorMessage } from '../../../../shared/api';
-import { EmptyState, PageFrame, PageLoader, Section } from '../../../../shared/ui';
+import { CatalogueImage, EmptyState, PageFrame, PageLoader, Section } from '../../../../shared/ui';
 import { usePublicPieQuery } from '../api/public-pie.api';
 
 const usd = (cents: number) => `$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
@@ -36,12 +36,13 @@ export function PublicPiePage() {
         <Section title={`${usd(data.period.distributedCents)} to ${data.artists.length} artists`}>
           <Stack gap="xs" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {data.artists.map((artist) => (
-              <li key={artist.artistId}>
-                <Text>
+              <Group component="li" key={artist.artistId} gap="sm" wrap="nowrap">
+                <CatalogueImage name={artist.name} imageUrl={artist.imageUrl} />
+                <Text style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                   <Link to={`/artist/${artist.artistId}`}>{artist.name}</Link>
                   {` — ${usd(artist.shareCents)} (${(artist.weight * 100).toFixed(1)}%)`}
                 </Text>
-              </li>
+              </Group>
             ))}
           </Stack>
         </Section>
