@@ -37,3 +37,4 @@ export { StatList, type Stat } from './StatList';
 export { PageContainer, PAGE_WIDTHS, type PageContainerProps, type PageWidth } from './PageContainer';
 export { CatalogueImage, type CatalogueImageProps } from './CatalogueImage';
 export { PieSplitIllustration, ArtistRecordIllustration } from './Illustrations';
+export { DataTable, type DataColumn } from './DataTable';

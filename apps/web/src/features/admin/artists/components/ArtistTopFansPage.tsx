@@ -1,6 +1,5 @@
-import { Table } from '@mantine/core';
 import { formatListened } from '../../../../shared/format';
-import { PageFrame, QueryState, Section, TableScroll } from '../../../../shared/ui';
+import { DataTable, PageFrame, QueryState, Section } from '../../../../shared/ui';
 import { useRecordOfQuery } from '../../back-office';
 
 /** /admin/artists/:artistId/top-fans: the fans who listen to an artist most. */
@@ -11,29 +10,17 @@ export function ArtistTopFansPage({ artistId }: { artistId: string }) {
       <Section title="Top fans">
         <QueryState query={query} loading="Loading the top fans…" errorFallback="We could not load the top fans" isEmpty={(data: unknown[]) => data.length === 0} empty="No fan has listened to this artist yet.">
           {(fans: { fanId: string; name: string; email: string | null; listenedMs: number; plays: number }[]) => (
-            <TableScroll minWidth={480} stackOnPhone label="Top fans (table)">
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    {['Fan', 'E-mail', 'Listened', 'Plays'].map((label) => (
-                      <Table.Th key={label} scope="col">
-                        {label}
-                      </Table.Th>
-                    ))}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {fans.map((fan) => (
-                    <Table.Tr key={fan.fanId}>
-                      <Table.Td data-label="Fan">{fan.name}</Table.Td>
-                      <Table.Td data-label="E-mail">{fan.email ?? '—'}</Table.Td>
-                      <Table.Td data-label="Listened">{formatListened(fan.listenedMs)}</Table.Td>
-                      <Table.Td data-label="Plays">{fan.plays}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </TableScroll>
+            <DataTable
+              label="Top fans (table)"
+              rows={fans}
+              rowKey={(fan) => fan.fanId}
+              columns={[
+                { label: 'Fan', render: (fan) => fan.name },
+                { label: 'E-mail', render: (fan) => fan.email ?? '—' },
+                { label: 'Listened', render: (fan) => formatListened(fan.listenedMs) },
+                { label: 'Plays', render: (fan) => fan.plays },
+              ]}
+            />
           )}
         </QueryState>
       </Section>

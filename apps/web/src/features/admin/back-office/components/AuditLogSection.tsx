@@ -1,7 +1,6 @@
-import { Table } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime } from '../../../../shared/format';
-import { Pager, QueryState, Section, TableScroll } from '../../../../shared/ui';
+import { DataTable, Pager, QueryState, Section } from '../../../../shared/ui';
 import { useAuditLogQuery } from '../api/back-office.api';
 
 /** The audit log: who did what, when, with the state before and after (optionally for one record). */
@@ -13,31 +12,20 @@ export function AuditLogSection({ targetType, targetId, title = 'Audit log' }: {
       <QueryState query={query} loading="Loading the audit log…" errorFallback="We could not load the audit log" isEmpty={(data) => data.items.length === 0} empty="No admin action recorded yet.">
         {(data) => (
           <>
-            <TableScroll minWidth={640} stackOnPhone label="Audit log (table)">
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    {['When', 'Admin', 'Action', 'Target', 'Before', 'After'].map((label) => (
-                      <Table.Th key={label} scope="col">
-                        {label}
-                      </Table.Th>
-                    ))}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((entry) => (
-                    <Table.Tr key={entry.id}>
-                      <Table.Td data-label="When">{formatDateTime(entry.at)}</Table.Td>
-                      <Table.Td data-label="Admin">{entry.adminName}</Table.Td>
-                      <Table.Td data-label="Action">{entry.action}</Table.Td>
-                      <Table.Td data-label="Target">{`${entry.targetType} ${entry.targetId.slice(0, 8)}`}</Table.Td>
-                      <Table.Td data-label="Before">{entry.before === null ? '—' : JSON.stringify(entry.before)}</Table.Td>
-                      <Table.Td data-label="After">{entry.after === null ? '—' : JSON.stringify(entry.after)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </TableScroll>
+            <DataTable
+              label="Audit log (table)"
+              minWidth={640}
+              rows={data.items}
+              rowKey={(entry) => entry.id}
+              columns={[
+                { label: 'When', render: (entry) => formatDateTime(entry.at) },
+                { label: 'Admin', render: (entry) => entry.adminName },
+                { label: 'Action', render: (entry) => entry.action },
+                { label: 'Target', render: (entry) => `${entry.targetType} ${entry.targetId.slice(0, 8)}` },
+                { label: 'Before', render: (entry) => (entry.before === null ? '—' : JSON.stringify(entry.before)) },
+                { label: 'After', render: (entry) => (entry.after === null ? '—' : JSON.stringify(entry.after)) },
+              ]}
+            />
             <Pager label="Audit log pages" page={data.pagination.page} pages={data.pagination.pages} onPage={setPage} />
           </>
         )}

@@ -1,9 +1,9 @@
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { RECONCILIATION_TYPES, type AdminProfile, type ReconciliationResult } from '#pie/contracts';
 import { errorMessage } from '../../../../shared/api';
 import { formatMoney } from '../../../../shared/format';
-import { PageFrame, QueryState, Section, StatList, TableScroll } from '../../../../shared/ui';
+import { DataTable, PageFrame, QueryState, Section, StatList } from '../../../../shared/ui';
 import { AuditLogSection, useRecordOfQuery, useRunCheckMutation } from '../../back-office';
 
 /** /admin/dashboard: the platform at a glance — people and money, health, the reconciliation, the audit log. */
@@ -36,29 +36,18 @@ export function AdminDashboardPage({ admin }: { admin: AdminProfile }) {
           {(data) => (
             <Stack gap="sm">
               <Text>{`Database ${data.database ? 'up' : 'down'} · worker ${data.worker.alive ? `alive (${data.worker.secondsSinceHeartbeat} s ago)` : 'not heard from'} · outbox ${data.outbox.unpublished} waiting (${data.outbox.lagSeconds} s behind) · ${data.deadJobs} dead job(s)`}</Text>
-              <TableScroll minWidth={420} stackOnPhone label="Queues (table)">
-                <Table>
-                  <Table.Thead>
-                    <Table.Tr>
-                      {['Queue', 'Waiting', 'Failed', 'Dead'].map((label) => (
-                        <Table.Th key={label} scope="col">
-                          {label}
-                        </Table.Th>
-                      ))}
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.queues.map((queue: { name: string; depth: number | null; failed: number | null; dead: number }) => (
-                      <Table.Tr key={queue.name}>
-                        <Table.Td data-label="Queue">{queue.name}</Table.Td>
-                        <Table.Td data-label="Waiting">{queue.depth ?? '—'}</Table.Td>
-                        <Table.Td data-label="Failed">{queue.failed ?? '—'}</Table.Td>
-                        <Table.Td data-label="Dead">{queue.dead}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </TableScroll>
+              <DataTable
+                label="Queues (table)"
+                minWidth={420}
+                rows={data.queues as { name: string; depth: number | null; failed: number | null; dead: number }[]}
+                rowKey={(queue) => queue.name}
+                columns={[
+                  { label: 'Queue', render: (queue) => queue.name },
+                  { label: 'Waiting', render: (queue) => queue.depth ?? '—' },
+                  { label: 'Failed', render: (queue) => queue.failed ?? '—' },
+                  { label: 'Dead', render: (queue) => queue.dead },
+                ]}
+              />
             </Stack>
           )}
         </QueryState>

@@ -1,8 +1,8 @@
-import { NativeSelect, Table } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { useState } from 'react';
 import { FINANCE_PERIODS } from '#pie/contracts';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
-import { PageFrame, QueryState, Section, StatList, TableScroll } from '../../../../shared/ui';
+import { DataTable, PageFrame, QueryState, Section, StatList } from '../../../../shared/ui';
 import { AdminList, ConfirmAction, useRecordOfQuery } from '../../back-office';
 
 const FIGURES: [string, string][] = [
@@ -32,30 +32,17 @@ export function FinancesPage() {
       <Section title="Where the money went (last 30 days)">
         <QueryState query={flow} loading="Loading the flow…" errorFallback="We could not load the flow">
           {(data) => (
-            <TableScroll minWidth={420} stackOnPhone label="Money flow (table)">
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">From</Table.Th>
-                    <Table.Th scope="col">To</Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      Amount
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.links.map((link: { from: string; to: string; cents: number }) => (
-                    <Table.Tr key={`${link.from}-${link.to}`}>
-                      <Table.Td data-label="From">{link.from}</Table.Td>
-                      <Table.Td data-label="To">{link.to}</Table.Td>
-                      <Table.Td data-label="Amount" ta="right">
-                        {formatMoney(link.cents)}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </TableScroll>
+            <DataTable
+              label="Money flow (table)"
+              minWidth={420}
+              rows={data.links as { from: string; to: string; cents: number }[]}
+              rowKey={(link) => `${link.from}-${link.to}`}
+              columns={[
+                { label: 'From', render: (link) => link.from },
+                { label: 'To', render: (link) => link.to },
+                { label: 'Amount', align: 'right', render: (link) => formatMoney(link.cents) },
+              ]}
+            />
           )}
         </QueryState>
       </Section>

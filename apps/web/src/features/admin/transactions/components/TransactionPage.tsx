@@ -1,6 +1,5 @@
-import { Table } from '@mantine/core';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
-import { Section, TableScroll } from '../../../../shared/ui';
+import { DataTable, Section } from '../../../../shared/ui';
 import { AdminRecordPage, JsonValue } from '../../back-office';
 
 /** /admin/transactions/:id: one journal, its postings and references. */
@@ -21,28 +20,16 @@ export function TransactionPage({ id }: { id: string }) {
       {(journal) => (
         <>
           <Section title="Postings">
-            <TableScroll minWidth={400} stackOnPhone label="Postings (table)">
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Account</Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      Amount
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {journal.postings.map((posting: { account: string; amountCents: number }) => (
-                    <Table.Tr key={posting.account}>
-                      <Table.Td data-label="Account">{posting.account}</Table.Td>
-                      <Table.Td data-label="Amount" ta="right">
-                        {formatMoney(posting.amountCents)}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </TableScroll>
+            <DataTable
+              label="Postings (table)"
+              minWidth={400}
+              rows={journal.postings as { account: string; amountCents: number }[]}
+              rowKey={(posting) => posting.account}
+              columns={[
+                { label: 'Account', render: (posting) => posting.account },
+                { label: 'Amount', align: 'right', render: (posting) => formatMoney(posting.amountCents) },
+              ]}
+            />
           </Section>
           <Section title="References">
             <JsonValue value={journal.references} />
