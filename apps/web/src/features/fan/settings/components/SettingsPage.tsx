@@ -25,8 +25,9 @@ export interface SettingsPageProps {
 
 /**
  * The fan's /settings: the account (the name, and the verification link again), the password
- * (changed in place, or by an e-mailed link when forgotten), the public profile (username, visibility per section), linked sign-in accounts,
- * what other features add, and deleting the account last.
+ * (changed in place, or by an e-mailed link when forgotten), the public profile (username,
+ * visibility per section), linked sign-in accounts, what other features add, and deleting the
+ * account last.
  */
 export function SettingsPage({ user, actions, children }: SettingsPageProps) {
   const { connect, disconnect, deleteAccount, resendVerification, sendPasswordLink } = useAccountSettings();
