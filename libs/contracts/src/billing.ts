@@ -22,21 +22,24 @@ const whole = (label: string, min: number, max: number) =>
     .min(min, `${label} must be at least ${min}`)
     .max(max, `${label} must be at most ${max}`);
 
-/** US dollars (number or string), at most two decimals, $1 to $1,000 → integer cents. */
-export const DollarAmount = z
-  .union([z.number(), z.string()], { error: 'amount must be a number of dollars, such as 12.50' })
-  .transform((value, ctx) => {
+/**
+ * A request's `amount`: US dollars (number or string) with at most two decimals, parsed as a decimal
+ * into integer cents (never `x * 100` on a float); `outOfRange` names what else is wrong with it.
+ */
+export function dollarsField(outOfRange: (cents: number) => string | undefined) {
+  return z.union([z.number(), z.string()], { error: 'amount must be a number of dollars, such as 12.50' }).transform((value, ctx) => {
     const parsed = parseDollarsToCents(value);
-    if ('error' in parsed) {
-      ctx.addIssue({ code: 'custom', message: parsed.error });
-      return z.NEVER;
-    }
-    if (parsed.cents < PIE_AMOUNT_MIN_CENTS || parsed.cents > PIE_AMOUNT_MAX_CENTS) {
-      ctx.addIssue({ code: 'custom', message: 'amount must be between $1.00 and $1,000.00' });
+    const problem = 'error' in parsed ? parsed.error : outOfRange(parsed.cents);
+    if (problem !== undefined || 'error' in parsed) {
+      ctx.addIssue({ code: 'custom', message: problem ?? 'amount is not valid' });
       return z.NEVER;
     }
     return parsed.cents;
   });
+}
+
+/** US dollars (number or string), at most two decimals, $1 to $1,000 → integer cents. */
+export const DollarAmount = dollarsField((cents) => (cents < PIE_AMOUNT_MIN_CENTS || cents > PIE_AMOUNT_MAX_CENTS ? 'amount must be between $1.00 and $1,000.00' : undefined));
 
 const pieSettingsFields = {
   artistLimit: whole('artistLimit', ARTIST_LIMIT.min, ARTIST_LIMIT.max).default(ARTIST_LIMIT.default),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDollarsToCents } from './billing-limits.js';
+import { dollarsField } from './billing.js';
 
 /*
  * Payouts (spec §3 login-link and onboarding responses; DESIGN §8): an office's Stripe Connect
@@ -199,21 +199,7 @@ export const GiveBackRequest = z
   .strictObject({
     officeId: OfficeIdField,
     share: z.coerce.number({ error: 'share must be a number of percent' }).int('share must be a whole percent').min(1, 'share must be at least 1%').max(100, 'share must be at most 100%').optional(),
-    amount: z
-      .union([z.number(), z.string()], { error: 'amount must be a number of dollars, such as 12.50' })
-      .transform((value, ctx) => {
-        const parsed = parseDollarsToCents(value);
-        if ('error' in parsed) {
-          ctx.addIssue({ code: 'custom', message: parsed.error });
-          return z.NEVER;
-        }
-        if (parsed.cents < 1) {
-          ctx.addIssue({ code: 'custom', message: 'amount must be at least $0.01' });
-          return z.NEVER;
-        }
-        return parsed.cents;
-      })
-      .optional(),
+    amount: dollarsField((cents) => (cents < 1 ? 'amount must be at least $0.01' : undefined)).optional(),
   })
   .refine((body) => (body.share === undefined) !== (body.amount === undefined), { message: 'Give either a share (percent) or an amount (dollars), not both', path: ['share'] })
   .transform(({ officeId, share, amount }) => ({ officeId, sharePercent: share ?? null, amountCents: amount ?? null }));
