@@ -5,7 +5,7 @@ import { COMMUNICATION_CHANNELS, CRM_STATUSES } from '#pie/contracts';
 import { errorMessage } from '../../../../shared/api';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { Section } from '../../../../shared/ui';
-import { AdminRecordPage, AuditLogSection, useAdminActionMutation, useDiscoveryProgressQuery } from '../../back-office';
+import { AdminRecordPage, AuditLogSection, useAdminActionMutation, useDiscoveryProgressQuery } from '../../../../shared/back-office';
 
 /** /admin/artists/:artistId: an artist's money and outreach — CRM status, contacts, e-mail discovery, invites. */
 export function ArtistPage({ id: artistId }: { id: string }) {

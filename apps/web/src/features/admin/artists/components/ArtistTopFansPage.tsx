@@ -1,6 +1,6 @@
 import { formatListened } from '../../../../shared/format';
 import { DataTable, PageFrame, QueryState, Section } from '../../../../shared/ui';
-import { useRecordOfQuery } from '../../back-office';
+import { useRecordOfQuery } from '../../../../shared/back-office';
 
 /** /admin/artists/:artistId/top-fans: the fans who listen to an artist most. */
 export function ArtistTopFansPage({ artistId }: { artistId: string }) {

@@ -1,7 +1,7 @@
 import { CRM_STATUSES } from '#pie/contracts';
 import { formatMoney } from '../../../../shared/format';
 import { PageFrame } from '../../../../shared/ui';
-import { AdminList } from '../../back-office';
+import { AdminList } from '../../../../shared/back-office';
 
 const label = (value: string) => value.replace(/_/g, ' ');
 

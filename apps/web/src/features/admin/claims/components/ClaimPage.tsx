@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { formatDateTime } from '../../../../shared/format';
 import { Section } from '../../../../shared/ui';
-import { AdminRecordPage, AuditLogSection, ConfirmAction } from '../../back-office';
+import { AdminRecordPage, AuditLogSection, ConfirmAction } from '../../../../shared/back-office';
 
 /** /admin/claims/:id: one claim, its proof and history, manual verification and status changes. */
 export function ClaimPage({ id }: { id: string }) {

@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../../../shared/format';
 import { PageFrame } from '../../../../shared/ui';
-import { AdminList } from '../../back-office';
+import { AdminList } from '../../../../shared/back-office';
 
 const STATUSES = ['pending', 'verifying', 'successful', 'rejected', 'cancelled'].map((value) => ({ value, label: value }));
 

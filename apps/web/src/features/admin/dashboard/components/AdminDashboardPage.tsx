@@ -4,7 +4,7 @@ import { RECONCILIATION_TYPES, type AdminProfile, type ReconciliationResult } fr
 import { errorMessage } from '../../../../shared/api';
 import { formatMoney } from '../../../../shared/format';
 import { DataTable, PageFrame, QueryState, Section, StatList } from '../../../../shared/ui';
-import { AuditLogSection, useRecordOfQuery, useRunCheckMutation } from '../../back-office';
+import { AuditLogSection, useRecordOfQuery, useRunCheckMutation } from '../../../../shared/back-office';
 
 /** /admin/dashboard: the platform at a glance — people and money, health, the reconciliation, the audit log. */
 export function AdminDashboardPage({ admin }: { admin: AdminProfile }) {

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { Section } from '../../../../shared/ui';
-import { AdminList, AdminRecordPage } from '../../back-office';
+import { AdminRecordPage, TransactionsOf } from '../../../../shared/back-office';
 
 /** /admin/fans/:id: a fan, their pies, wallet and money history. */
 export function FanPage({ id }: { id: string }) {
@@ -34,23 +34,5 @@ export function FanPage({ id }: { id: string }) {
         </>
       )}
     </AdminRecordPage>
-  );
-}
-
-/** The journals that name a person or an office (`transactions/user/:id`). */
-export function TransactionsOf({ id }: { id: string }) {
-  return (
-    <AdminList
-      title="Transactions"
-      path={`transactions/user/${id}`}
-      searchLabel={null}
-      linkTo={(row) => `/admin/transactions/${row.id}`}
-      emptyText="No money has moved for them yet."
-      columns={[
-        { key: 'occurredAt', label: 'When', render: (row) => formatDateTime(row.occurredAt) },
-        { key: 'kind', label: 'Kind' },
-        { key: 'postings', label: 'Postings', render: (row) => row.postings.map((posting: { account: string; amountCents: number }) => `${posting.account.split(':')[0]} ${formatMoney(posting.amountCents)}`).join(', ') },
-      ]}
-    />
   );
 }

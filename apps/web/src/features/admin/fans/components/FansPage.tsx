@@ -1,6 +1,6 @@
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { PageFrame } from '../../../../shared/ui';
-import { AdminList } from '../../back-office';
+import { AdminList } from '../../../../shared/back-office';
 
 /** /admin/fans: fans, their pies and their wallets (10 a page). */
 export function FansPage() {

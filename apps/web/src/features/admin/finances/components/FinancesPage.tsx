@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FINANCE_PERIODS } from '#pie/contracts';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { DataTable, PageFrame, QueryState, Section, StatList } from '../../../../shared/ui';
-import { AdminList, ConfirmAction, useRecordOfQuery } from '../../back-office';
+import { AdminList, ConfirmAction, useRecordOfQuery } from '../../../../shared/back-office';
 
 const FIGURES: [string, string][] = [
   ['paidInCents', 'Paid in by fans'],

@@ -1,8 +1,7 @@
 import { List, Text } from '@mantine/core';
 import { formatMoney } from '../../../../shared/format';
 import { Section } from '../../../../shared/ui';
-import { AdminRecordPage, AuditLogSection, ConfirmAction } from '../../back-office';
-import { TransactionsOf } from '../../fans/components/FanPage';
+import { AdminRecordPage, AuditLogSection, ConfirmAction, TransactionsOf } from '../../../../shared/back-office';
 
 /** /admin/offices/:id: an office, its people, its money and its Stripe connection. */
 export function OfficePage({ id }: { id: string }) {

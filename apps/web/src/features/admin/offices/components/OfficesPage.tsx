@@ -1,6 +1,6 @@
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { PageFrame } from '../../../../shared/ui';
-import { AdminList } from '../../back-office';
+import { AdminList } from '../../../../shared/back-office';
 
 /** /admin/offices: artist teams, their Stripe connection and earnings (10 a page). */
 export function OfficesPage() {

@@ -1,6 +1,6 @@
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { DataTable, Section } from '../../../../shared/ui';
-import { AdminRecordPage, JsonValue } from '../../back-office';
+import { AdminRecordPage, JsonValue } from '../../../../shared/back-office';
 
 /** /admin/transactions/:id: one journal, its postings and references. */
 export function TransactionPage({ id }: { id: string }) {

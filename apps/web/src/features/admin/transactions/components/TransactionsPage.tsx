@@ -1,6 +1,6 @@
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { PageFrame } from '../../../../shared/ui';
-import { AdminList } from '../../back-office';
+import { AdminList } from '../../../../shared/back-office';
 
 const KINDS = ['invoice_paid', 'pie_period_closed', 'escrow_released', 'escrow_expired', 'transfer', 'monthly_account_fee', 'payout', 'payout_failed', 'give_back', 'refund', 'dispute', 'promo_grant'];
 

@@ -2,7 +2,7 @@ import { Anchor, List, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../../shared/format';
 import { Section } from '../../../../shared/ui';
-import { AdminRecordPage } from '../../back-office';
+import { AdminRecordPage } from '../../../../shared/back-office';
 
 /** /admin/user-artists/:id: an artist account and its offices. */
 export function UserArtistPage({ id }: { id: string }) {

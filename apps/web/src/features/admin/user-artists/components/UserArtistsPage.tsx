@@ -1,6 +1,6 @@
 import { formatDateTime } from '../../../../shared/format';
 import { PageFrame } from '../../../../shared/ui';
-import { AdminList } from '../../back-office';
+import { AdminList } from '../../../../shared/back-office';
 
 /** /admin/user-artists: artist accounts (artists and their teams), 10 a page. */
 export function UserArtistsPage() {

@@ -1,7 +1,7 @@
 import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { errorMessage } from '../../../../shared/api';
-import { PageFrame, QueryState, RecordNotFoundPage, Section, StatList, type Stat } from '../../../../shared/ui';
+import { errorMessage } from '../../api';
+import { PageFrame, QueryState, RecordNotFoundPage, Section, StatList, type Stat } from '../../ui';
 import { useAdminActionMutation, useRecordOfQuery } from '../api/back-office.api';
 
 /**

@@ -1,7 +1,7 @@
 import { Anchor, Group, NativeSelect, Table, TextInput, UnstyledButton } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Pager, QueryState, Section, TableScroll } from '../../../../shared/ui';
+import { Pager, QueryState, Section, TableScroll } from '../../ui';
 import { useListOfQuery, type ListParams } from '../api/back-office.api';
 
 export interface AdminColumn {

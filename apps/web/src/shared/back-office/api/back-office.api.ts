@@ -1,5 +1,5 @@
 import type { ApiSuccess, AuditEntry, EmailDiscoveryView, ReconciliationResult } from '#pie/contracts';
-import { adminBaseApi, LIST, unwrap, unwrapPage, type Paged } from '../../../../shared/api';
+import { adminBaseApi, LIST, unwrap, unwrapPage, type Paged } from '../../api';
 
 /** Query-string parameters of a back-office list (page, limit, search and the list's own filters). */
 export type ListParams = Record<string, string | number | undefined>;

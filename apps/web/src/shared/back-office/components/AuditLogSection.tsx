@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { formatDateTime } from '../../../../shared/format';
-import { DataTable, Pager, QueryState, Section } from '../../../../shared/ui';
+import { formatDateTime } from '../../format';
+import { DataTable, Pager, QueryState, Section } from '../../ui';
 import { useAuditLogQuery } from '../api/back-office.api';
 
 /** The audit log: who did what, when, with the state before and after (optionally for one record). */
