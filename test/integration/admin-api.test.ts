@@ -5,6 +5,7 @@ import { eventually, openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
 import { editBio, makeCatalogueArtist, makeClaim, officeAdmin } from './artist-area-fixtures.js';
 import { enableStripe, intoEscrow } from './payouts-fixtures.js';
+import { fundWallet } from './pies-fixtures.js';
 
 /**
  * Every /api/admin endpoint (issue 15): only an admin session gets in (none, a fan's or an
@@ -188,6 +189,9 @@ describe('the admin API', () => {
     expect(fans.body.data).toHaveLength(10);
     const someone = fans.body.data[0];
     expect((await get(`/api/admin/fans/${someone.id}`)).body.data).toMatchObject({ id: someone.id, walletCents: 0, pies: [] });
+    await fundWallet(platform, someone.id, 700, new Date());
+    expect((await get(`/api/admin/fans/${someone.id}`)).body.data.walletCents).toBe(700);
+    expect((await get('/api/admin/fans?sortBy=wallet&sortOrder=desc')).body.data[0].id).toBe(someone.id);
     expect((await get(`/api/admin/fans?search=${encodeURIComponent(someone.email)}`)).body.data.map((row: { id: string }) => row.id)).toEqual([someone.id]);
     expect((await get('/api/admin/fans?activePie=true')).body.data).toEqual([]);
 
@@ -220,6 +224,9 @@ describe('the admin API', () => {
     expect((await get(`/api/admin/transactions/${journal.id}/details`)).body.data).toEqual(journal);
     expect((await get(`/api/admin/transactions/search?search=${journal.id}`)).body.data.map((row: { id: string }) => row.id)).toEqual([journal.id]);
     expect((await get('/api/admin/escrow')).body.data.every((row: { balanceCents: number }) => row.balanceCents > 0)).toBe(true);
+    // Wallet transactions by the spec's `type` (a journal kind touching a fan wallet).
+    expect((await get('/api/admin/wallet-transactions?type=transfer')).body.data).toEqual([]);
+    expect((await get('/api/admin/wallet-transactions?type=test_funding')).body.data.length).toBeGreaterThan(0);
     const finances = await get('/api/admin/finances?period=7d');
     expect(finances.body.data).toMatchObject({ period: '7d', releasedCents: expect.any(Number), transferredCents: expect.any(Number) });
     expect(finances.body.data.transferredCents).toBeGreaterThanOrEqual(1300);
@@ -235,6 +242,7 @@ describe('the admin API', () => {
       '/api/admin/dashboard/financial?startDate=2026-02-01&endDate=2026-01-01',
       '/api/admin/transactions/search?kind=DROP TABLE',
       '/api/admin/wallet-transactions?startDate=yesterday',
+      '/api/admin/wallet-transactions?type=Not A Type',
       '/api/admin/offices?limit=500',
     ]) {
       expect((await get(bad)).status, bad).toBe(400);

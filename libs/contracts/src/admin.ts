@@ -162,6 +162,8 @@ export const AdminTransactionsQuery = z
     page,
     limit: limit(ADMIN_PAGE_SIZE),
     kind: z.string().trim().regex(/^[a-z][a-z0-9_]*$/, 'kind must be a journal kind such as invoice_paid').max(60).optional(),
+    /** The spec's name for the kind on wallet transactions (spec §3: limit, page, type). */
+    type: z.string().trim().regex(/^[a-z][a-z0-9_]*$/, 'type must be a transaction type such as invoice_paid').max(60).optional(),
     search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),
     ...range,
   })

@@ -270,7 +270,7 @@ export class AdminMoneyController {
 
   @Get('wallet-transactions')
   async walletTransactions(@ZodQuery(AdminTransactionsQuery) query: TransactionsQueryValue) {
-    const page = await this.office.journals({ ...query, accountKind: 'fan_wallet' });
+    const page = await this.office.journals({ ...query, kind: query.type ?? query.kind, accountKind: 'fan_wallet' });
     return paged(page.items, page.pagination);
   }
 

@@ -3,3 +3,4 @@ export { AdminRecordPage, ConfirmAction, JsonValue } from './components/AdminRec
 export { AuditLogSection } from './components/AuditLogSection';
 export { useAdminActionMutation, useDiscoveryProgressQuery, useRunCheckMutation, useRecordOfQuery } from './api/back-office.api';
 export { TransactionsOf } from './components/TransactionsOf';
+export { LazyDailyMoneyChart, LazyMoneyFlowChart } from './components/LazyMoneyCharts';

@@ -4,12 +4,13 @@ import { RECONCILIATION_TYPES, type AdminProfile, type ReconciliationResult } fr
 import { errorMessage } from '../../../../shared/api';
 import { formatMoney } from '../../../../shared/format';
 import { DataTable, PageFrame, QueryState, Section, StatList } from '../../../../shared/ui';
-import { AuditLogSection, useRecordOfQuery, useRunCheckMutation } from '../../../../shared/back-office';
+import { AuditLogSection, LazyDailyMoneyChart, useRecordOfQuery, useRunCheckMutation } from '../../../../shared/back-office';
 
 /** /admin/dashboard: the platform at a glance — people and money, health, the reconciliation, the audit log. */
 export function AdminDashboardPage({ admin }: { admin: AdminProfile }) {
   const stats = useRecordOfQuery('dashboard/stats');
   const health = useRecordOfQuery('dashboard/health');
+  const financial = useRecordOfQuery('dashboard/financial');
   return (
     <PageFrame title={`Welcome, ${admin.name}`} documentTitle="Dashboard" site="Pie admin" width="full" description={`Signed in as ${admin.email}`}>
       <Section title="Today">
@@ -29,6 +30,11 @@ export function AdminDashboardPage({ admin }: { admin: AdminProfile }) {
               ]}
             />
           )}
+        </QueryState>
+      </Section>
+      <Section title="Money per day" description="The last 30 days: paid in, into escrow, released to offices, transferred to Stripe and paid out.">
+        <QueryState query={financial} loading="Loading the chart…" errorFallback="We could not load the money per day" isEmpty={(data) => data.series.length === 0} empty="No money has moved in the last 30 days.">
+          {(data) => <LazyDailyMoneyChart series={data.series} />}
         </QueryState>
       </Section>
       <Section title="Health">

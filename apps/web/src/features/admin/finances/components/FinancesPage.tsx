@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FINANCE_PERIODS } from '#pie/contracts';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { DataTable, PageFrame, QueryState, Section, StatList } from '../../../../shared/ui';
-import { AdminList, ConfirmAction, useRecordOfQuery } from '../../../../shared/back-office';
+import { AdminList, ConfirmAction, LazyMoneyFlowChart, useRecordOfQuery } from '../../../../shared/back-office';
 
 const FIGURES: [string, string][] = [
   ['paidInCents', 'Paid in by fans'],
@@ -32,6 +32,8 @@ export function FinancesPage() {
       <Section title="Where the money went (last 30 days)">
         <QueryState query={flow} loading="Loading the flow…" errorFallback="We could not load the flow">
           {(data) => (
+            <>
+            <LazyMoneyFlowChart links={data.links} />
             <DataTable
               label="Money flow (table)"
               minWidth={420}
@@ -43,6 +45,7 @@ export function FinancesPage() {
                 { label: 'Amount', align: 'right', render: (link) => formatMoney(link.cents) },
               ]}
             />
+            </>
           )}
         </QueryState>
       </Section>
