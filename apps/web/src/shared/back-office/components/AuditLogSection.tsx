@@ -1,3 +1,4 @@
+import { Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatDateTime } from '../../format';
 import { DataTable, Pager, QueryState, Section } from '../../ui';
@@ -22,8 +23,8 @@ export function AuditLogSection({ targetType, targetId, title = 'Audit log' }: {
                 { label: 'Admin', render: (entry) => entry.adminName },
                 { label: 'Action', render: (entry) => entry.action },
                 { label: 'Target', render: (entry) => `${entry.targetType} ${entry.targetId.slice(0, 8)}` },
-                { label: 'Before', render: (entry) => (entry.before === null ? '—' : JSON.stringify(entry.before)) },
-                { label: 'After', render: (entry) => (entry.after === null ? '—' : JSON.stringify(entry.after)) },
+                { label: 'Before', render: (entry) => <JsonText value={entry.before} /> },
+                { label: 'After', render: (entry) => <JsonText value={entry.after} /> },
               ]}
             />
             <Pager label="Audit log pages" page={data.pagination.page} pages={data.pagination.pages} onPage={setPage} />
@@ -31,5 +32,14 @@ export function AuditLogSection({ targetType, targetId, title = 'Audit log' }: {
         )}
       </QueryState>
     </Section>
+  );
+}
+
+/** A before/after value on one line that wraps anywhere (JSON has no spaces to break at on a phone). */
+function JsonText({ value }: { value: unknown }) {
+  return (
+    <Text size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+      {value === null || value === undefined ? '—' : JSON.stringify(value)}
+    </Text>
   );
 }
