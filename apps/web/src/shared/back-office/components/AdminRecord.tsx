@@ -1,6 +1,6 @@
 import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { errorMessage } from '../../api';
+import { errorMessage, errorStatus } from '../../api';
 import { PageFrame, QueryState, RecordNotFoundPage, Section, StatList, type Stat } from '../../ui';
 import { useAdminActionMutation, useRecordOfQuery } from '../api/back-office.api';
 
@@ -26,7 +26,8 @@ export function AdminRecordPage({
   children?: (record: any) => ReactNode;
 }) {
   const query = useRecordOfQuery(path);
-  const missing = query.isError && (query.error as { status?: number })?.status === 404;
+  // An unknown id (404) or one that is not an id at all (400): the record is not there.
+  const missing = query.isError && [400, 404].includes(Number(errorStatus(query.error)));
   if (missing) return <RecordNotFoundPage kind={kind} list={list} id={id} />;
   return (
     <QueryState query={query} loading={`Loading the ${kind.toLowerCase()}…`} errorFallback={`We could not load this ${kind.toLowerCase()}`}>
