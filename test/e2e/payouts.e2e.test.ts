@@ -49,15 +49,43 @@ describe('payouts in Chromium', () => {
     const spotifyId = randomBytes(16).toString('hex').slice(0, 22);
     const [row] = await sql.query<{ id: string }>(`insert into listening.artists (provider_id, name, metadata_fetched_at) values ($1, $2, now()) returning id`, [spotifyId, ARTIST_NAME]);
     artist = { id: row.id, spotifyId };
-    // What fans' closed periods left in the unclaimed artist's escrow (one balanced journal).
-    // One statement, so one transaction: the account, the journal and its two postings.
+    // A fan who listened only to this artist, with $25.00 in the wallet and a pie period that has
+    // ended: the worker's close scheduler closes it (within its one-minute tick) and the whole
+    // share lands in the artist's escrow, as any unclaimed artist's money does.
+    const fanId = randomUUID();
     await sql.query(
-      `with account as (insert into ledger.accounts (code, kind, owner_id, allow_negative) values ('artist_escrow:' || $1::text, 'artist_escrow', $1::uuid, false) on conflict do nothing),
-            journal as (insert into ledger.journals (kind, idempotency_key, occurred_at) values ('e2e_funding', 'e2e_funding:' || $1::text, now()) returning id)
-       insert into ledger.postings (journal_id, account, amount_cents)
-       select id, 'stripe_clearing', -$2::bigint from journal union all select id, 'artist_escrow:' || $1::text, $2::bigint from journal`,
-      [artist.id, ESCROW_CENTS],
+      `insert into identity.fans (id, email, first_name, last_name, password_hash, email_verified_at, accepted_terms_at) values ($1, $2, 'Pat', 'Fan', null, now(), now())`,
+      [fanId, `e2e-payouts-fan-${randomBytes(4).toString('hex')}@example.test`],
     );
+    const [track] = await sql.query<{ id: string }>(
+      `insert into listening.tracks (provider_id, name, match_key, duration_ms, metadata_fetched_at) values ($1, 'Payee Song', $2, 200000, now()) returning id`,
+      [randomBytes(11).toString('hex'), `${ARTIST_NAME.toLowerCase()} payee song`],
+    );
+    await sql.query(`insert into listening.track_artists (track_id, artist_id, position) values ($1, $2, 0)`, [track.id, artist.id]);
+    await sql.query(
+      `insert into listening.plays (fan_id, played_at, track_id, ms_played, source) select $1, now() - make_interval(days => d), $2, 180000, 'export' from generate_series(2, 20) d`,
+      [fanId, track.id],
+    );
+    const [pie] = await sql.query<{ id: string }>(
+      `insert into pies.pies (fan_id, subscription_id, amount_cents, artist_limit, artist_popularity, exclude_non_active, pie_days) values ($1, $2, 2500, 20, 0, false, 30) returning id`,
+      [fanId, `sub_e2e_${randomBytes(6).toString('hex')}`],
+    );
+    await sql.query(
+      `insert into pies.periods (pie_id, seq, starts_at, ends_at, amount_cents, artist_limit, artist_popularity, exclude_non_active, state)
+       values ($1, 1, now() - interval '30 days', now() - interval '1 hour', 2500, 20, 0, false, 'open')`,
+      [pie.id],
+    );
+    // The period's money in the fan's wallet (as a paid invoice leaves it), in one statement: account, journal, postings.
+    await sql.query(
+      `with account as (insert into ledger.accounts (code, kind, owner_id, allow_negative) values ('fan_wallet:' || $1::text, 'fan_wallet', $1::uuid, false) on conflict do nothing),
+            journal as (insert into ledger.journals (kind, idempotency_key, occurred_at, "references") values ('e2e_funding', 'e2e_funding:' || $1::text, now() - interval '29 days', jsonb_build_object('fanId', $1::text)) returning id)
+       insert into ledger.postings (journal_id, account, amount_cents)
+       select id, 'stripe_clearing', -$2::bigint from journal union all select id, 'fan_wallet:' || $1::text, $2::bigint from journal`,
+      [fanId, ESCROW_CENTS],
+    );
+    await expect
+      .poll(async () => Number(await sql.value(`select coalesce(balance_cents, 0) from ledger.accounts where code = $1`, [`artist_escrow:${artist.id}`])), { timeout: 150_000, interval: 2_000 })
+      .toBe(ESCROW_CENTS);
 
     browser = await launchBrowser();
     context = await browser.newContext();
