@@ -1,7 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import swc from 'unplugin-swc';
 import { fileURLToPath } from 'node:url';
-import { AlphabeticalSequencer } from './test/e2e/support/alphabetical-sequencer.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -57,7 +56,6 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,
-          sequence: { sequencer: AlphabeticalSequencer },
         },
       },
       'apps/web/vitest.config.ts',
