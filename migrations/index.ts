@@ -15,6 +15,7 @@ import { Migration20261125000400_ledger_statement_triggers } from './Migration20
 import { Migration20261125000900_payouts } from './Migration20261125000900_payouts.js';
 import { Migration20261126000200_payouts_money } from './Migration20261126000200_payouts_money.js';
 import { Migration20261126000300_admin } from './Migration20261126000300_admin.js';
+import { Migration20261127000100_close_write_path } from './Migration20261127000100_close_write_path.js';
 
 /** The one migration history of the whole database, oldest first. Append; never edit a shipped one. */
 export const migrations = [
@@ -32,4 +33,5 @@ export const migrations = [
   Migration20261125000900_payouts,
   Migration20261126000200_payouts_money,
   Migration20261126000300_admin,
+  Migration20261127000100_close_write_path,
 ];

@@ -87,6 +87,27 @@ describe('Postgres keeps the books', () => {
     expect(await ledger.balanceOf(accounts.fanWallet(fan))).toBe(700);
   });
 
+  it('refuses postings to an account or a journal that does not exist, and deleting an account', async () => {
+    const fan = randomUUID();
+    const { journalId } = await ledger.post(topUp(fan, 400));
+    const ghostAccount = accounts.artistEscrow(randomUUID());
+    await expect(
+      sql.query(
+        `with j as (insert into ledger.journals (kind, idempotency_key, occurred_at) values ('test', $1, now()) returning id)
+         insert into ledger.postings (journal_id, account, amount_cents) select id, a, amt from j, (values ('stripe_clearing', -5::bigint), ($2, 5::bigint)) v(a, amt)`,
+        [`ghost-account:${fan}`, ghostAccount],
+      ),
+    ).rejects.toThrow(new RegExp(`names account "${ghostAccount}", which does not exist`));
+    const ghostJournal = randomUUID();
+    await expect(
+      sql.query(`insert into ledger.postings (journal_id, account, amount_cents) values ($1, 'stripe_clearing', -5), ($1, $2, 5)`, [ghostJournal, accounts.fanWallet(fan)]),
+    ).rejects.toThrow(new RegExp(`names journal ${ghostJournal}, which does not exist`));
+    await expect(sql.query(`delete from ledger.accounts where code = $1`, [accounts.fanWallet(fan)])).rejects.toThrow(/append-only/);
+    expect(await journalCount(`ghost-account:${fan}`)).toBe(0);
+    expect(await sql.value(`select count(*) from ledger.postings where journal_id = $1`, [journalId])).toBe('2');
+    expect(await ledger.balanceOf(accounts.fanWallet(fan))).toBe(400);
+  });
+
   it('refuses a posting that would take a wallet below zero, and the whole journal with it', async () => {
     const fan = randomUUID();
     await ledger.post(topUp(fan, 300));
