@@ -29,15 +29,22 @@ export const FanListeningStateSchema = defineEntity({
 
 export class FanListeningState extends FanListeningStateSchema.class {
   connection(): ListeningActivity['connection'] {
-    // A fan who only ever uploaded an export has a row (their play count) but never connected.
-    const status = this.status === 'disconnected' && !this.connectedAt ? 'not-connected' : this.status;
-    return {
-      status,
-      broken_reason: this.status === 'broken' ? (this.brokenReason ?? null) : null,
-      last_synced_at: this.lastSyncedAt?.toISOString() ?? null,
-      next_sync_at: this.status === 'connected' ? this.nextPollAt.toISOString() : null,
-      last_played_at: this.lastPlayedAt?.toISOString() ?? null,
-    };
+    return connectionOf(this);
   }
+}
+
+/** The connection as the API shows it, from the state's fields (an entity or a row read with them). */
+export function connectionOf(
+  state: Pick<FanListeningState, 'status' | 'brokenReason' | 'lastSyncedAt' | 'nextPollAt' | 'lastPlayedAt' | 'connectedAt'>,
+): ListeningActivity['connection'] {
+  // A fan who only ever uploaded an export has a row (their play count) but never connected.
+  const status = state.status === 'disconnected' && !state.connectedAt ? 'not-connected' : state.status;
+  return {
+    status,
+    broken_reason: state.status === 'broken' ? (state.brokenReason ?? null) : null,
+    last_synced_at: state.lastSyncedAt?.toISOString() ?? null,
+    next_sync_at: state.status === 'connected' ? state.nextPollAt.toISOString() : null,
+    last_played_at: state.lastPlayedAt?.toISOString() ?? null,
+  };
 }
 FanListeningStateSchema.setClass(FanListeningState);

@@ -38,23 +38,33 @@ export class ListeningImport extends ListeningImportSchema.class {
   }
 
   toProgress(): ImportProgress {
-    const percent =
-      this.status === 'completed' ? 100 : this.status === 'processing' && this.totalRows > 0 ? Math.min(99, Math.floor((this.processedRows / this.totalRows) * 100)) : 0;
-    return {
-      id: this.id,
-      file_name: this.fileName,
-      status: this.status,
-      total_chunks: this.totalChunks,
-      received_chunks: this.receivedChunks,
-      total_rows: this.totalRows,
-      processed_rows: this.processedRows,
-      inserted_rows: this.insertedRows,
-      skipped_rows: this.skippedRows,
-      percent,
-      error: this.error ?? null,
-      created_at: this.createdAt.toISOString(),
-      completed_at: this.completedAt?.toISOString() ?? null,
-    };
+    return importProgressOf(this);
   }
+}
+
+export type ImportProgressFields = Pick<
+  ListeningImport,
+  'id' | 'fileName' | 'status' | 'totalChunks' | 'receivedChunks' | 'totalRows' | 'processedRows' | 'insertedRows' | 'skippedRows' | 'error' | 'createdAt' | 'completedAt'
+>;
+
+/** An import's progress as the API shows it, from its fields (an entity or a row read with them). */
+export function importProgressOf(upload: ImportProgressFields): ImportProgress {
+  const percent =
+    upload.status === 'completed' ? 100 : upload.status === 'processing' && upload.totalRows > 0 ? Math.min(99, Math.floor((upload.processedRows / upload.totalRows) * 100)) : 0;
+  return {
+    id: upload.id,
+    file_name: upload.fileName,
+    status: upload.status,
+    total_chunks: upload.totalChunks,
+    received_chunks: upload.receivedChunks,
+    total_rows: upload.totalRows,
+    processed_rows: upload.processedRows,
+    inserted_rows: upload.insertedRows,
+    skipped_rows: upload.skippedRows,
+    percent,
+    error: upload.error ?? null,
+    created_at: upload.createdAt.toISOString(),
+    completed_at: upload.completedAt?.toISOString() ?? null,
+  };
 }
 ListeningImportSchema.setClass(ListeningImport);

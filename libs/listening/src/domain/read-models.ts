@@ -30,34 +30,59 @@ export function toArtistSummary(row: ArtistRow): ArtistSummary {
   };
 }
 
+/**
+ * The columns of a track summary (alias `t`): the track and its credited artists in order, as one
+ * JSON value, so a list can join its tracks in the same query that pages it.
+ */
+export const TRACK_SUMMARY_COLUMNS = `t.id as t_id, t.provider_id as t_provider_id, t.name as t_name, t.duration_ms as t_duration_ms, t.album as t_album,
+  t.image_url as t_image_url, t.metadata_fetched_at is null as t_orphaned,
+  coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name) order by ta.position, a.name)
+              from listening.track_artists ta join listening.artists a on a.id = ta.artist_id
+             where ta.track_id = t.id), '[]'::json) as t_artists`;
+
+export interface TrackSummaryRow {
+  t_id: string;
+  t_provider_id: string | null;
+  t_name: string;
+  t_duration_ms: number | null;
+  t_album: string | null;
+  t_image_url: string | null;
+  t_orphaned: boolean;
+  t_artists: { id: string; name: string }[];
+}
+
+export function toTrackSummary(row: TrackSummaryRow): TrackSummary {
+  return {
+    id: row.t_id,
+    spotify_id: row.t_provider_id,
+    name: row.t_name,
+    duration_ms: row.t_duration_ms === null ? null : Number(row.t_duration_ms),
+    album: row.t_album,
+    image_url: row.t_image_url,
+    orphaned: row.t_orphaned,
+    artists: row.t_artists,
+  };
+}
+
+/**
+ * One query for a page of rows that name a track (`pageSql` selects a `track_id` column) and the
+ * summaries of those tracks: the page first (materialised, so it is read once along its index),
+ * then only its tracks by id. `extraColumns` adds figures computed once (a total, say); the rows
+ * come out in `orderBy` (over the page's columns, alias `p`).
+ */
+export function pageWithTrackSummariesSql(pageSql: string, orderBy: string, extraColumns = ''): string {
+  return `with p as materialized (${pageSql}),
+     t as (select ${TRACK_SUMMARY_COLUMNS} from listening.tracks t where t.id = any(array(select track_id from p)))
+     select p.*, t.*${extraColumns ? `, ${extraColumns}` : ''} from p join t on t.t_id = p.track_id order by ${orderBy}`;
+}
+
 /** Tracks with their credited artists in order, by id. */
 export async function trackSummaries(em: EntityManager, trackIds: string[]): Promise<Map<string, TrackSummary>> {
   if (trackIds.length === 0) return new Map();
-  const rows = await em.execute<
-    { id: string; provider_id: string | null; name: string; duration_ms: number | null; album: string | null; image_url: string | null; orphaned: boolean; artists: { id: string; name: string }[] }[]
-  >(
-    `select t.id, t.provider_id, t.name, t.duration_ms, t.album, t.image_url, t.metadata_fetched_at is null as orphaned,
-            coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name) order by ta.position, a.name)
-                        from listening.track_artists ta join listening.artists a on a.id = ta.artist_id
-                       where ta.track_id = t.id), '[]'::json) as artists
-       from listening.tracks t where t.id = any(?::uuid[])`,
-    [textArray([...new Set(trackIds)])],
-  );
-  return new Map(
-    rows.map((row) => [
-      row.id,
-      {
-        id: row.id,
-        spotify_id: row.provider_id,
-        name: row.name,
-        duration_ms: row.duration_ms === null ? null : Number(row.duration_ms),
-        album: row.album,
-        image_url: row.image_url,
-        orphaned: row.orphaned,
-        artists: row.artists,
-      },
-    ]),
-  );
+  const rows = await em.execute<TrackSummaryRow[]>(`select ${TRACK_SUMMARY_COLUMNS} from listening.tracks t where t.id = any(?::uuid[])`, [
+    textArray([...new Set(trackIds)]),
+  ]);
+  return new Map(rows.map((row) => [row.t_id, toTrackSummary(row)]));
 }
 
 /** Rounds a listened-time figure for the API (fractions come from splitting a play among artists). */

@@ -2,8 +2,15 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { containsPattern, Database, pageOf, pagination } from '#pie/platform';
 import type { Pagination } from '#pie/contracts';
-import { trackSummaries } from '../../domain/read-models.js';
+import { pageWithTrackSummariesSql, toTrackSummary, trackSummaries, type TrackSummaryRow } from '../../domain/read-models.js';
 import { ListLatestPlays } from './list-latest-plays.query.js';
+
+interface PlayRow {
+  track_id: string;
+  played_at: Date;
+  ms_played: number;
+  source: 'recently-played' | 'export';
+}
 
 @QueryHandler(ListLatestPlays)
 export class ListLatestPlaysHandler implements IQueryHandler<ListLatestPlays> {
@@ -13,15 +20,26 @@ export class ListLatestPlaysHandler implements IQueryHandler<ListLatestPlays> {
     const em = this.database.em();
     const search = query.search ? containsPattern(query.search) : null;
     if (!search && !query.from && !query.to) {
-      // The whole history: newest first along the (fan, played_at) key; the total is the fan's play count.
-      const rows = await em.execute<{ track_id: string; played_at: Date; ms_played: number; source: 'recently-played' | 'export' }[]>(
-        `select track_id, played_at, ms_played, source from listening.plays where fan_id = ? order by played_at desc, track_id limit ? offset ?`,
-        [fanId, query.limit, (query.page - 1) * query.limit],
+      // The whole history: newest first along the (fan, played_at) key, its tracks and the total
+      // (the fan's play count) in the same query.
+      const rows = await em.execute<(PlayRow & TrackSummaryRow & { total: string | null })[]>(
+        pageWithTrackSummariesSql(
+          `select track_id, played_at, ms_played, source from listening.plays where fan_id = ? order by played_at desc, track_id limit ? offset ?`,
+          'p.played_at desc, p.track_id',
+          '(select plays_count from listening.fan_listening_state where fan_id = ?) as total',
+        ),
+        [fanId, query.limit, (query.page - 1) * query.limit, fanId],
       );
-      const [state] = await em.execute<{ plays_count: string }[]>(`select plays_count from listening.fan_listening_state where fan_id = ?`, [fanId]);
-      return this.items(rows, pagination(query.page, query.limit, Number(state?.plays_count ?? 0)));
+      const total =
+        rows.length > 0
+          ? rows[0].total
+          : (await em.execute<{ plays_count: string }[]>(`select plays_count from listening.fan_listening_state where fan_id = ?`, [fanId]))[0]?.plays_count;
+      return {
+        items: rows.map((row) => ({ track: toTrackSummary(row), played_at: new Date(row.played_at).toISOString(), ms_played: Number(row.ms_played), source: row.source })),
+        pagination: pagination(query.page, query.limit, Number(total ?? 0)),
+      };
     }
-    const { rows, pagination: pages } = await pageOf<{ track_id: string; played_at: Date; ms_played: number; source: 'recently-played' | 'export' }>(em, {
+    const { rows, pagination: pages } = await pageOf<PlayRow>(em, {
       sql: `select p.track_id, p.played_at, p.ms_played, p.source
               from listening.plays p join listening.tracks t on t.id = p.track_id
              where p.fan_id = ? and p.played_at >= coalesce(?::timestamptz, '-infinity') and p.played_at < coalesce(?::timestamptz, 'infinity')
@@ -35,7 +53,7 @@ export class ListLatestPlaysHandler implements IQueryHandler<ListLatestPlays> {
     return this.items(rows, pages);
   }
 
-  private async items(rows: { track_id: string; played_at: Date; ms_played: number; source: 'recently-played' | 'export' }[], pages: Pagination) {
+  private async items(rows: PlayRow[], pages: Pagination) {
     const tracks = await trackSummaries(this.database.em(), rows.map((row) => row.track_id));
     return {
       items: rows.map((row) => ({ track: tracks.get(row.track_id)!, played_at: new Date(row.played_at).toISOString(), ms_played: Number(row.ms_played), source: row.source })),

@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { FanTrack } from '#pie/contracts';
+import type { FanTrack, TrackSummary } from '#pie/contracts';
 import { Database, pageOf, pagination, type EntityManager } from '#pie/platform';
-import { ms, trackSummaries } from '../../domain/read-models.js';
+import { ms, pageWithTrackSummariesSql, toTrackSummary, trackSummaries, type TrackSummaryRow } from '../../domain/read-models.js';
 import { ListPopularTracks } from './list-popular-tracks.query.js';
 
 export interface FanTrackRow {
@@ -23,12 +23,11 @@ export const FAN_TRACKS_ORDER = 'q.plays desc, q.listened_ms desc, q.track_id';
 
 export async function toFanTracks(em: EntityManager, rows: FanTrackRow[]): Promise<FanTrack[]> {
   const tracks = await trackSummaries(em, rows.map((row) => row.track_id));
-  return rows.map((row) => ({
-    track: tracks.get(row.track_id)!,
-    plays: Number(row.plays),
-    listened_ms: ms(row.listened_ms),
-    last_played_at: new Date(row.last_played_at).toISOString(),
-  }));
+  return rows.map((row) => toFanTrack(row, tracks.get(row.track_id)!));
+}
+
+function toFanTrack(row: FanTrackRow, track: TrackSummary): FanTrack {
+  return { track, plays: Number(row.plays), listened_ms: ms(row.listened_ms), last_played_at: new Date(row.last_played_at).toISOString() };
 }
 
 @QueryHandler(ListPopularTracks)
@@ -38,14 +37,19 @@ export class ListPopularTracksHandler implements IQueryHandler<ListPopularTracks
   async execute({ fanId, query }: ListPopularTracks) {
     const em = this.database.em();
     if (!query.from && !query.to) {
-      // All time: the per-track read model, read in its index's order.
-      const rows = await em.execute<FanTrackRow[]>(
-        `select track_id, plays, listened_ms, last_played_at from listening.fan_tracks where fan_id = ?
-          order by plays desc, listened_ms desc, track_id limit ? offset ?`,
-        [fanId, query.limit, (query.page - 1) * query.limit],
+      // All time: the per-track read model, read in its index's order, with its tracks and the
+      // fan's number of tracks in the same query.
+      const rows = await em.execute<(FanTrackRow & TrackSummaryRow & { total: string })[]>(
+        pageWithTrackSummariesSql(
+          `select track_id, plays, listened_ms, last_played_at from listening.fan_tracks where fan_id = ? order by plays desc, listened_ms desc, track_id limit ? offset ?`,
+          'p.plays desc, p.listened_ms desc, p.track_id',
+          '(select count(*) from listening.fan_tracks where fan_id = ?) as total',
+        ),
+        [fanId, query.limit, (query.page - 1) * query.limit, fanId],
       );
-      const [{ total }] = await em.execute<{ total: string }[]>(`select count(*) as total from listening.fan_tracks where fan_id = ?`, [fanId]);
-      return { items: await toFanTracks(em, rows), pagination: pagination(query.page, query.limit, Number(total)) };
+      const total =
+        rows.length > 0 ? rows[0].total : (await em.execute<{ total: string }[]>(`select count(*) as total from listening.fan_tracks where fan_id = ?`, [fanId]))[0].total;
+      return { items: rows.map((row) => toFanTrack(row, toTrackSummary(row))), pagination: pagination(query.page, query.limit, Number(total)) };
     }
     const { rows, pagination: pages } = await pageOf<FanTrackRow>(em, {
       sql: FAN_TRACKS_SQL,
