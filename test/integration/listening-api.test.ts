@@ -89,6 +89,34 @@ describe('listening API: artists, tracks, user', () => {
       const period = await get(`/api/artists/user?from=${minutesAgo(6).toISOString()}`);
       expect(period.body.data).toHaveLength(3);
     });
+
+    it('the dashboard’s window (days=28) is a kept read model: the same answers as summing the days, ties by name across pages, new plays at once', async () => {
+      const namesOf = (response: { body: { data: { name: string; listened_ms: number }[] } }) => response.body.data.map((a) => `${a.name} ${a.listened_ms}`);
+      // 28 is kept, 27 is summed on request: Alice's plays are all in both windows.
+      const kept = await get('/api/artists/user?days=28');
+      const summed = await get('/api/artists/user?days=27');
+      expect(kept.body.pagination).toEqual({ page: 1, limit: 50, total: 8, pages: 1 });
+      expect(namesOf(kept)).toEqual(namesOf(summed));
+      expect(namesOf(kept).slice(-2)).toEqual(['Glass Tigers 100000', 'Zeta Trio 100000']);
+      expect(await sql.value(`select artists from listening.fan_windows where fan_id = $1 and days = 28`, [alice.id])).toBe(8);
+      // One artist a page, most listened first: the pages put together are the whole list, the tie by name.
+      for (const url of ['/api/artists/user?days=28', '/api/artists/user']) {
+        const whole = namesOf(await get(url));
+        const paged: string[] = [];
+        for (let page = 1; page <= 9; page++) paged.push(...namesOf(await get(`${url}${url.includes('?') ? '&' : '?'}itemsPerPage=1&page=${page}`)));
+        expect(paged).toEqual(whole);
+      }
+      // A fan with nothing in the window, then a play: the next read shows it.
+      const carol = await makeAccount(sql, 'fan');
+      const carolCookies = (await logIn(platform, carol)).cookies;
+      await seedPlays(platform, carol.id, [{ track: tracks[6], at: daysAgo(40), ms: 90_000 }]);
+      expect((await get('/api/artists/user?days=28', carolCookies)).body).toMatchObject({ data: [], pagination: { total: 0 } });
+      await seedPlays(platform, carol.id, [{ track: tracks[6], at: minutesAgo(3), ms: 60_000 }]);
+      const after = await get('/api/artists/user?days=28&itemsPerPage=5', carolCookies);
+      expect(after.body.pagination.total).toBe(1);
+      expect(namesOf(after)).toEqual(['Glass Tigers 60000']);
+      expect(namesOf(await get('/api/artists/user', carolCookies))).toEqual(['Glass Tigers 150000']);
+    });
   });
 
   describe('GET /api/artists', () => {

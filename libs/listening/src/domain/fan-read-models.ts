@@ -38,7 +38,7 @@ export function readModelFillStatements(fanFilter: string): string[] {
        from listening.plays p
        join (select track_id, artist_id, count(*) over (partition by track_id) as n from listening.track_artists) c on c.track_id = p.track_id
       where ${fanFilter} group by 1, 2, 3`,
-    `update listening.fan_listening_state f set plays_count = coalesce(t.plays, 0), listened_ms = coalesce(t.listened_ms, 0)
+    `update listening.fan_listening_state f set plays_count = coalesce(t.plays, 0), listened_ms = coalesce(t.listened_ms, 0), read_version = f.read_version + 1
        from (select s.fan_id, sum(d.plays) as plays, sum(d.listened_ms) as listened_ms
                from listening.fan_listening_state s left join listening.fan_days d on d.fan_id = s.fan_id
               where ${fanFilter.replaceAll('p.', 's.')} group by s.fan_id) t
@@ -46,7 +46,8 @@ export function readModelFillStatements(fanFilter: string): string[] {
   ];
 }
 
-export const READ_MODEL_TABLES = ['fan_days', 'fan_tracks', 'fan_artists', 'fan_artist_days'] as const;
+/** The fan's read models; the windows (fan-artist-windows.ts) are derived from them on demand. */
+export const READ_MODEL_TABLES = ['fan_days', 'fan_tracks', 'fan_artists', 'fan_artist_days', 'fan_windows', 'fan_artist_windows'] as const;
 
 /** Recomputes the read models of these fans from their plays (rare: merges, credit changes, a new time zone). */
 export async function rebuildFanReadModels(em: EntityManager, fanIds: readonly string[]): Promise<void> {

@@ -141,9 +141,10 @@ export async function writePlaysIn(client: PoolClient, plays: readonly IncomingP
      ), counts as (
        select fan_id, count(*) as n, sum(ms_played) as ms from ins group by fan_id
      ), bumped as (
-       insert into listening.fan_listening_state as f (fan_id, status, next_poll_at, plays_count, listened_ms)
-       select fan_id, 'disconnected', now(), n, ms from counts
-       on conflict (fan_id) do update set plays_count = f.plays_count + excluded.plays_count, listened_ms = f.listened_ms + excluded.listened_ms, updated_at = now()
+       insert into listening.fan_listening_state as f (fan_id, status, next_poll_at, plays_count, listened_ms, read_version)
+       select fan_id, 'disconnected', now(), n, ms, 1 from counts
+       on conflict (fan_id) do update set plays_count = f.plays_count + excluded.plays_count, listened_ms = f.listened_ms + excluded.listened_ms,
+         read_version = f.read_version + 1, updated_at = now()
      )
      select coalesce((select sum(n) from counts), 0)::int as inserted, (select count(*) from confirmed)::int as confirmed`,
   );

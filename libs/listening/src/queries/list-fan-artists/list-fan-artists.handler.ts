@@ -1,8 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { FanArtist } from '#pie/contracts';
-import { containsPattern, Database, pageOf } from '#pie/platform';
+import { containsPattern, Database, pageOf, pagination } from '#pie/platform';
 import { artistShareSql } from '../../domain/listened-time.js';
+import { currentFanArtistWindow, KEPT_WINDOW_DAYS } from '../../domain/fan-artist-windows.js';
 import { fanWindowFirstDay } from '../../domain/listening-window.js';
 import { ARTIST_COLUMNS, ms, toArtistSummary, type ArtistRow } from '../../domain/read-models.js';
 import { ListFanArtists } from './list-fan-artists.query.js';
@@ -30,6 +31,12 @@ const FAN_ARTISTS_ALL_TIME_SQL = `
     from listening.fan_artists s join listening.artists a on a.id = s.artist_id
    where s.fan_id = ?`;
 
+/** A kept window of the fan's last N local days (see fan-artist-windows.ts). Parameters: fan, days. */
+const FAN_ARTISTS_KEPT_WINDOW_SQL = `
+  select ${ARTIST_COLUMNS}, s.listened_ms, s.plays, s.last_played_at
+    from listening.fan_artist_windows s join listening.artists a on a.id = s.artist_id
+   where s.fan_id = ? and s.days = ?`;
+
 /** The fan's last N local days, from the per-artist-and-day read model. Parameters: fan, days, fan. */
 export const FAN_ARTISTS_WINDOW_SQL = `
   select ${ARTIST_COLUMNS}, s.listened_ms, s.plays, s.last_played_at
@@ -45,13 +52,20 @@ export class ListFanArtistsHandler implements IQueryHandler<ListFanArtists> {
   async execute({ fanId, query }: ListFanArtists) {
     const direction = query.direction ?? (query.sortBy === 'name' ? 'asc' : 'desc');
     const search = query.search ? containsPattern(query.search) : null;
-    // Read models for all time and for a window of days; an arbitrary period (a report) reads the plays.
-    const source =
-      query.days !== undefined
+    const kept = query.days !== undefined && KEPT_WINDOW_DAYS.includes(query.days);
+    const keptTotal = kept ? await currentFanArtistWindow(this.database, fanId, query.days!) : null;
+    // Read models for all time and for the dashboard's windows; any other window sums the
+    // per-artist-and-day rows; an arbitrary period (a report) reads the plays.
+    const source = kept
+      ? { sql: FAN_ARTISTS_KEPT_WINDOW_SQL, params: [fanId, query.days] }
+      : query.days !== undefined
         ? { sql: FAN_ARTISTS_WINDOW_SQL, params: [fanId, fanId, query.days] }
         : query.from || query.to
           ? { sql: FAN_ARTISTS_SQL, params: [fanId, query.from?.toISOString() ?? null, query.to?.toISOString() ?? null] }
           : { sql: FAN_ARTISTS_ALL_TIME_SQL, params: [fanId] };
+    if (query.sortBy === 'listened' && direction === 'desc' && !search && (kept || (query.days === undefined && !query.from && !query.to))) {
+      return this.mostListened(fanId, query, kept ? { table: 'fan_artist_windows', days: query.days!, total: keptTotal! } : { table: 'fan_artists' });
+    }
     const { rows, pagination } = await pageOf<FanArtistRow>(this.database.em(), {
       sql: `select * from (${source.sql}) fa where (?::text is null or fa.name ilike ?)`,
       params: [...source.params, search, search],
@@ -60,5 +74,36 @@ export class ListFanArtistsHandler implements IQueryHandler<ListFanArtists> {
       limit: query.itemsPerPage,
     });
     return { items: rows.map(toFanArtist), pagination };
+  }
+
+  /**
+   * The default order (most listened first, ties by name) of a kept read model, read along its
+   * listened-time index: only the rows down to the page's last listened time are joined and
+   * sorted (with every tie at that boundary, so the names order them as the full sort would).
+   */
+  private async mostListened(
+    fanId: string,
+    query: ListFanArtists['query'],
+    model: { table: 'fan_artists' } | { table: 'fan_artist_windows'; days: number; total: number },
+  ) {
+    const offset = (query.page - 1) * query.itemsPerPage;
+    const scope = model.table === 'fan_artist_windows' ? `fan_id = ? and days = ${Number(model.days)}` : 'fan_id = ?';
+    const rows = await this.database.em().execute<(FanArtistRow & { total: string })[]>(
+      `select ${ARTIST_COLUMNS}, s.listened_ms, s.plays, s.last_played_at,
+              ${model.table === 'fan_artists' ? '(select count(*) from listening.fan_artists where fan_id = ?)' : `${Number(model.total)}`} as total
+         from listening.${model.table} s join listening.artists a on a.id = s.artist_id
+        where s.${scope.replace('days', 's.days')}
+          and s.listened_ms >= coalesce((select listened_ms from listening.${model.table} where ${scope} order by listened_ms desc offset ? limit 1), -1)
+        order by s.listened_ms desc, lower(a.name) asc, a.id
+        limit ? offset ?`,
+      [...(model.table === 'fan_artists' ? [fanId] : []), fanId, fanId, offset + query.itemsPerPage - 1, query.itemsPerPage, offset],
+    );
+    const total =
+      model.table === 'fan_artist_windows'
+        ? model.total
+        : rows.length > 0
+          ? Number(rows[0].total)
+          : Number((await this.database.em().execute<{ n: string }[]>(`select count(*) as n from listening.fan_artists where fan_id = ?`, [fanId]))[0].n);
+    return { items: rows.map(toFanArtist), pagination: pagination(query.page, query.itemsPerPage, total) };
   }
 }
