@@ -17,6 +17,7 @@ import { Migration20261126000200_payouts_money } from './Migration20261126000200
 import { Migration20261126000300_admin } from './Migration20261126000300_admin.js';
 import { Migration20261127000100_close_write_path } from './Migration20261127000100_close_write_path.js';
 import { Migration20261127000200_fan_artist_windows } from './Migration20261127000200_fan_artist_windows.js';
+import { Migration20261127000300_track_credits } from './Migration20261127000300_track_credits.js';
 
 /** The one migration history of the whole database, oldest first. Append; never edit a shipped one. */
 export const migrations = [
@@ -36,4 +37,5 @@ export const migrations = [
   Migration20261126000300_admin,
   Migration20261127000100_close_write_path,
   Migration20261127000200_fan_artist_windows,
+  Migration20261127000300_track_credits,
 ];

@@ -207,6 +207,24 @@ describe('listening API: artists, tracks, user', () => {
       expect((await get('/api/tracks/user/latest', bobCookies)).body.pagination.total).toBe(1);
     });
 
+    it('a track’s credits as lists show them follow the catalogue: an artist renamed, credits replaced or removed', async () => {
+      const creditsOf = async () =>
+        (await get('/api/tracks/user/latest?limit=1')).body.data[0].track.artists.map((artist: { name: string }) => artist.name);
+      expect(await creditsOf()).toEqual(['Aurora Lane', 'Brass Harbor', 'Zeta Trio']);
+      const zeta = await sql.value<string>(`select id from listening.artists where name = 'Zeta Trio'`);
+      await sql.query(`update listening.artists set name = 'Zeta Quartet' where id = $1`, [zeta]);
+      expect(await creditsOf()).toEqual(['Aurora Lane', 'Brass Harbor', 'Zeta Quartet']);
+      await sql.query(`update listening.track_artists set position = 5 where track_id = $1 and artist_id = $2`, [trio.id, artists[0]]);
+      expect(await creditsOf()).toEqual(['Brass Harbor', 'Zeta Quartet', 'Aurora Lane']);
+      await sql.query(`delete from listening.track_artists where track_id = $1 and artist_id = $2`, [trio.id, zeta]);
+      expect(await creditsOf()).toEqual(['Brass Harbor', 'Aurora Lane']);
+      // Put back as it was, for the tests after this one.
+      await sql.query(`update listening.artists set name = 'Zeta Trio' where id = $1`, [zeta]);
+      await sql.query(`insert into listening.track_artists (track_id, artist_id, position) values ($1, $2, 2)`, [trio.id, zeta]);
+      await sql.query(`update listening.track_artists set position = 0 where track_id = $1 and artist_id = $2`, [trio.id, artists[0]]);
+      expect(await creditsOf()).toEqual(['Aurora Lane', 'Brass Harbor', 'Zeta Trio']);
+    });
+
     it('popular tracks: most played first, paged by page', async () => {
       const first = await get('/api/tracks/user/popular?limit=2');
       expect(first.body.data.map((t: { track: { name: string }; plays: number }) => [t.track.name, t.plays])).toEqual([

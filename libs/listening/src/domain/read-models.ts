@@ -31,14 +31,12 @@ export function toArtistSummary(row: ArtistRow): ArtistSummary {
 }
 
 /**
- * The columns of a track summary (alias `t`): the track and its credited artists in order, as one
- * JSON value, so a list can join its tracks in the same query that pages it.
+ * The columns of a track summary (alias `t`): the track and its credited artists in order (the
+ * `credits` copy that triggers keep on the track), so a list can join its tracks in the same
+ * query that pages it.
  */
 export const TRACK_SUMMARY_COLUMNS = `t.id as t_id, t.provider_id as t_provider_id, t.name as t_name, t.duration_ms as t_duration_ms, t.album as t_album,
-  t.image_url as t_image_url, t.metadata_fetched_at is null as t_orphaned,
-  coalesce((select json_agg(json_build_object('id', a.id, 'name', a.name) order by ta.position, a.name)
-              from listening.track_artists ta join listening.artists a on a.id = ta.artist_id
-             where ta.track_id = t.id), '[]'::json) as t_artists`;
+  t.image_url as t_image_url, t.metadata_fetched_at is null as t_orphaned, t.credits as t_artists`;
 
 export interface TrackSummaryRow {
   t_id: string;
