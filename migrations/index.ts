@@ -18,6 +18,7 @@ import { Migration20261126000300_admin } from './Migration20261126000300_admin.j
 import { Migration20261127000100_close_write_path } from './Migration20261127000100_close_write_path.js';
 import { Migration20261127000200_fan_artist_windows } from './Migration20261127000200_fan_artist_windows.js';
 import { Migration20261127000300_track_credits } from './Migration20261127000300_track_credits.js';
+import { Migration20261127000400_fan_counts } from './Migration20261127000400_fan_counts.js';
 
 /** The one migration history of the whole database, oldest first. Append; never edit a shipped one. */
 export const migrations = [
@@ -38,4 +39,5 @@ export const migrations = [
   Migration20261127000100_close_write_path,
   Migration20261127000200_fan_artist_windows,
   Migration20261127000300_track_credits,
+  Migration20261127000400_fan_counts,
 ];

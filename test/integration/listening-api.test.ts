@@ -116,6 +116,15 @@ describe('listening API: artists, tracks, user', () => {
       expect(after.body.pagination.total).toBe(1);
       expect(namesOf(after)).toEqual(['Glass Tigers 60000']);
       expect(namesOf(await get('/api/artists/user', carolCookies))).toEqual(['Glass Tigers 150000']);
+      // The track and artist counts the writer keeps agree with the rows, for every fan so far.
+      expect(
+        await sql.value(
+          `select count(*)::int from listening.fan_listening_state s
+            where tracks_count <> (select count(*) from listening.fan_tracks t where t.fan_id = s.fan_id)
+               or artists_count <> (select count(*) from listening.fan_artists a where a.fan_id = s.fan_id)`,
+        ),
+      ).toBe(0);
+      expect((await get('/api/user/activity', carolCookies)).body.data.totals).toMatchObject({ plays: 2, tracks: 1, artists: 1 });
     });
   });
 

@@ -100,6 +100,9 @@ describe('export uploads (account-data export files)', () => {
     expect(mine.status).toBe(200);
     expect(mine.body.data).toHaveLength(3);
     for (const artist of mine.body.data) expect(artist).toMatchObject({ listened_ms: 30_000, plays: 1 });
+    // The counts kept beside the play count followed the rebuild: one track, three artists, nothing orphaned.
+    expect((await platform.request('GET', '/api/artists/user', { cookies })).body.pagination.total).toBe(3);
+    expect((await platform.request('GET', '/api/user/activity', { cookies })).body.data.totals).toMatchObject({ plays: 1, tracks: 1, artists: 3, orphaned_plays: 0 });
     const facade = await listenedMsByArtist(platform.api.get(Database).em(), fan.id, new Date('2025-01-01T00:00:00Z'), new Date('2026-01-01T00:00:00Z'));
     expect(facade.map((artist) => artist.listenedMs)).toEqual([30_000, 30_000, 30_000]);
     expect(facade.reduce((sum, artist) => sum + artist.listenedMs, 0)).toBe(90_000);

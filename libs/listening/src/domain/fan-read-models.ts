@@ -38,7 +38,9 @@ export function readModelFillStatements(fanFilter: string): string[] {
        from listening.plays p
        join (select track_id, artist_id, count(*) over (partition by track_id) as n from listening.track_artists) c on c.track_id = p.track_id
       where ${fanFilter} group by 1, 2, 3`,
-    `update listening.fan_listening_state f set plays_count = coalesce(t.plays, 0), listened_ms = coalesce(t.listened_ms, 0), read_version = f.read_version + 1
+    `update listening.fan_listening_state f set plays_count = coalesce(t.plays, 0), listened_ms = coalesce(t.listened_ms, 0), read_version = f.read_version + 1,
+            tracks_count = (select count(*) from listening.fan_tracks ft where ft.fan_id = f.fan_id),
+            artists_count = (select count(*) from listening.fan_artists fa where fa.fan_id = f.fan_id)
        from (select s.fan_id, sum(d.plays) as plays, sum(d.listened_ms) as listened_ms
                from listening.fan_listening_state s left join listening.fan_days d on d.fan_id = s.fan_id
               where ${fanFilter.replaceAll('p.', 's.')} group by s.fan_id) t

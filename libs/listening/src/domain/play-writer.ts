@@ -128,22 +128,29 @@ export async function writePlaysIn(client: PoolClient, plays: readonly IncomingP
        select fan_id, track_id, count(*), sum(ms_played), max(played_at) from ins group by 1, 2
        on conflict (fan_id, track_id) do update set plays = t.plays + excluded.plays, listened_ms = t.listened_ms + excluded.listened_ms,
          last_played_at = greatest(t.last_played_at, excluded.last_played_at)
+       returning t.fan_id, (t.xmax = 0) as created
      ), artists as (
        insert into listening.fan_artists as a (fan_id, artist_id, plays, listened_ms, last_played_at)
        select i.fan_id, c.artist_id, count(*), sum(i.ms_played::numeric / c.n), max(i.played_at) from ins i join credits c on c.track_id = i.track_id group by 1, 2
        on conflict (fan_id, artist_id) do update set plays = a.plays + excluded.plays, listened_ms = a.listened_ms + excluded.listened_ms,
          last_played_at = greatest(a.last_played_at, excluded.last_played_at)
+       returning a.fan_id, (a.xmax = 0) as created
      ), artist_days as (
        insert into listening.fan_artist_days as ad (fan_id, day, artist_id, plays, listened_ms, last_played_at)
        select z.fan_id, z.day, c.artist_id, count(*), sum(z.ms_played::numeric / c.n), max(z.played_at) from zoned z join credits c on c.track_id = z.track_id group by 1, 2, 3
        on conflict (fan_id, day, artist_id) do update set plays = ad.plays + excluded.plays, listened_ms = ad.listened_ms + excluded.listened_ms,
          last_played_at = greatest(ad.last_played_at, excluded.last_played_at)
      ), counts as (
-       select fan_id, count(*) as n, sum(ms_played) as ms from ins group by fan_id
+       -- Plays and time added, and the per-track and per-artist rows created (a fan's first play of them).
+       select i.fan_id, count(*) as n, sum(i.ms_played) as ms,
+              coalesce((select count(*) from tracks t where t.fan_id = i.fan_id and t.created), 0) as new_tracks,
+              coalesce((select count(*) from artists a where a.fan_id = i.fan_id and a.created), 0) as new_artists
+         from ins i group by i.fan_id
      ), bumped as (
-       insert into listening.fan_listening_state as f (fan_id, status, next_poll_at, plays_count, listened_ms, read_version)
-       select fan_id, 'disconnected', now(), n, ms, 1 from counts
+       insert into listening.fan_listening_state as f (fan_id, status, next_poll_at, plays_count, listened_ms, tracks_count, artists_count, read_version)
+       select fan_id, 'disconnected', now(), n, ms, new_tracks, new_artists, 1 from counts
        on conflict (fan_id) do update set plays_count = f.plays_count + excluded.plays_count, listened_ms = f.listened_ms + excluded.listened_ms,
+         tracks_count = f.tracks_count + excluded.tracks_count, artists_count = f.artists_count + excluded.artists_count,
          read_version = f.read_version + 1, updated_at = now()
      )
      select coalesce((select sum(n) from counts), 0)::int as inserted, (select count(*) from confirmed)::int as confirmed`,

@@ -24,8 +24,8 @@ interface ActivityRow {
   ms_28: string;
   from_7: string;
   from_28: string;
-  tracks: string;
-  artists: string;
+  tracks: number | null;
+  artists: number | null;
   orphaned_plays: string;
   importId: string | null;
   fileName: string;
@@ -62,19 +62,18 @@ export class GetListeningActivityHandler implements IQueryHandler<GetListeningAc
               s.last_played_at as "lastPlayedAt", s.connected_at as "connectedAt", s.plays_count as "playsCount", s.listened_ms as "listenedMs",
               (select fp.beta_joined_at is not null from listening.fan_profiles fp where fp.fan_id = ?) is true as beta,
               w.zone, days.*, to_char(w.today - 6, 'YYYY-MM-DD') as from_7, to_char(w.today - 27, 'YYYY-MM-DD') as from_28,
-              (select count(*) from listening.fan_tracks where fan_id = ?) as tracks,
-              (select count(*) from listening.fan_artists where fan_id = ?) as artists,
-              (select coalesce(sum(ft.plays), 0) from listening.fan_tracks ft join listening.tracks t on t.id = ft.track_id
-                where ft.fan_id = ? and t.metadata_fetched_at is null) as orphaned_plays,
+              s.tracks_count as tracks, s.artists_count as artists,
+              (select coalesce(sum(ft.plays), 0) from listening.tracks t join listening.fan_tracks ft on ft.fan_id = ? and ft.track_id = t.id
+                where t.metadata_fetched_at is null) as orphaned_plays,
               i.id as "importId", i.file_name as "fileName", i.status as "importStatus", i.total_chunks as "totalChunks",
               i.received_chunks as "receivedChunks", i.total_rows as "totalRows", i.processed_rows as "processedRows",
               i.inserted_rows as "insertedRows", i.skipped_rows as "skippedRows", i.error, i.created_at as "createdAt", i.completed_at as "completedAt"
          from w cross join days
          left join listening.fan_listening_state s on s.fan_id = ?
          left join lateral (select * from listening.imports where fan_id = ? order by created_at desc limit 1) i on true`,
-      [fanId, fanId, fanId, fanId, fanId, fanId, fanId, fanId, fanId],
+      [fanId, fanId, fanId, fanId, fanId, fanId, fanId],
     );
-    const n = (value: string | null | undefined) => Number(value ?? 0);
+    const n = (value: string | number | null | undefined) => Number(value ?? 0);
     // Raw rows carry timestamps as text.
     const date = (value: Date | string | null) => (value === null ? null : new Date(value));
     return {

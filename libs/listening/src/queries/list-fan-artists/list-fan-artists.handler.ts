@@ -88,9 +88,9 @@ export class ListFanArtistsHandler implements IQueryHandler<ListFanArtists> {
   ) {
     const offset = (query.page - 1) * query.itemsPerPage;
     const scope = model.table === 'fan_artist_windows' ? `fan_id = ? and days = ${Number(model.days)}` : 'fan_id = ?';
-    const rows = await this.database.em().execute<(FanArtistRow & { total: string })[]>(
+    const rows = await this.database.em().execute<(FanArtistRow & { total: number | null })[]>(
       `select ${ARTIST_COLUMNS}, s.listened_ms, s.plays, s.last_played_at,
-              ${model.table === 'fan_artists' ? '(select count(*) from listening.fan_artists where fan_id = ?)' : `${Number(model.total)}`} as total
+              ${model.table === 'fan_artists' ? '(select artists_count from listening.fan_listening_state where fan_id = ?)' : `${Number(model.total)}`} as total
          from listening.${model.table} s join listening.artists a on a.id = s.artist_id
         where s.${scope.replace('days', 's.days')}
           and s.listened_ms >= coalesce((select listened_ms from listening.${model.table} where ${scope} order by listened_ms desc offset ? limit 1), -1)
@@ -102,8 +102,8 @@ export class ListFanArtistsHandler implements IQueryHandler<ListFanArtists> {
       model.table === 'fan_artist_windows'
         ? model.total
         : rows.length > 0
-          ? Number(rows[0].total)
-          : Number((await this.database.em().execute<{ n: string }[]>(`select count(*) as n from listening.fan_artists where fan_id = ?`, [fanId]))[0].n);
+          ? Number(rows[0].total ?? 0)
+          : Number((await this.database.em().execute<{ n: number }[]>(`select artists_count as n from listening.fan_listening_state where fan_id = ?`, [fanId]))[0]?.n ?? 0);
     return { items: rows.map(toFanArtist), pagination: pagination(query.page, query.itemsPerPage, total) };
   }
 }
