@@ -4,7 +4,8 @@
  * for BENCH_API_SECONDS each), with every server in its own process:
  *
  *   1. a bare node:http server (the floor of Node on this machine);
- *   2. a Nest + Fastify hello route of this stack;
+ *   2. a Nest + Fastify hello route of this stack (1 and 2 take turns, BENCH_API_HELLO_ROUNDS
+ *      rounds of BENCH_API_HELLO_SECONDS each, and each reports its median round);
  *   3. the real api: the signed-in fan's `GET /api/user` (session lookup + one query);
  *   4. the real api: the dashboard's reads (`user/activity`, `artists/user`, `tracks/user/latest`,
  *      `tracks/user/popular`, `tracks/user/daily`, `artists/recent-listened`) for a fan with a year
@@ -25,6 +26,8 @@ import { writePlays, type IncomingPlay } from '#pie/listening';
 import { recreateDatabase, seededRandom } from '#pie/testing';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
+const HELLO_ROUNDS = Number(process.env.BENCH_API_HELLO_ROUNDS ?? 3);
+const HELLO_SECONDS = Number(process.env.BENCH_API_HELLO_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 32);
 const PLAYS = Number(process.env.BENCH_API_PLAYS ?? 50_000);
 const ARTISTS = 800;
@@ -120,10 +123,10 @@ interface Figure {
   non2xx: number;
 }
 
-async function load(name: string, url: string, headers: Record<string, string> = {}): Promise<Figure> {
+async function load(name: string, url: string, headers: Record<string, string> = {}, seconds = SECONDS): Promise<Figure> {
   // A short warm-up (JIT, connection pools, Postgres caches), then the measured run.
   await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
   const figure = { name, requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
   console.log(
     `${name.padEnd(42)} ${figure.requestsPerSecond.toFixed(0).padStart(7)} req/s   p50 ${String(figure.p50).padStart(4)} ms   p99 ${String(figure.p99).padStart(4)} ms${figure.non2xx ? `   ${figure.non2xx} non-2xx/errors` : ''}`,
@@ -145,21 +148,28 @@ async function signIn(base: string): Promise<string> {
   return `fan_access_token=${session}`;
 }
 
-const databaseUrl = await recreateDatabase('pie_bench_api');
+const databaseUrl = await recreateDatabase(process.env.BENCH_DATABASE ?? 'pie_bench_api');
 await seed(databaseUrl);
 const [load1] = loadavg();
 console.log(`machine: ${availableParallelism()} cores, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} (1, 5, 15 min) before the runs`);
 console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per route (after a 2 s warm-up)\n`);
 
-const figures: Figure[] = [];
-for (const mode of ['http', 'nest'] as const) {
-  const server = await startServer(mode);
-  try {
-    figures.push(await load(mode === 'http' ? 'node:http hello' : 'Nest + Fastify hello', `http://127.0.0.1:${server.port}${mode === 'nest' ? '/api/hello' : '/'}`));
-  } finally {
-    await stop(server.child);
+// The two hello servers take turns, HELLO_ROUNDS times each, and each reports its median round:
+// one run of either swings by a third on this shared 2-core machine, more than the gap measured.
+const helloRounds: Record<'http' | 'nest', Figure[]> = { http: [], nest: [] };
+for (let round = 0; round < HELLO_ROUNDS; round++) {
+  for (const mode of ['http', 'nest'] as const) {
+    const server = await startServer(mode);
+    try {
+      helloRounds[mode].push(await load(mode === 'http' ? 'node:http hello' : 'Nest + Fastify hello', `http://127.0.0.1:${server.port}${mode === 'nest' ? '/api/hello' : '/'}`, {}, HELLO_SECONDS));
+    } finally {
+      await stop(server.child);
+    }
   }
 }
+const median = (runs: Figure[]) => [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)]!;
+const figures: Figure[] = [median(helloRounds.http), median(helloRounds.nest)];
+console.log(`medians of ${HELLO_ROUNDS} rounds: node:http ${figures[0].requestsPerSecond.toFixed(0)} req/s, Nest + Fastify ${figures[1].requestsPerSecond.toFixed(0)} req/s\n`);
 const api = await startServer('app', databaseUrl);
 try {
   const base = `http://127.0.0.1:${api.port}`;

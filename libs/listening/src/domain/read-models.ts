@@ -83,6 +83,12 @@ export async function trackSummaries(em: EntityManager, trackIds: string[]): Pro
   return new Map(rows.map((row) => [row.t_id, toTrackSummary(row)]));
 }
 
+/**
+ * A timestamptz expression as the API writes instants (`toISOString`'s form, UTC, milliseconds),
+ * made by Postgres: a list of 50 rows otherwise spends more time parsing Postgres' own format.
+ */
+export const isoSql = (expression: string) => `to_char((${expression}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 /** Rounds a listened-time figure for the API (fractions come from splitting a play among artists). */
 export function ms(value: string | number | null | undefined): number {
   return Math.round(Number(value ?? 0));

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { containsPattern, Database, pageOf, pagination } from '#pie/platform';
 import type { Pagination } from '#pie/contracts';
-import { pageWithTrackSummariesSql, toTrackSummary, trackSummaries, type TrackSummaryRow } from '../../domain/read-models.js';
+import { isoSql, pageWithTrackSummariesSql, toTrackSummary, trackSummaries, type TrackSummaryRow } from '../../domain/read-models.js';
 import { ListLatestPlays } from './list-latest-plays.query.js';
 
 interface PlayRow {
@@ -22,9 +22,9 @@ export class ListLatestPlaysHandler implements IQueryHandler<ListLatestPlays> {
     if (!search && !query.from && !query.to) {
       // The whole history: newest first along the (fan, played_at) key, its tracks and the total
       // (the fan's play count) in the same query.
-      const rows = await em.execute<(PlayRow & TrackSummaryRow & { total: string | null })[]>(
+      const rows = await em.execute<(PlayRow & TrackSummaryRow & { played_at_iso: string; total: string | null })[]>(
         pageWithTrackSummariesSql(
-          `select track_id, played_at, ms_played, source from listening.plays where fan_id = ? order by played_at desc, track_id limit ? offset ?`,
+          `select track_id, played_at, ${isoSql('played_at')} as played_at_iso, ms_played, source from listening.plays where fan_id = ? order by played_at desc, track_id limit ? offset ?`,
           'p.played_at desc, p.track_id',
           '(select plays_count from listening.fan_listening_state where fan_id = ?) as total',
         ),
@@ -35,7 +35,7 @@ export class ListLatestPlaysHandler implements IQueryHandler<ListLatestPlays> {
           ? rows[0].total
           : (await em.execute<{ plays_count: string }[]>(`select plays_count from listening.fan_listening_state where fan_id = ?`, [fanId]))[0]?.plays_count;
       return {
-        items: rows.map((row) => ({ track: toTrackSummary(row), played_at: new Date(row.played_at).toISOString(), ms_played: Number(row.ms_played), source: row.source })),
+        items: rows.map((row) => ({ track: toTrackSummary(row), played_at: row.played_at_iso, ms_played: Number(row.ms_played), source: row.source })),
         pagination: pagination(query.page, query.limit, Number(total ?? 0)),
       };
     }

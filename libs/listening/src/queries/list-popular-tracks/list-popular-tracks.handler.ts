@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { FanTrack, TrackSummary } from '#pie/contracts';
 import { Database, pageOf, pagination, type EntityManager } from '#pie/platform';
-import { ms, pageWithTrackSummariesSql, toTrackSummary, trackSummaries, type TrackSummaryRow } from '../../domain/read-models.js';
+import { isoSql, ms, pageWithTrackSummariesSql, toTrackSummary, trackSummaries, type TrackSummaryRow } from '../../domain/read-models.js';
 import { ListPopularTracks } from './list-popular-tracks.query.js';
 
 export interface FanTrackRow {
@@ -41,7 +41,7 @@ export class ListPopularTracksHandler implements IQueryHandler<ListPopularTracks
       // fan's number of tracks (kept by the writer) in the same query.
       const rows = await em.execute<(FanTrackRow & TrackSummaryRow & { total: number | null })[]>(
         pageWithTrackSummariesSql(
-          `select track_id, plays, listened_ms, last_played_at from listening.fan_tracks where fan_id = ? order by plays desc, listened_ms desc, track_id limit ? offset ?`,
+          `select track_id, plays, listened_ms, ${isoSql('last_played_at')} as last_played_at from listening.fan_tracks where fan_id = ? order by plays desc, listened_ms desc, track_id limit ? offset ?`,
           'p.plays desc, p.listened_ms desc, p.track_id',
           '(select tracks_count from listening.fan_listening_state where fan_id = ?) as total',
         ),
