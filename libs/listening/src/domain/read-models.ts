@@ -74,6 +74,24 @@ export function pageWithTrackSummariesSql(pageSql: string, orderBy: string, extr
      select p.*, t.*${extraColumns ? `, ${extraColumns}` : ''} from p join t on t.t_id = p.track_id order by ${orderBy}`;
 }
 
+/**
+ * A page of one fan's rows that name tracks (`pageSql` takes the fan, the limit and the offset, in
+ * that order), their track summaries and the fan's total as a counter of `fan_listening_state`
+ * holds it, in one query (a second only for a page past the end).
+ */
+export async function fanPageWithTracks<T extends object>(
+  em: EntityManager,
+  query: { fanId: string; pageSql: string; orderBy: string; totalColumn: 'plays_count' | 'tracks_count'; page: number; limit: number },
+): Promise<{ rows: (T & TrackSummaryRow)[]; total: number }> {
+  const totalSql = `select ${query.totalColumn} from listening.fan_listening_state where fan_id = ?`;
+  const rows = await em.execute<(T & TrackSummaryRow & { total: string | number | null })[]>(
+    pageWithTrackSummariesSql(query.pageSql, query.orderBy, `(${totalSql}) as total`),
+    [query.fanId, query.limit, (query.page - 1) * query.limit, query.fanId],
+  );
+  const total = rows.length > 0 ? rows[0].total : (await em.execute<{ total: string | number }[]>(`select ${query.totalColumn} as total from listening.fan_listening_state where fan_id = ?`, [query.fanId]))[0]?.total;
+  return { rows, total: Number(total ?? 0) };
+}
+
 /** Tracks with their credited artists in order, by id. */
 export async function trackSummaries(em: EntityManager, trackIds: string[]): Promise<Map<string, TrackSummary>> {
   if (trackIds.length === 0) return new Map();

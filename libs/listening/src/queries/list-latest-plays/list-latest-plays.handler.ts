@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { containsPattern, Database, pageOf, pagination } from '#pie/platform';
 import type { Pagination } from '#pie/contracts';
-import { isoSql, pageWithTrackSummariesSql, toTrackSummary, trackSummaries, type TrackSummaryRow } from '../../domain/read-models.js';
+import { fanPageWithTracks, isoSql, toTrackSummary, trackSummaries } from '../../domain/read-models.js';
 import { ListLatestPlays } from './list-latest-plays.query.js';
 
 interface PlayRow {
@@ -22,21 +22,17 @@ export class ListLatestPlaysHandler implements IQueryHandler<ListLatestPlays> {
     if (!search && !query.from && !query.to) {
       // The whole history: newest first along the (fan, played_at) key, its tracks and the total
       // (the fan's play count) in the same query.
-      const rows = await em.execute<(PlayRow & TrackSummaryRow & { played_at_iso: string; total: string | null })[]>(
-        pageWithTrackSummariesSql(
-          `select track_id, played_at, ${isoSql('played_at')} as played_at_iso, ms_played, source from listening.plays where fan_id = ? order by played_at desc, track_id limit ? offset ?`,
-          'p.played_at desc, p.track_id',
-          '(select plays_count from listening.fan_listening_state where fan_id = ?) as total',
-        ),
-        [fanId, query.limit, (query.page - 1) * query.limit, fanId],
-      );
-      const total =
-        rows.length > 0
-          ? rows[0].total
-          : (await em.execute<{ plays_count: string }[]>(`select plays_count from listening.fan_listening_state where fan_id = ?`, [fanId]))[0]?.plays_count;
+      const { rows, total } = await fanPageWithTracks<PlayRow & { played_at_iso: string }>(em, {
+        fanId,
+        pageSql: `select track_id, played_at, ${isoSql('played_at')} as played_at_iso, ms_played, source from listening.plays where fan_id = ? order by played_at desc, track_id limit ? offset ?`,
+        orderBy: 'p.played_at desc, p.track_id',
+        totalColumn: 'plays_count',
+        page: query.page,
+        limit: query.limit,
+      });
       return {
         items: rows.map((row) => ({ track: toTrackSummary(row), played_at: row.played_at_iso, ms_played: Number(row.ms_played), source: row.source })),
-        pagination: pagination(query.page, query.limit, Number(total ?? 0)),
+        pagination: pagination(query.page, query.limit, total),
       };
     }
     const { rows, pagination: pages } = await pageOf<PlayRow>(em, {

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { FanTrack, TrackSummary } from '#pie/contracts';
 import { Database, pageOf, pagination, type EntityManager } from '#pie/platform';
-import { isoSql, ms, pageWithTrackSummariesSql, toTrackSummary, trackSummaries, type TrackSummaryRow } from '../../domain/read-models.js';
+import { fanPageWithTracks, isoSql, ms, toTrackSummary, trackSummaries } from '../../domain/read-models.js';
 import { ListPopularTracks } from './list-popular-tracks.query.js';
 
 export interface FanTrackRow {
@@ -39,19 +39,15 @@ export class ListPopularTracksHandler implements IQueryHandler<ListPopularTracks
     if (!query.from && !query.to) {
       // All time: the per-track read model, read in its index's order, with its tracks and the
       // fan's number of tracks (kept by the writer) in the same query.
-      const rows = await em.execute<(FanTrackRow & TrackSummaryRow & { total: number | null })[]>(
-        pageWithTrackSummariesSql(
-          `select track_id, plays, listened_ms, ${isoSql('last_played_at')} as last_played_at from listening.fan_tracks where fan_id = ? order by plays desc, listened_ms desc, track_id limit ? offset ?`,
-          'p.plays desc, p.listened_ms desc, p.track_id',
-          '(select tracks_count from listening.fan_listening_state where fan_id = ?) as total',
-        ),
-        [fanId, query.limit, (query.page - 1) * query.limit, fanId],
-      );
-      const total =
-        rows.length > 0
-          ? rows[0].total
-          : (await em.execute<{ total: number }[]>(`select tracks_count as total from listening.fan_listening_state where fan_id = ?`, [fanId]))[0]?.total;
-      return { items: rows.map((row) => toFanTrack(row, toTrackSummary(row))), pagination: pagination(query.page, query.limit, Number(total ?? 0)) };
+      const { rows, total } = await fanPageWithTracks<FanTrackRow>(em, {
+        fanId,
+        pageSql: `select track_id, plays, listened_ms, ${isoSql('last_played_at')} as last_played_at from listening.fan_tracks where fan_id = ? order by plays desc, listened_ms desc, track_id limit ? offset ?`,
+        orderBy: 'p.plays desc, p.listened_ms desc, p.track_id',
+        totalColumn: 'tracks_count',
+        page: query.page,
+        limit: query.limit,
+      });
+      return { items: rows.map((row) => toFanTrack(row, toTrackSummary(row))), pagination: pagination(query.page, query.limit, total) };
     }
     const { rows, pagination: pages } = await pageOf<FanTrackRow>(em, {
       sql: FAN_TRACKS_SQL,
