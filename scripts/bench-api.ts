@@ -143,9 +143,15 @@ async function signIn(base: string): Promise<string> {
     body: JSON.stringify({ email: EMAIL, password: PASSWORD }),
   });
   if (response.status !== 200) throw new Error(`login answered ${response.status}: ${await response.text()}`);
-  const session = /fan_access_token=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+  const setCookies = response.headers.getSetCookie();
+  const valueOf = (name: string) => setCookies.map((line) => new RegExp(`^${name}=([^;]+)`).exec(line)?.[1]).find(Boolean);
+  const session = valueOf('fan_access_token');
   if (!session) throw new Error('login set no fan session cookie');
-  return `fan_access_token=${session}`;
+  // What a browser sends back: the session and the CSRF token the login bound to it (without the
+  // token, every answer would mint and set a new one, which no browser makes the api do).
+  const csrf = valueOf('XSRF-TOKEN');
+  if (!csrf) throw new Error('login set no CSRF token cookie');
+  return `fan_access_token=${session}; XSRF-TOKEN=${csrf}`;
 }
 
 const databaseUrl = await recreateDatabase(process.env.BENCH_DATABASE ?? 'pie_bench_api');
