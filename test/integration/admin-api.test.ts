@@ -132,6 +132,9 @@ describe('the admin API', () => {
     expect(page.body.pagination.limit).toBe(10);
     expect(page.body.data[0]).toMatchObject({ id: artist.id, escrowCents: 4321, crmStatus: 'not_contacted', claimed: false });
     expect((await get('/api/admin/artists?moneyFilter=without_escrow&search=Outreach%20Target')).body.data).toEqual([]);
+    const escrowed = (await get(`/api/admin/artists/${artist.id}`)).body.data;
+    expect(escrowed).toMatchObject({ id: artist.id, escrowCents: 4321 });
+    expect(Date.parse(escrowed.oldestEscrowAt)).toBeGreaterThan(Date.now() - 86_400_000);
 
     const crm = await platform.request('PUT', `/api/admin/artists/${artist.id}/crm-status`, { cookies: admin, body: { crmStatus: 'contacted' } });
     expect(crm.body.data).toEqual({ artistId: artist.id, crmStatus: 'contacted' });

@@ -42,4 +42,4 @@ export { postJournals } from './domain/post-many.js';
 export { creditsSince, balancesSum, postingCount, accountsWithMoney, fanHoldingsBefore, journalsOfAccounts, type JournalOfAccounts } from './domain/account-credits.js';
 export { largestRemainder } from './domain/largest-remainder.js';
 // Facade for the admin back office.
-export { journalsPage, journalById, flowTotals, accountsByBalance, escrowsOldestFirst, balancesOf, totalsByAccountKind, escrowMovements, type LedgerJournalView, type JournalFilter } from './domain/admin-ledger.js';
+export { journalsPage, journalById, flowTotals, accountsByBalance, escrowsOldestFirst, oldestCreditAt, balancesOf, totalsByAccountKind, escrowMovements, type LedgerJournalView, type JournalFilter } from './domain/admin-ledger.js';

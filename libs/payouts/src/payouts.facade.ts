@@ -2,7 +2,7 @@ import { Inject, Injectable, Module } from '@nestjs/common';
 import { StripeGateway } from '#pie/billing';
 import { payeeOfficeFor } from '#pie/claims';
 import { Database, type EntityManager } from '#pie/platform';
-import { connectedAccountOf, connectedOfficeIds, type ConnectedAccountRow } from './domain/connected-accounts.js';
+import { connectedAccountOf, connectedAccountsOf, connectedOfficeIds, type ConnectedAccountRow } from './domain/connected-accounts.js';
 import { escrowArtistIds } from './domain/escrow-expiry.js';
 import { releaseEscrow } from './domain/escrow-release.js';
 import { officesAgainstStripe, type OfficeAgainstStripe } from './domain/provider-reconciliation.js';
@@ -52,6 +52,11 @@ export class PayoutsFacade {
   /** The office's Stripe connection as payouts keeps it (null: never connected). */
   connectionOf(em: EntityManager, officeId: string): Promise<ConnectedAccountRow | null> {
     return connectedAccountOf(em, officeId);
+  }
+
+  /** The connections of a page of offices, by office id. */
+  connectionsOf(em: EntityManager, officeIds: readonly string[]): Promise<Map<string, ConnectedAccountRow>> {
+    return connectedAccountsOf(em, officeIds);
   }
 
   /** Stops transfers to the office (its money stays in its earnings); answers the row before and after, or null when there is no connection. */

@@ -12,8 +12,8 @@ import type {
 } from '#pie/contracts';
 import { claimCountsByStatus, successfulClaimsOf } from '#pie/claims';
 import { accountCounts, adminArtistUser, adminArtistUsersPage, adminFan, adminFansPage } from '#pie/identity';
-import { accounts, accountsByBalance, balanceOf, balancesOf, escrowsOldestFirst, flowTotals, journalById, journalsPage, totalsByAccountKind, type LedgerJournalView } from '#pie/ledger';
-import { adminCataloguePage, catalogueArtist, catalogueSize, topFansOf } from '#pie/listening';
+import { accounts, accountsByBalance, balanceOf, balancesOf, escrowsOldestFirst, flowTotals, journalById, journalsPage, oldestCreditAt, totalsByAccountKind, type LedgerJournalView } from '#pie/ledger';
+import { adminCataloguePage, artistFacts, catalogueArtist, catalogueSize, topFansOf } from '#pie/listening';
 import { adminOffice, adminOfficesPage, countOffices, officesOfUser } from '#pie/offices';
 import { PayoutsFacade } from '#pie/payouts';
 import { artistsInLivePies, fansWithLivePie, livePieCount, piesOfFan } from '#pie/pies';
@@ -144,8 +144,11 @@ export class BackOffice {
     let onlyIds: string[] | undefined;
     let excludeIds: string[] | undefined;
     const narrow = (ids: string[]) => (onlyIds = onlyIds ? onlyIds.filter((id) => ids.includes(id)) : ids);
-    const escrows = (await escrowsOldestFirst(em, { page: 1, limit: 100_000 })).items;
-    const escrowIds = escrows.map((escrow) => escrow.artistId);
+    // Artists with money in escrow, most first (from the accounts' cached balances), only when the
+    // filter or the order needs them.
+    const needsEscrows = query.moneyFilter === 'with_escrow' || query.moneyFilter === 'without_escrow' || query.sortBy === 'escrow';
+    const byEscrow = needsEscrows ? (await accountsByBalance(em, 'artist_escrow', { positiveOnly: true })).map((escrow) => escrow.ownerId) : [];
+    const escrowIds = byEscrow;
     if (query.moneyFilter === 'with_escrow') narrow(escrowIds);
     if (query.moneyFilter === 'without_escrow') excludeIds = [...(excludeIds ?? []), ...escrowIds];
     if (query.crmStatus) {
@@ -158,7 +161,6 @@ export class BackOffice {
       if (query.activePie === 'true') narrow(live);
       else excludeIds = [...(excludeIds ?? []), ...live];
     }
-    const byEscrow = [...escrows].sort((a, b) => b.balanceCents - a.balanceCents || a.artistId.localeCompare(b.artistId)).map((escrow) => escrow.artistId);
     const page = await adminCataloguePage(
       em,
       { page: query.page, limit: query.limit, search: query.search, periodDays: query.period, sortBy: query.sortBy === 'escrow' ? 'given' : query.sortBy, sortOrder: query.sortOrder },
@@ -189,8 +191,8 @@ export class BackOffice {
     if (!artist) throw notFound('artist');
     const page = await adminCataloguePage(em, { page: 1, limit: 1, periodDays: 28, sortBy: 'name', sortOrder: 'asc' }, { onlyIds: [artistId] });
     const [row] = await this.artistRows(page.items);
-    const oldest = (await escrowsOldestFirst(em, { page: 1, limit: 100_000 })).items.find((escrow) => escrow.artistId === artistId);
-    return { ...row, claim: (await successfulClaimsOf(em, [artistId])).get(artistId) ?? null, oldestEscrowAt: oldest?.oldestAt ?? null, communications: await communicationsOf(em, artistId) };
+    const oldestEscrowAt = row.escrowCents > 0 ? await oldestCreditAt(em, accounts.artistEscrow(artistId)) : null;
+    return { ...row, claim: (await successfulClaimsOf(em, [artistId])).get(artistId) ?? null, oldestEscrowAt, communications: await communicationsOf(em, artistId) };
   }
 
   async topFans(artistId: string) {
@@ -224,7 +226,7 @@ export class BackOffice {
     }
     const page = await adminFansPage(em, query, { onlyIds: query.activePie === 'true' ? live : undefined, excludeIds: query.activePie === 'false' ? live : undefined, orderByIds });
     const balances = await balancesOf(em, page.items.map((fan) => accounts.fanWallet(fan.id)));
-    const liveSet = new Set(live ?? (await fansWithLivePie(em)));
+    const liveSet = new Set(live ?? (await fansWithLivePie(em, page.items.map((fan) => fan.id))));
     return { items: page.items.map((fan) => ({ ...fan, walletCents: balances.get(accounts.fanWallet(fan.id)) ?? 0, livePie: liveSet.has(fan.id) })), pagination: page.pagination };
   }
 
@@ -249,11 +251,17 @@ export class BackOffice {
   async offices(query: AdminSearchPageQuery) {
     const em = this.em;
     const page = await adminOfficesPage(em, query);
-    const items = [];
-    for (const office of page.items) {
-      const connection = await this.payouts.connectionOf(em, office.id);
-      items.push({ ...office, stripe: connection ? (connection.disconnected_at ? 'disconnected' : connection.status) : 'not_connected', earningsCents: await balanceOf(em, accounts.officeEarnings(office.id)) });
-    }
+    const ids = page.items.map((office) => office.id);
+    const connections = await this.payouts.connectionsOf(em, ids);
+    const earnings = await balancesOf(em, ids.map((id) => accounts.officeEarnings(id)));
+    const items = page.items.map((office) => {
+      const connection = connections.get(office.id);
+      return {
+        ...office,
+        stripe: connection ? (connection.disconnected_at ? 'disconnected' : connection.status) : 'not_connected',
+        earningsCents: earnings.get(accounts.officeEarnings(office.id)) ?? 0,
+      };
+    });
     return { items, pagination: page.pagination };
   }
 
@@ -302,11 +310,10 @@ export class BackOffice {
   async escrow(query: { page: number; limit: number }) {
     const em = this.em;
     const page = await escrowsOldestFirst(em, query);
-    const names = new Map<string, string>();
-    for (const item of page.items) names.set(item.artistId, (await catalogueArtist(em, item.artistId))?.name ?? '(unknown artist)');
+    const names = new Map((await artistFacts(em, page.items.map((item) => item.artistId))).map((artist) => [artist.id, artist.name]));
     const claims = await successfulClaimsOf(em, page.items.map((item) => item.artistId));
     return {
-      items: page.items.map((item) => ({ ...item, artistName: names.get(item.artistId)!, claimedBy: claims.get(item.artistId)?.status === 'successful' ? claims.get(item.artistId)!.officeId : null })),
+      items: page.items.map((item) => ({ ...item, artistName: names.get(item.artistId) ?? '(unknown artist)', claimedBy: claims.get(item.artistId)?.status === 'successful' ? claims.get(item.artistId)!.officeId : null })),
       pagination: pagination(query.page, query.limit, page.total),
     };
   }

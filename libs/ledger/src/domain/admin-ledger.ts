@@ -120,6 +120,15 @@ export async function escrowsOldestFirst(em: EntityManager, page: { page: number
   return { total: count.n, items: rows.map((row) => ({ artistId: row.owner_id, balanceCents: centsFrom(row.balance_cents), oldestAt: row.oldest ? new Date(row.oldest).toISOString() : null })) };
 }
 
+/** When one account first received money (its oldest credit), or null. */
+export async function oldestCreditAt(em: EntityManager, account: string): Promise<string | null> {
+  const [row] = await em.execute<{ oldest: Date | string | null }[]>(
+    `select min(j.occurred_at) as oldest from ledger.postings p join ledger.journals j on j.id = p.journal_id where p.account = ? and p.amount_cents > 0`,
+    [account],
+  );
+  return row?.oldest ? new Date(row.oldest).toISOString() : null;
+}
+
 /** Balances of many accounts at once (missing ones are 0). */
 export async function balancesOf(em: EntityManager, codes: string[]): Promise<Map<string, number>> {
   if (codes.length === 0) return new Map();
@@ -145,7 +154,10 @@ export async function escrowMovements(em: EntityManager): Promise<{ artistId: st
 }
 
 /** Accounts of one kind, largest balance first (the fans list's wallet order). */
-export async function accountsByBalance(em: EntityManager, kind: string): Promise<{ ownerId: string; balanceCents: number }[]> {
-  const rows = await em.execute<{ owner_id: string; balance_cents: string }[]>(`select owner_id, balance_cents from ledger.accounts where kind = ? order by balance_cents desc, owner_id`, [kind]);
+export async function accountsByBalance(em: EntityManager, kind: string, { positiveOnly = false }: { positiveOnly?: boolean } = {}): Promise<{ ownerId: string; balanceCents: number }[]> {
+  const rows = await em.execute<{ owner_id: string; balance_cents: string }[]>(
+    `select owner_id, balance_cents from ledger.accounts where kind = ? ${positiveOnly ? 'and balance_cents > 0' : ''} order by balance_cents desc, owner_id`,
+    [kind],
+  );
   return rows.map((row) => ({ ownerId: row.owner_id, balanceCents: centsFrom(row.balance_cents) }));
 }

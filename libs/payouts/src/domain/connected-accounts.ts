@@ -19,8 +19,14 @@ export function canReceiveTransfers(row: ConnectedAccountRow | null): row is Con
 }
 
 export async function connectedAccountOf(em: EntityManager, officeId: string): Promise<ConnectedAccountRow | null> {
-  const [row] = await em.execute<ConnectedAccountRow[]>(`select * from payouts.connected_accounts where office_id = ?`, [officeId]);
-  return row ?? null;
+  return (await connectedAccountsOf(em, [officeId])).get(officeId) ?? null;
+}
+
+/** The connections of many offices at once, by office id (offices never connected are absent). */
+export async function connectedAccountsOf(em: EntityManager, officeIds: readonly string[]): Promise<Map<string, ConnectedAccountRow>> {
+  if (officeIds.length === 0) return new Map();
+  const rows = await em.execute<ConnectedAccountRow[]>(`select * from payouts.connected_accounts where office_id = any(?::uuid[])`, [`{${officeIds.join(',')}}`]);
+  return new Map(rows.map((row) => [row.office_id, row]));
 }
 
 /**

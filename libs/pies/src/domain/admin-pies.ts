@@ -3,8 +3,13 @@ import type { EntityManager } from '#pie/platform';
 /* The back office's view of pies (the admin module reads this facade, never the tables). */
 
 /** The fans with a live pie (active or past due). */
-export async function fansWithLivePie(em: EntityManager): Promise<string[]> {
-  const rows = await em.execute<{ fan_id: string }[]>(`select distinct fan_id from pies.pies where status in ('active', 'past_due')`);
+/** Fans with an active or past-due pie: all of them, or those among `among` (a page of fans). */
+export async function fansWithLivePie(em: EntityManager, among?: readonly string[]): Promise<string[]> {
+  if (among?.length === 0) return [];
+  const rows = await em.execute<{ fan_id: string }[]>(
+    `select distinct fan_id from pies.pies where status in ('active', 'past_due') ${among ? 'and fan_id = any(?::uuid[])' : ''}`,
+    among ? [`{${among.join(',')}}`] : [],
+  );
   return rows.map((row) => row.fan_id);
 }
 
