@@ -14,7 +14,7 @@
  * Each page is measured BENCH_WEB_RUNS times (3 by default) and the run with the median
  * performance score is reported, as Lighthouse advises: one run swings by ±10 on a busy machine.
  * BENCH_WEB_PAGES=/login,/dashboard measures only those pages; BENCH_WEB_REPORTS=<dir> keeps
- * each page's full Lighthouse report (of the last run).
+ * each run's full Lighthouse report (<page>-<run>.json, e.g. dashboard-3.json).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -83,7 +83,7 @@ function gzipSizeOf(url: string): number {
  * as the page has any of its own (the XSRF-TOKEN the first response sets), so the header alone
  * would lose the session on the page's API calls.
  */
-async function audit(url: string, cookies?: string): Promise<Result> {
+async function audit(url: string, cookies: string | undefined, run: number): Promise<Result> {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH, chromeFlags: CHROME_FLAGS });
   let runnerResult: Awaited<ReturnType<typeof lighthouse>>;
   try {
@@ -117,7 +117,7 @@ async function audit(url: string, cookies?: string): Promise<Result> {
   if (process.env.BENCH_WEB_REPORTS) {
     mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
     const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home';
-    writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${name}.json`), JSON.stringify(lhr, null, 1));
+    writeFileSync(join(process.env.BENCH_WEB_REPORTS, `${name}-${run + 1}.json`), JSON.stringify(lhr, null, 1));
   }
 
   const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ??
@@ -178,7 +178,7 @@ try {
   for (const [path, cookies] of pages.filter(([path]) => !only || only.includes(path))) {
     console.log(`[bench:web] Lighthouse (mobile) on ${path}${cookies ? ' signed in as the demo fan' : ''}…`);
     const runs: Result[] = [];
-    for (let run = 0; run < RUNS; run++) runs.push(await audit(`${platform.appUrl}${path}`, cookies));
+    for (let run = 0; run < RUNS; run++) runs.push(await audit(`${platform.appUrl}${path}`, cookies, run));
     runs.sort((a, b) => a.performance - b.performance);
     const result = { ...runs[Math.floor(runs.length / 2)]!, scores: runs.map((each) => each.performance) };
     if (result.finalPath !== path) throw new Error(`${path} ended on ${result.finalPath}: the page is not what was measured`);

@@ -11,6 +11,51 @@ import { serviceWorkerPlugin } from './build/service-worker-plugin.ts';
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
 /**
+ * Modules that would otherwise come as a dozen chunks of under 2 KB each (rolldown gives every
+ * set of importing screens its own), each costing a phone a request, six at a time over
+ * HTTP/1.1: what the signed-in fan's screens share (the fan guard, the data states, sections and
+ * figures, the listening reads and lists), and the small pieces the public pages share with them.
+ * Only these modules, not what they import: what the first load has already stays in its chunks.
+ */
+const CHUNK_GROUPS: Record<string, readonly string[]> = {
+  'fan-screens': [
+    '/src/app/layout/FanProtectedLayout.tsx',
+    '/src/app/routes/with-fan.tsx',
+    '/src/features/fan/auth/components/RequireFanSession.tsx',
+    '/src/shared/session/RequireSession.tsx',
+    '/src/shared/format/',
+    '/src/shared/listening/',
+    '/src/shared/ui/LoadState.tsx',
+    '/src/shared/ui/load-state.module.css',
+    '/src/shared/ui/Section.tsx',
+    '/src/shared/ui/StatList.tsx',
+    '/src/shared/ui/sections.module.css',
+    '/src/shared/ui/CatalogueImage.tsx',
+    '/src/shared/ui/catalogue-image.module.css',
+    '/src/features/fan/listening/api/',
+    '/src/features/fan/listening/dashboard-reads.ts',
+    '/src/features/fan/listening/components/TopArtistsList.tsx',
+    '/src/features/fan/listening/components/TrackArtists.tsx',
+    '/src/features/fan/listening/components/lists.module.css',
+    '/@mantine/core/esm/components/Badge/',
+  ],
+  'common-ui': [
+    '/src/shared/account/use-return-params.ts',
+    '/src/shared/account/use-mount-effect.ts',
+    '/@mantine/core/esm/components/Alert/',
+    '/@mantine/core/esm/components/SimpleGrid/',
+    '/@mantine/core/esm/components/VisuallyHidden/',
+    '/@mantine/hooks/esm/use-id/',
+    '/@mantine/hooks/esm/utils/random-id/',
+  ],
+};
+
+function inGroup(id: string, group: string): boolean {
+  const path = id.replaceAll('\\', '/');
+  return CHUNK_GROUPS[group]!.some((part) => path.includes(part));
+}
+
+/**
  * react-router's package exports only its development build (remix-run/react-router#12532,
  * #14753): dev warnings and checks, ~8 KB gzip more on every page. Builds take the production
  * build it ships beside it.
@@ -51,6 +96,11 @@ export default defineConfig(({ command }) => ({
             },
             // Mantine's core (theme, provider, styles system), not its components: those stay with the screens using them.
             { name: 'mantine-core', test: /[\\/]node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]core|clsx)[\\/]/ },
+            ...Object.keys(CHUNK_GROUPS).map((name) => ({
+              name,
+              test: (id: string) => inGroup(id, name),
+              includeDependenciesRecursively: false,
+            })),
           ],
         },
       },

@@ -10,6 +10,7 @@ import { applyCookieRules } from '../shared/cookies';
 import { listenForInstallPrompt, registerServiceWorker } from '../shared/install';
 import { AppErrorBoundary } from './errors';
 import { AppProviders } from './providers';
+import { startInitialReads } from './initial-reads';
 import { createAppRouter } from './router';
 import { makeStore } from './store';
 import { installUnauthorizedHandler } from './unauthorized-handler';
@@ -23,6 +24,7 @@ const store = makeStore();
 const router = createAppRouter();
 
 installUnauthorizedHandler(store, router);
+startInitialReads(store.dispatch, window.location.pathname);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -22,9 +22,11 @@ function useReservedSpace(banner: RefObject<HTMLElement | null>, shown: boolean)
       const gap = Math.max(0, window.innerHeight - element.getBoundingClientRect().bottom);
       root.style.setProperty(BANNER_SPACE_PROPERTY, `${Math.ceil(element.offsetHeight + gap * 2)}px`);
     };
-    update();
+    // A ResizeObserver reports the banner's first size after the browser's own layout, before
+    // it paints: measuring here at once would force an extra layout of the whole page.
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(update);
-    observer?.observe(element);
+    if (observer) observer.observe(element);
+    else update();
     window.addEventListener('resize', update);
     return () => {
       observer?.disconnect();

@@ -4,34 +4,45 @@
  */
 const LOCALE = typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en';
 
-const numberFormat = new Intl.NumberFormat(LOCALE);
-const dateTimeFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
-const dateFormat = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
-const dayFormat = new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const longDayFormat = new Intl.DateTimeFormat(LOCALE, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/**
+ * A formatter made on its first use, then kept: each `Intl` constructor loads its locale data,
+ * which costs milliseconds on a phone, so a page pays only for the formats it shows.
+ */
+function lazily<T>(make: () => T): () => T {
+  let made: T | undefined;
+  return () => (made ??= make());
+}
 
-const moneyFormat = new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD' });
+const numberFormat = lazily(() => new Intl.NumberFormat(LOCALE));
+const dateTimeFormat = lazily(() => new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' }));
+const dateFormat = lazily(() => new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' }));
+const dayFormat = lazily(() => new Intl.DateTimeFormat(LOCALE, { month: 'short', day: 'numeric', timeZone: 'UTC' }));
+const longDayFormat = lazily(
+  () => new Intl.DateTimeFormat(LOCALE, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
+);
+
+const moneyFormat = lazily(() => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD' }));
 
 /**
  * Integer cents as US dollars in the reader's locale: 125000 → "$1,250.00". Cents are divided
  * by 100 only here, for display; amounts are never computed in floating point.
  */
 export function formatMoney(cents: number): string {
-  return moneyFormat.format(cents / 100);
+  return moneyFormat().format(cents / 100);
 }
 
 export function formatNumber(value: number): string {
-  return numberFormat.format(value);
+  return numberFormat().format(value);
 }
 
-const pluralRules = new Intl.PluralRules('en');
+const pluralRules = lazily(() => new Intl.PluralRules('en'));
 
 /**
  * A count with its noun in the right form, through `Intl.PluralRules`: "1 new play",
  * "2 new plays", "0 plays". `forms` names the noun for each plural category the language uses.
  */
 export function formatCount(value: number, forms: { one: string; other: string }): string {
-  const category = pluralRules.select(value);
+  const category = pluralRules().select(value);
   return `${formatNumber(value)} ${category === 'one' ? forms.one : forms.other}`;
 }
 
@@ -72,29 +83,29 @@ export function formatClock(ms: number): string {
 }
 
 export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
+  return dateTimeFormat().format(new Date(iso));
 }
 
 export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return dateFormat().format(new Date(iso));
 }
 
 /** A day of the daily chart (YYYY-MM-DD, the fan's local day; formatted as written): "Jan 31". */
 export function formatDay(day: string): string {
-  return dayFormat.format(new Date(`${day}T00:00:00Z`));
+  return dayFormat().format(new Date(`${day}T00:00:00Z`));
 }
 
 /** A day of the daily chart in full: "Saturday, January 31, 2026". */
 export function formatLongDay(day: string): string {
-  return longDayFormat.format(new Date(`${day}T00:00:00Z`));
+  return longDayFormat().format(new Date(`${day}T00:00:00Z`));
 }
 
-const regionNames = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null;
+const regionNames = lazily(() => (typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames(['en'], { type: 'region' }) : null));
 
 /** An ISO 3166-1 alpha-2 code as a country name ("DE" → "Germany"); the code when unknown. */
 export function countryName(code: string): string {
   try {
-    return regionNames?.of(code.toUpperCase()) ?? code;
+    return regionNames()?.of(code.toUpperCase()) ?? code;
   } catch {
     return code;
   }

@@ -1,6 +1,6 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { Alert, Button, Container, Stack } from '@mantine/core';
-import { useEffect, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
 import { useLocation, useNavigate } from 'react-router';
 import { errorMessage, errorStatus } from '../api';
@@ -56,7 +56,12 @@ export function RequireSession<T>({
     void navigate(loginPath, { replace: true });
   }, [dispatch, here, loginPath, navigate, redirectStored, unauthorized]);
 
-  if (data) return children(data);
+  // The screen mounts in a transition once the account arrives: React renders it in slices,
+  // yielding to the browser, instead of in one long task (the answer is a store update, which
+  // React would otherwise render synchronously); the loader stays up until it is ready.
+  const shown = useDeferredValue(data);
+  if (shown) return children(shown);
+  if (data) return <PageLoader label="Loading your account..." />;
 
   if (isError && !unauthorized) {
     return (

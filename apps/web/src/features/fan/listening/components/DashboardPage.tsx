@@ -7,14 +7,12 @@ import { formatListened, formatNumber, formatCount, NOUNS } from '../../../../sh
 import { DailyListeningSection } from './DailyListeningSection';
 import { EmptyBlock, ErrorBlock, ListPlaceholder, Section, StatList, PageContainer } from '../../../../shared/ui';
 import { RecentPlaysList } from './RecentPlaysList';
+import { DASHBOARD_READS, RECENT_PLAYS, SUMMARY_DAYS, TOP_ARTISTS } from '../dashboard-reads';
 import { TopArtistsList } from './TopArtistsList';
 
 // Only a fan with no listening yet sees it: it loads for them alone.
 const EmptyListening = lazy(() => import('./EmptyListening').then((module) => ({ default: module.EmptyListening })));
 
-export const SUMMARY_DAYS = 28;
-const TOP_ARTISTS = 6;
-const RECENT_PLAYS = 8;
 const OVERVIEW_POLL_MS = 5_000;
 
 const topArtistDetail = (artist: FanArtist) => `${formatListened(artist.listened_ms)} · ${formatCount(artist.plays, NOUNS.play)}`;
@@ -34,7 +32,7 @@ export interface DashboardPageProps {
  */
 const SummaryStats = memo(function SummaryStats({ activity }: { activity: ListeningActivity | undefined }) {
   const artists = useGetFanArtistsQuery(
-    { days: SUMMARY_DAYS, itemsPerPage: TOP_ARTISTS },
+    DASHBOARD_READS.topArtists,
     { selectFromResult: ({ data, isError }) => ({ total: data?.pagination.total, isError }) },
   );
   const artistCount = artists.total !== undefined ? formatNumber(artists.total) : artists.isError ? '–' : '…';
@@ -55,7 +53,7 @@ const SummaryStats = memo(function SummaryStats({ activity }: { activity: Listen
 });
 
 const TopArtistsSection = memo(function TopArtistsSection() {
-  const artists = useGetFanArtistsQuery({ days: SUMMARY_DAYS, itemsPerPage: TOP_ARTISTS });
+  const artists = useGetFanArtistsQuery(DASHBOARD_READS.topArtists);
   return (
     <Section
       title="Top artists"
@@ -85,7 +83,7 @@ const TopArtistsSection = memo(function TopArtistsSection() {
 });
 
 const RecentPlaysSection = memo(function RecentPlaysSection() {
-  const recent = useGetLatestPlaysQuery({ page: 1, limit: RECENT_PLAYS });
+  const recent = useGetLatestPlaysQuery(DASHBOARD_READS.recentPlays);
   return (
     <Section
       title="Recent plays"

@@ -1,0 +1,22 @@
+import { authApi } from '../features/fan/auth';
+import type { AppDispatch } from './store';
+
+/** The artist and admin areas: their own sessions, their own reads. */
+const OTHER_AREAS = /^\/(admin|for-artists|auth\/for-artists)(\/|$)/;
+
+/**
+ * A page load starts the reads its first screen needs with the app, not after the screen's
+ * code has arrived and rendered (and, behind the fan guard, the session check answered): they
+ * run alongside the route's code instead of one after another. In the fan area that is the
+ * session check the layout and the guard ask for on every page; on the dashboard, its sections'
+ * reads too (their module comes with the dashboard's own code, so no other page loads it).
+ * A visitor without a session gets the 401s the screen would have got.
+ */
+export function startInitialReads(dispatch: AppDispatch, pathname: string): void {
+  if (OTHER_AREAS.test(pathname)) return;
+  dispatch(authApi.util.prefetch('getUser', undefined, {}));
+  if (pathname === '/dashboard') {
+    // Not loading it only leaves the reads to the dashboard itself.
+    import('../features/fan/listening/dashboard-reads').then(({ prefetchDashboardReads }) => prefetchDashboardReads(dispatch)).catch(() => {});
+  }
+}
