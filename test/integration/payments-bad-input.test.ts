@@ -94,7 +94,7 @@ describe('createCheckout and one active pie per fan (DESIGN §5)', () => {
     const [first, second] = await Promise.all([post(racer, '/api/stripe/createCheckout', validCheckout), post(racer, '/api/stripe/createCheckout', validCheckout)]);
     expect([first.status, second.status]).toEqual([200, 200]);
     const statuses = await Promise.all([first, second].map(async (r) => (await platform.stripe.checkout.sessions.retrieve(r.body.data.sessionId)).status));
-    expect(statuses.sort()).toEqual(['expired', 'open']);
+    expect([...statuses].sort()).toEqual(['expired', 'open']);
     const stale = [first, second][statuses.indexOf('expired')].body.data.sessionId as string;
     await expect(platform.stripeControl.payCheckoutSession(stale)).rejects.toThrow();
   });
