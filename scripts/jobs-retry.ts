@@ -27,7 +27,9 @@ try {
 }
 
 const orm = await createOrm({ databaseUrl: config.DATABASE_URL, poolMax: 2 });
-const queues = new QueueRegistry(new QueueBackend(queueBackendOptions(config)));
+const backend = new QueueBackend(queueBackendOptions(config));
+await backend.ready();
+const queues = new QueueRegistry(backend);
 const deadJobs = new DeadJobs(new Database(orm), queues);
 try {
   if (jobId || all) {

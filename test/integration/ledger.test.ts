@@ -23,7 +23,8 @@ let sql: Sql;
 
 beforeAll(async () => {
   database = await createTestDatabase('ledger');
-  orm = await createOrm({ databaseUrl: database.url, poolMax: 20 });
+  // Enough for the concurrent batches below, while another test file runs beside this one.
+  orm = await createOrm({ databaseUrl: database.url, poolMax: 8 });
   ledger = new Ledger(new Database(orm));
   sql = openSql(database.url);
 });

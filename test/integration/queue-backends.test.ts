@@ -99,3 +99,32 @@ describe('a worker whose modules declare a job no module handles', () => {
     }
   }, 120_000);
 });
+
+describe('the postgres queue backend under load', () => {
+  it('holds one bounded pool per side in each process, not a pool per queue and per worker', async () => {
+    const platform = await TestPlatform.start({ label: 'backends-connections', queues: 'postgres' });
+    const sql = openSql(platform.database.url);
+    try {
+      const jobs = 300;
+      // Events no module listens to: the worker completes them without doing anything.
+      await sql.query(
+        `insert into platform.outbox (id, queue, job_name, payload)
+         select gen_random_uuid(), 'events', 'testing.nothing-happened.v1', jsonb_build_object('n', n) from generate_series(1, $1::int) n`,
+        [jobs],
+      );
+      let most = 0;
+      await eventually(`${jobs} events to be processed`, async () => {
+        most = Math.max(most, await sql.value<number>(`select count(*)::int from pg_stat_activity where datname = current_database()`));
+        return (await platform.api.get(QueueRegistry).get('events').getJobCounts('completed')).completed >= jobs;
+      }, 60_000);
+      // The api: its ORM (6) and the producers' pool (4). The worker: its ORM (6), producers (4) and
+      // workers (11, a LISTEN connection per queue among them). This test's own SQL: 3. BullMQ's
+      // own pools, one per queue and per worker, would take a worker process alone past 60.
+      expect(most).toBeGreaterThan(0);
+      expect(most).toBeLessThanOrEqual(6 + 4 + 6 + 4 + 11 + 3);
+    } finally {
+      await sql.close();
+      await platform.close();
+    }
+  });
+});

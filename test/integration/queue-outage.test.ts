@@ -29,7 +29,9 @@ describe.each<QueueBackendChoice>(['redis', 'postgres'])('a relay batch during a
     const viaProxy = new URL(direct);
     viaProxy.port = String(proxy.port);
     const queueConfig: AppConfig = queues === 'redis' ? { ...platform.config, REDIS_URL: viaProxy.toString() } : { ...platform.config, DATABASE_URL: viaProxy.toString() };
-    proxiedQueues = new QueueRegistry(new QueueBackend(queueBackendOptions(queueConfig)));
+    const proxiedBackend = new QueueBackend(queueBackendOptions(queueConfig));
+    await proxiedBackend.ready();
+    proxiedQueues = new QueueRegistry(proxiedBackend);
     relay = new OutboxRelay(platform.api.get(Database), proxiedQueues, platform.config);
   });
   afterAll(async () => {

@@ -28,13 +28,16 @@ export class PlatformModule {
         {
           provide: MIKRO_ORM,
           useFactory: () =>
-            createOrm({ databaseUrl: config.DATABASE_URL, entities: options.entities, migrations: options.migrations }),
+            createOrm({ databaseUrl: config.DATABASE_URL, entities: options.entities, migrations: options.migrations, poolMax: config.DATABASE_POOL_MAX }),
         },
         Database,
         {
           provide: QueueBackend,
-          useFactory: () =>
-            new QueueBackend(queueBackendOptions(config)),
+          useFactory: async () => {
+            const backend = new QueueBackend(queueBackendOptions(config));
+            await backend.ready();
+            return backend;
+          },
         },
         QueueRegistry,
         DeadJobs,

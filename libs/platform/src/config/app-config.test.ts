@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       LOG_LEVEL: 'info',
       LOG_PRETTY: true,
       OUTBOX_POLL_INTERVAL_MS: 250,
+      DATABASE_POOL_MAX: 10,
       QUEUE_PREFIX: 'pie',
       QUEUE_LOCK_DURATION_MS: 30_000,
       QUEUE_STALLED_INTERVAL_MS: 15_000,

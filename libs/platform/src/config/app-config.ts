@@ -61,6 +61,8 @@ export const AppConfigSchema = z
     WEB_DIST_DIR: z.string().optional(),
     /** The OpenAPI UI and JSON (/api/docs, /api/docs-json): on in development and tests, off in production unless true. */
     API_DOCS_PUBLIC: booleanFromEnv.optional(),
+    /** Connections each process's ORM may hold (the queue backend on Postgres keeps its own few). */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
     OUTBOX_POLL_INTERVAL_MS: z.coerce.number().int().min(10).max(60_000).default(250),
     RATE_LIMIT_ENABLED: booleanFromEnv.default(true),
     /** reCAPTCHA v3: with a secret, tokens are checked with Google (or RECAPTCHA_VERIFY_URL). */

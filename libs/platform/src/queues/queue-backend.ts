@@ -1,10 +1,12 @@
-import { Queue, Worker, createPostgresBackend, type Processor, type WorkerOptions } from 'bullmq';
+import { Queue, Worker, createPostgresBackend, quoteSchemaName, runMigrations, type Processor, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
+import pg from 'pg';
 import type { AppConfig } from '../config/app-config.js';
-import type { QueueName } from './queue-names.js';
+import { QUEUE_NAMES, type QueueName } from './queue-names.js';
 import { backoffStrategyFor, jobOptionsFor, type RetryPolicy } from './retry-policy.js';
 
 export type QueueBackendKind = 'redis' | 'postgres';
+type Role = 'producer' | 'worker';
 
 export interface QueueBackendOptions {
   /** Redis when set (production, CI, docker-compose)… */
@@ -36,7 +38,9 @@ export function queueBackendOptions(config: AppConfig): QueueBackendOptions {
  */
 export class QueueBackend {
   readonly kind: QueueBackendKind;
-  private readonly redisConnections: Redis[] = [];
+  private readonly redisConnections: Record<Role, Redis[]> = { producer: [], worker: [] };
+  private readonly postgresPools: Partial<Record<Role, pg.Pool>> = {};
+  private schemaReady?: Promise<void>;
 
   constructor(private readonly options: QueueBackendOptions) {
     this.kind = options.redisUrl ? 'redis' : 'postgres';
@@ -50,12 +54,30 @@ export class QueueBackend {
     return this.options.producerTimeoutMs;
   }
 
+  /**
+   * On Postgres, brings BullMQ's schema up to date: queues and workers share pools they do not
+   * own, and BullMQ migrates only pools it builds itself. Call once before the first queue is used.
+   */
+  async ready(): Promise<void> {
+    if (this.kind !== 'postgres') return;
+    this.schemaReady ??= (async () => {
+      const client = new pg.Client({ connectionString: this.options.databaseUrl });
+      await client.connect();
+      try {
+        await runMigrations(client, POSTGRES_QUEUE_SCHEMA);
+      } finally {
+        await client.end();
+      }
+    })();
+    await this.schemaReady;
+  }
+
   createQueue(name: QueueName): Queue {
     const base = { prefix: this.options.prefix, defaultJobOptions: jobOptionsFor(this.options.retry) };
     if (this.kind === 'redis') {
       return new Queue(name, { ...base, connection: this.redis('producer') });
     }
-    return new Queue(name, { ...base, connection: this.postgresConnection('producer') }, createPostgresBackend) as unknown as Queue;
+    return new Queue(name, { ...base, connection: this.postgresPool('producer') }, createPostgresBackend) as unknown as Queue;
   }
 
   createWorker(name: QueueName, processor: Processor, options: Omit<WorkerOptions, 'connection' | 'prefix' | 'settings'>): Worker {
@@ -63,15 +85,28 @@ export class QueueBackend {
     if (this.kind === 'redis') {
       return new Worker(name, processor, { ...base, connection: this.redis('worker') });
     }
-    return new Worker(name, processor, { ...base, connection: this.postgresConnection('worker') }, createPostgresBackend) as unknown as Worker;
+    return new Worker(name, processor, { ...base, connection: this.postgresPool('worker') }, createPostgresBackend) as unknown as Worker;
   }
 
-  /** Closes the connections this backend opened itself (queues and workers close their own). */
-  async close(): Promise<void> {
-    await Promise.all(this.redisConnections.splice(0).map((connection) => connection.quit().catch(() => connection.disconnect())));
+  /**
+   * Closes the connections this backend opened for one side (queues and workers close their
+   * own first), or for both. The producer side stays open while workers finish their jobs.
+   */
+  async close(role?: Role): Promise<void> {
+    const roles: Role[] = role ? [role] : ['producer', 'worker'];
+    await Promise.all(
+      roles.flatMap((side) => {
+        const pool = this.postgresPools[side];
+        delete this.postgresPools[side];
+        return [
+          ...this.redisConnections[side].splice(0).map((connection) => connection.quit().catch(() => connection.disconnect())),
+          ...(pool ? [pool.end().catch(() => undefined)] : []),
+        ];
+      }),
+    );
   }
 
-  private redis(role: 'producer' | 'worker'): Redis {
+  private redis(role: Role): Redis {
     const connection =
       role === 'worker'
         ? // BullMQ requires maxRetriesPerRequest: null for blocking worker connections.
@@ -80,13 +115,35 @@ export class QueueBackend {
           new Redis(this.options.redisUrl as string, { maxRetriesPerRequest: 1, connectTimeout: this.options.producerTimeoutMs, lazyConnect: false });
     // Connection errors surface through the commands that fail; an unhandled 'error' event would crash the process.
     connection.on('error', () => undefined);
-    this.redisConnections.push(connection);
+    this.redisConnections[role].push(connection);
     return connection;
   }
 
-  private postgresConnection(role: 'producer' | 'worker') {
-    const bounded = role === 'producer' ? { connectionTimeoutMillis: this.options.producerTimeoutMs, query_timeout: this.options.producerTimeoutMs } : {};
-    return { connectionString: this.options.databaseUrl, schema: POSTGRES_QUEUE_SCHEMA, migrate: true, max: 4, ...bounded };
+  /**
+   * One pool per side for all seven queues. Left to itself BullMQ builds a pool for every queue
+   * and every worker, plus a LISTEN connection per worker: 63 connections in a worker process,
+   * enough for an api and a worker to exhaust a default Postgres (100). Shared, a worker process
+   * holds at most 11 (a LISTEN connection per queue it works, checked out of this pool, and four
+   * for queries) and the api at most 4.
+   */
+  private postgresPool(role: Role): pg.Pool {
+    let pool = this.postgresPools[role];
+    if (!pool) {
+      const bounded = role === 'producer' ? { connectionTimeoutMillis: this.options.producerTimeoutMs, query_timeout: this.options.producerTimeoutMs } : {};
+      pool = new pg.Pool({
+        connectionString: this.options.databaseUrl,
+        // A pool BullMQ does not own keeps its default schema only through search_path.
+        options: `-c search_path=${quoteSchemaName(POSTGRES_QUEUE_SCHEMA)}`,
+        // Lets a worker notice a silently dropped LISTEN connection.
+        keepAlive: true,
+        max: role === 'producer' ? 4 : QUEUE_NAMES.length + 4,
+        ...bounded,
+      });
+      // An idle client's error surfaces through the next query; unhandled it would crash the process.
+      pool.on('error', () => undefined);
+      this.postgresPools[role] = pool;
+    }
+    return pool;
   }
 }
 

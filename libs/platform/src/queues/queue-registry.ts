@@ -33,6 +33,6 @@ export class QueueRegistry implements OnApplicationShutdown {
   async onApplicationShutdown(): Promise<void> {
     await Promise.all([...this.queues.values()].map((queue) => queue.close()));
     this.queues.clear();
-    await this.backend.close();
+    await this.backend.close('producer');
   }
 }

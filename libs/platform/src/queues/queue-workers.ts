@@ -80,7 +80,7 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
   async onApplicationShutdown(): Promise<void> {
     // close() waits for running jobs to finish: a SIGTERM never cuts a job in half.
     await Promise.all(this.workers.splice(0).map((worker) => worker.close()));
-    await this.backend.close();
+    await this.backend.close('worker');
   }
 
   private discoverRoutes(): void {
