@@ -103,9 +103,6 @@ export class TestPlatform {
       LOG_LEVEL: 'silent',
       QUEUE_PREFIX: uniqueQueuePrefix(),
       OUTBOX_POLL_INTERVAL_MS: '50',
-      // Two test files run at once, each with an api, a worker and sometimes more workers, on a
-      // server that allows 100 connections: small pools keep the whole run well under it.
-      DATABASE_POOL_MAX: '6',
       WEB_DIST_DIR: '/nonexistent',
       // Tests send hundreds of requests from one address; the rate-limit tests turn it back on.
       RATE_LIMIT_ENABLED: 'false',
