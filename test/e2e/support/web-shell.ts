@@ -241,7 +241,9 @@ export async function waitForScreen(
 /** Axe with every rule it runs by default (WCAG A/AA and best practices); the violations, summarised. */
 export async function axeViolations(page: Page): Promise<string[]> {
   // Only violations are needed: skipping the details of passes makes each run much faster.
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  // Legacy mode runs axe.run() in the page itself; the default opens a blank page for every
+  // check to combine the frames' results (our pages embed no cross-origin frame worth isolating).
+  const results = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).analyze();
   return results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
