@@ -19,6 +19,7 @@ export interface QueueBackendOptions {
   producerTimeoutMs: number;
 }
 
+/** BullMQ's default schema, which it assumes for pools it does not own (ours): change neither alone. */
 export const POSTGRES_QUEUE_SCHEMA = 'bullmq';
 
 /** The backend a process's configuration asks for. */
