@@ -1,4 +1,4 @@
-import { Queue, Worker, createPostgresBackend, quoteSchemaName, runMigrations, type Processor, type WorkerOptions } from 'bullmq';
+import { DEFAULT_SCHEMA, Queue, Worker, createPostgresBackend, quoteSchemaName, runMigrations, type Processor, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { AppConfig } from '../config/app-config.js';
@@ -19,8 +19,8 @@ export interface QueueBackendOptions {
   producerTimeoutMs: number;
 }
 
-/** BullMQ's default schema, which it assumes for pools it does not own (ours): change neither alone. */
-export const POSTGRES_QUEUE_SCHEMA = 'bullmq';
+/** BullMQ's default schema ('bullmq'): the one it assumes for pools it does not own, as ours are. */
+export const POSTGRES_QUEUE_SCHEMA = DEFAULT_SCHEMA;
 
 /** The backend a process's configuration asks for. */
 export function queueBackendOptions(config: AppConfig): QueueBackendOptions {
