@@ -27,9 +27,7 @@ try {
 }
 
 const orm = await createOrm({ databaseUrl: config.DATABASE_URL, poolMax: 2 });
-const backend = new QueueBackend(queueBackendOptions(config));
-await backend.ready();
-const queues = new QueueRegistry(backend);
+const queues = new QueueRegistry(await QueueBackend.open(queueBackendOptions(config)));
 const deadJobs = new DeadJobs(new Database(orm), queues);
 try {
   if (jobId || all) {

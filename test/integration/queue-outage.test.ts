@@ -29,9 +29,7 @@ describe.each<QueueBackendChoice>(['redis', 'postgres'])('a relay batch during a
     const viaProxy = new URL(direct);
     viaProxy.port = String(proxy.port);
     const queueConfig: AppConfig = queues === 'redis' ? { ...platform.config, REDIS_URL: viaProxy.toString() } : { ...platform.config, DATABASE_URL: viaProxy.toString() };
-    const proxiedBackend = new QueueBackend(queueBackendOptions(queueConfig));
-    await proxiedBackend.ready();
-    proxiedQueues = new QueueRegistry(proxiedBackend);
+    proxiedQueues = new QueueRegistry(await QueueBackend.open(queueBackendOptions(queueConfig)));
     relay = new OutboxRelay(platform.api.get(Database), proxiedQueues, platform.config);
   });
   afterAll(async () => {

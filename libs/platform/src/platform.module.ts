@@ -33,11 +33,7 @@ export class PlatformModule {
         Database,
         {
           provide: QueueBackend,
-          useFactory: async () => {
-            const backend = new QueueBackend(queueBackendOptions(config));
-            await backend.ready();
-            return backend;
-          },
+          useFactory: () => QueueBackend.open(queueBackendOptions(config)),
         },
         QueueRegistry,
         DeadJobs,

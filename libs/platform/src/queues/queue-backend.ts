@@ -41,9 +41,26 @@ export class QueueBackend {
   readonly kind: QueueBackendKind;
   private readonly redisConnections: Record<Role, Redis[]> = { producer: [], worker: [] };
   private readonly postgresPools: Partial<Record<Role, pg.Pool>> = {};
-  private schemaReady?: Promise<void>;
 
-  constructor(private readonly options: QueueBackendOptions) {
+  /**
+   * A backend ready for its first queue. On Postgres it first brings BullMQ's schema up to date:
+   * queues and workers share pools they do not own, and BullMQ migrates only pools it builds itself.
+   */
+  static async open(options: QueueBackendOptions): Promise<QueueBackend> {
+    const backend = new QueueBackend(options);
+    if (backend.kind === 'postgres') {
+      const client = new pg.Client({ connectionString: options.databaseUrl });
+      await client.connect();
+      try {
+        await runMigrations(client, POSTGRES_QUEUE_SCHEMA);
+      } finally {
+        await client.end();
+      }
+    }
+    return backend;
+  }
+
+  private constructor(private readonly options: QueueBackendOptions) {
     this.kind = options.redisUrl ? 'redis' : 'postgres';
   }
 
@@ -53,24 +70,6 @@ export class QueueBackend {
 
   get producerTimeoutMs(): number {
     return this.options.producerTimeoutMs;
-  }
-
-  /**
-   * On Postgres, brings BullMQ's schema up to date: queues and workers share pools they do not
-   * own, and BullMQ migrates only pools it builds itself. Call once before the first queue is used.
-   */
-  async ready(): Promise<void> {
-    if (this.kind !== 'postgres') return;
-    this.schemaReady ??= (async () => {
-      const client = new pg.Client({ connectionString: this.options.databaseUrl });
-      await client.connect();
-      try {
-        await runMigrations(client, POSTGRES_QUEUE_SCHEMA);
-      } finally {
-        await client.end();
-      }
-    })();
-    await this.schemaReady;
   }
 
   createQueue(name: QueueName): Queue {
@@ -90,21 +89,16 @@ export class QueueBackend {
   }
 
   /**
-   * Closes the connections this backend opened for one side (queues and workers close their
-   * own first), or for both. The producer side stays open while workers finish their jobs.
+   * Closes the connections this backend opened for one side, after that side's queues or workers
+   * closed their own: the producers stay open while the workers finish their jobs.
    */
-  async close(role?: Role): Promise<void> {
-    const roles: Role[] = role ? [role] : ['producer', 'worker'];
-    await Promise.all(
-      roles.flatMap((side) => {
-        const pool = this.postgresPools[side];
-        delete this.postgresPools[side];
-        return [
-          ...this.redisConnections[side].splice(0).map((connection) => connection.quit().catch(() => connection.disconnect())),
-          ...(pool ? [pool.end().catch(() => undefined)] : []),
-        ];
-      }),
-    );
+  async close(role: Role): Promise<void> {
+    const pool = this.postgresPools[role];
+    delete this.postgresPools[role];
+    await Promise.all([
+      ...this.redisConnections[role].splice(0).map((connection) => connection.quit().catch(() => connection.disconnect())),
+      pool?.end().catch(() => undefined),
+    ]);
   }
 
   private redis(role: Role): Redis {
