@@ -19,6 +19,7 @@ import { Migration20261127000100_close_write_path } from './Migration20261127000
 import { Migration20261127000200_fan_artist_windows } from './Migration20261127000200_fan_artist_windows.js';
 import { Migration20261127000300_track_credits } from './Migration20261127000300_track_credits.js';
 import { Migration20261127000400_fan_counts } from './Migration20261127000400_fan_counts.js';
+import { Migration20261128000100_ledger_single_pass_checks } from './Migration20261128000100_ledger_single_pass_checks.js';
 
 /** The one migration history of the whole database, oldest first. Append; never edit a shipped one. */
 export const migrations = [
@@ -40,4 +41,5 @@ export const migrations = [
   Migration20261127000200_fan_artist_windows,
   Migration20261127000300_track_credits,
   Migration20261127000400_fan_counts,
+  Migration20261128000100_ledger_single_pass_checks,
 ];
