@@ -134,7 +134,8 @@ export interface ListeningWindow {
 
 /**
  * `listenedMsByArtist` for many (fan, window) pairs in one statement (pies closes periods in
- * batches): per window key, each credited artist's listened milliseconds, most listened first.
+ * batches): per window key, each credited artist's listened milliseconds, in no particular order
+ * (the split orders them itself; sorting a batch's 40,000 rows cost a third of the statement).
  */
 export async function listenedMsByArtistForWindows(em: EntityManager, windows: readonly ListeningWindow[]): Promise<Map<string, ArtistListening[]>> {
   const result = new Map<string, ArtistListening[]>(windows.map((window) => [window.key, []]));
@@ -150,8 +151,7 @@ export async function listenedMsByArtistForWindows(em: EntityManager, windows: r
      )
      select fp.key, c.artist_id, sum(fp.ms_played::numeric / c.n) as listened_ms, count(*)::int as plays
        from fan_plays fp join credits c on c.track_id = fp.track_id
-      group by fp.key, c.artist_id
-      order by fp.key, listened_ms desc, c.artist_id`,
+      group by fp.key, c.artist_id`,
     [
       textArray(windows.map((w) => w.key)),
       textArray(windows.map((w) => w.fanId)),

@@ -72,21 +72,27 @@ function listenedUnits(listenedMs: number): bigint {
   return BigInt(Math.max(1, Math.round(listenedMs * LISTENED_UNITS_PER_MS)));
 }
 
-function reasonFor(candidate: SplitCandidate, settings: SplitSettings): ExclusionReason | null {
+function reasonFor(candidate: SplitCandidate, units: bigint, settings: SplitSettings): ExclusionReason | null {
   if (candidate.banned) return 'banned';
   if (candidate.inclusion === 'excluded') return 'excluded';
-  if (listenedUnits(candidate.listenedMs) === 0n) return 'no_listening';
+  if (units === 0n) return 'no_listening';
   // A manual inclusion is the fan's explicit choice and outranks the general "active only" filter.
   if (settings.excludeNonActive && !candidate.active && candidate.inclusion !== 'included') return 'not_active';
   return null;
 }
 
-/** Most listened first, ties by artist id: the order the limit's slots are handed out in. */
-function byListening(a: SplitCandidate, b: SplitCandidate): number {
-  const ua = listenedUnits(a.listenedMs);
-  const ub = listenedUnits(b.listenedMs);
-  if (ua !== ub) return ua > ub ? -1 : 1;
-  return compareIds(a.artistId, b.artistId);
+/**
+ * Most listened first, ties by artist id: the order the limit's slots are handed out in. Compares
+ * the listened units computed once per candidate (a sort would otherwise make two bigints per
+ * comparison; a batch of closes sorts a hundred thousand candidate lists).
+ */
+function byListening(units: ReadonlyMap<string, bigint>): (a: SplitCandidate, b: SplitCandidate) => number {
+  return (a, b) => {
+    const ua = units.get(a.artistId)!;
+    const ub = units.get(b.artistId)!;
+    if (ua !== ub) return ua > ub ? -1 : 1;
+    return compareIds(a.artistId, b.artistId);
+  };
 }
 
 /**
@@ -130,10 +136,12 @@ export function splitPie(candidates: readonly SplitCandidate[], settings: SplitS
     seen.add(candidate.artistId);
   }
 
-  const reasons = new Map<string, ExclusionReason | null>(candidates.map((c) => [c.artistId, reasonFor(c, settings)]));
+  const units = new Map(candidates.map((c) => [c.artistId, listenedUnits(c.listenedMs)]));
+  const mostListenedFirst = byListening(units);
+  const reasons = new Map<string, ExclusionReason | null>(candidates.map((c) => [c.artistId, reasonFor(c, units.get(c.artistId)!, settings)]));
   const eligible = candidates.filter((c) => reasons.get(c.artistId) === null);
-  const included = eligible.filter((c) => c.inclusion === 'included').sort(byListening);
-  const others = eligible.filter((c) => c.inclusion !== 'included').sort(byListening);
+  const included = eligible.filter((c) => c.inclusion === 'included').sort(mostListenedFirst);
+  const others = eligible.filter((c) => c.inclusion !== 'included').sort(mostListenedFirst);
   const selected = [...included, ...others].slice(0, settings.artistLimit);
   const selectedIds = new Set(selected.map((c) => c.artistId));
   for (const c of eligible) if (!selectedIds.has(c.artistId)) reasons.set(c.artistId, 'over_limit');
@@ -141,7 +149,7 @@ export function splitPie(candidates: readonly SplitCandidate[], settings: SplitS
   // Sorted by id so nothing downstream can see the input order.
   selected.sort((a, b) => compareIds(a.artistId, b.artistId));
   const { numerators, denominator } = tiltNumerators(selected, settings.artistPopularity);
-  const weights = selected.map((c, i) => ({ artistId: c.artistId, weight: listenedUnits(c.listenedMs) * numerators[i], tilt: Number(numerators[i]) / Number(denominator) }));
+  const weights = selected.map((c, i) => ({ artistId: c.artistId, weight: units.get(c.artistId)! * numerators[i], tilt: Number(numerators[i]) / Number(denominator) }));
   const totalWeight = weights.reduce((sum, w) => sum + w.weight, 0n);
   const amount = BigInt(settings.amountCents);
   const shares = largestRemainder(amount, weights.map((w) => ({ id: w.artistId, weight: w.weight })));
@@ -162,7 +170,7 @@ export function splitPie(candidates: readonly SplitCandidate[], settings: SplitS
     if (a.selected !== b.selected) return a.selected ? -1 : 1;
     if (a.selected && a.shareCents !== b.shareCents) return b.shareCents - a.shareCents;
     if (!a.selected) {
-      const byTime = byListening(a, b);
+      const byTime = mostListenedFirst(a, b);
       if (byTime !== 0) return byTime;
     }
     return compareIds(a.artistId, b.artistId);
