@@ -1,4 +1,4 @@
-import { executeBound, type EntityManager } from '#pie/platform';
+import { executeBound, plainArray, type EntityManager } from '#pie/platform';
 import { parseAccount } from './accounts.js';
 import { canonicalPostings, type JournalInput } from './journal.js';
 import { InsufficientBalanceError, postJournal, type PostedJournal } from './ledger-store.js';
@@ -51,7 +51,8 @@ export async function postJournals(tx: EntityManager, inputs: readonly JournalIn
         tx,
         `insert into ledger.postings (journal_id, account, amount_cents)
          select journal_id, account, amount from unnest($1::uuid[], $2::text[], $3::bigint[]) with ordinality as p(journal_id, account, amount, n) order by n`,
-        [pgArray(legs.map((l) => l.journalId)), pgArray(legs.map((l) => l.account)), pgArray(legs.map((l) => l.amountCents))],
+        // Journal ids come from Postgres and account codes were checked against their pattern: no quoting.
+        [plainArray(legs.map((l) => l.journalId)), plainArray(legs.map((l) => l.account)), plainArray(legs.map((l) => l.amountCents))],
       );
     } catch (error) {
       const e = error as { constraint?: string; message?: string; cause?: { constraint?: string } };

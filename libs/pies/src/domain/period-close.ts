@@ -1,5 +1,5 @@
 import { accounts, balancesNowAndBefore, postJournals, type AccountCode, type JournalInput } from '#pie/ledger';
-import { executeBound, recordInOutbox, type EntityManager } from '#pie/platform';
+import { executeBound, plainArray, recordInOutbox, type EntityManager } from '#pie/platform';
 import { PiePeriodClosed } from '../events/pie-period-closed.event.js';
 import { pgArray } from './pg-array.js';
 import type { PeriodRow } from './pie-rows.js';
@@ -166,27 +166,46 @@ async function shareAccountsOf(_tx: EntityManager, artistIds: readonly string[])
 }
 
 async function writeSnapshots(tx: EntityManager, closings: Closing[]): Promise<void> {
-  const lines = closings.flatMap(({ period, split, inputs }) => split.lines.map((line) => ({ periodId: period.id, line, name: inputs.facts.get(line.artistId)?.name ?? 'Unknown artist' })));
-  if (lines.length === 0) return;
-  const col = (pick: (entry: (typeof lines)[number]) => string | number | boolean | null) => pgArray(lines.map(pick));
+  // One pass over every line, a column at a time, as `unnest` takes them.
+  const periodIds: string[] = [], artistIds: string[] = [], names: string[] = [], listened: number[] = [], popularity: number[] = [];
+  const active: boolean[] = [], inclusion: string[] = [], banned: boolean[] = [], selected: boolean[] = [], reasons: (string | null)[] = [];
+  const tilts: number[] = [], weights: bigint[] = [], shares: number[] = [];
+  for (const { period, split, inputs } of closings) {
+    for (const line of split.lines) {
+      periodIds.push(period.id);
+      artistIds.push(line.artistId);
+      names.push(inputs.facts.get(line.artistId)?.name ?? 'Unknown artist');
+      listened.push(line.listenedMs);
+      popularity.push(line.popularity);
+      active.push(line.active);
+      inclusion.push(line.inclusion);
+      banned.push(line.banned);
+      selected.push(line.selected);
+      reasons.push(line.reason);
+      tilts.push(line.tilt);
+      weights.push(line.weight);
+      shares.push(line.shareCents);
+    }
+  }
+  if (periodIds.length === 0) return;
   await executeBound(
     tx,
     `insert into pies.period_artists (period_id, artist_id, artist_name, listened_ms, popularity, active, inclusion, banned, selected, reason, tilt, weight, share_cents)
      select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::numeric[], $5::smallint[], $6::boolean[], $7::text[], $8::boolean[], $9::boolean[], $10::text[], $11::numeric[], $12::numeric[], $13::bigint[])`,
     [
-      col((e) => e.periodId),
-      col((e) => e.line.artistId),
-      col((e) => e.name),
-      col((e) => String(e.line.listenedMs)),
-      col((e) => e.line.popularity),
-      col((e) => e.line.active),
-      col((e) => e.line.inclusion),
-      col((e) => e.line.banned),
-      col((e) => e.line.selected),
-      col((e) => e.line.reason),
-      col((e) => String(e.line.tilt)),
-      col((e) => e.line.weight.toString()),
-      col((e) => e.line.shareCents),
+      plainArray(periodIds),
+      plainArray(artistIds),
+      pgArray(names),
+      plainArray(listened),
+      plainArray(popularity),
+      plainArray(active),
+      plainArray(inclusion),
+      plainArray(banned),
+      plainArray(selected),
+      pgArray(reasons),
+      plainArray(tilts),
+      plainArray(weights),
+      plainArray(shares),
     ],
   );
 }

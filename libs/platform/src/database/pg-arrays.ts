@@ -21,3 +21,12 @@ export function timestampArray(values: readonly Date[]): string {
   return `{${values.map((value) => value.toISOString()).join(',')}}`;
 }
 
+
+/**
+ * Values that never need quoting in an array literal: ids read from Postgres, ledger account codes
+ * (checked against their pattern), numbers, booleans, enum words. A batch close writes millions of
+ * them, and quoting each one was most of the cost; anything a person typed goes through `textArray`.
+ */
+export function plainArray(values: readonly (string | number | bigint | boolean)[]): string {
+  return `{${values.join(',')}}`;
+}
