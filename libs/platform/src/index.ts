@@ -24,6 +24,7 @@ export { pageOf, pagination, containsPattern } from './database/paging.js';
 export { textArray, intArray, timestampArray, plainArray } from './database/pg-arrays.js';
 export { nativeTransaction } from './database/native-transaction.js';
 export { executeBound } from './database/bound-query.js';
+export { executePrepared } from './database/prepared-query.js';
 export { HealthModule } from './health/health.module.js';
 export { PlatformModule, type PlatformModuleOptions } from './platform.module.js';
 export { WorkerRuntimeModule } from './worker-runtime.module.js';
