@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager } from '#pie/platform';
-import { Session, type SessionKind } from './session.entity.js';
+import { executePrepared, type EntityManager } from '#pie/platform';
+import { Session, SESSION_KINDS, type SessionKind } from './session.entity.js';
 import { hashToken, newSecretToken } from './secrets.js';
 
 /** How long each kind of session lives (admin: 7 days, spec §6). */
@@ -25,18 +25,25 @@ export function openSession(em: EntityManager, kind: SessionKind, subjectId: str
 /** Which table holds each kind's accounts and whether it can be deleted (admins are removed, not marked). */
 const DELETABLE_ACCOUNTS: Partial<Record<SessionKind, string>> = { fan: 'identity.fans', artist: 'identity.artist_users' };
 
+const ACTIVE_SESSION_SQL = Object.fromEntries(
+  SESSION_KINDS.map((kind) => {
+    const accounts = DELETABLE_ACCOUNTS[kind];
+    return [
+      kind,
+      `select s.id, s.subject_id from identity.sessions s
+        where s.token_hash = $1 and s.kind = $2 and s.revoked_at is null and s.expires_at > now()
+          ${accounts ? `and not exists (select 1 from ${accounts} a where a.id = s.subject_id and a.deleted_at is not null)` : ''}`,
+    ];
+  }),
+) as Record<SessionKind, string>;
+
 /**
  * The live session of this kind behind a cookie token, or null. One query: an ended or expired
  * session, or one whose account was deleted since, is no session at all.
  */
 export async function findActiveSession(em: EntityManager, kind: SessionKind, token: string): Promise<{ id: string; subjectId: string } | null> {
-  const accounts = DELETABLE_ACCOUNTS[kind];
-  const [row] = await em.execute<{ id: string; subject_id: string }[]>(
-    `select s.id, s.subject_id from identity.sessions s
-      where s.token_hash = ? and s.kind = ? and s.revoked_at is null and s.expires_at > now()
-        ${accounts ? `and not exists (select 1 from ${accounts} a where a.id = s.subject_id and a.deleted_at is not null)` : ''}`,
-    [hashToken(token), kind],
-  );
+  // Every signed-in request asks this: a prepared statement (one text per kind).
+  const [row] = await executePrepared<{ id: string; subject_id: string }>(em, ACTIVE_SESSION_SQL[kind], [hashToken(token), kind]);
   return row ? { id: row.id, subjectId: row.subject_id } : null;
 }
 

@@ -1,4 +1,4 @@
-import type { Database, EntityManager } from '#pie/platform';
+import { executePrepared, type Database, type EntityManager } from '#pie/platform';
 import { fanWindowFirstDay } from './listening-window.js';
 
 /*
@@ -52,12 +52,14 @@ export async function currentFanArtistWindow(database: Database, fanId: string, 
 
 /** The window's artist count when it is current, else null. */
 async function freshWindowArtists(em: EntityManager, fanId: string, days: number): Promise<number | null> {
-  const [row] = await em.execute<{ artists: number }[]>(
+  // Asked before every read of a kept window: a prepared statement.
+  const [row] = await executePrepared<{ artists: number }>(
+    em,
     `select w.artists from listening.fan_windows w
-      where w.fan_id = ? and w.days = ?
+      where w.fan_id = $1 and w.days = $2
         and w.read_version = coalesce((select read_version from listening.fan_listening_state where fan_id = w.fan_id), 0)
-        and w.first_day = ${fanWindowFirstDay('?', '?')}`,
-    [fanId, days, fanId, days],
+        and w.first_day = ${fanWindowFirstDay('$1', '$2')}`,
+    [fanId, days],
   );
   return row ? Number(row.artists) : null;
 }

@@ -1,5 +1,5 @@
 import type { ArtistSummary, TrackSummary } from '#pie/contracts';
-import { textArray, type EntityManager } from '#pie/platform';
+import { executePrepared, textArray, type EntityManager } from '#pie/platform';
 
 /** The artist columns every artist list selects (alias `a`). */
 export const ARTIST_COLUMNS = `a.id, a.provider_id, a.name, a.image_url, a.country, a.genres, a.active, a.popularity, a.listeners_28d, a.metadata_fetched_at`;
@@ -75,20 +75,21 @@ export function pageWithTrackSummariesSql(pageSql: string, orderBy: string, extr
 }
 
 /**
- * A page of one fan's rows that name tracks (`pageSql` takes the fan, the limit and the offset, in
- * that order), their track summaries and the fan's total as a counter of `fan_listening_state`
- * holds it, in one query (a second only for a page past the end).
+ * A page of one fan's rows that name tracks (`pageSql` takes the fan as `$1`, the limit as `$2`
+ * and the offset as `$3`), their track summaries and the fan's total as a counter of
+ * `fan_listening_state` holds it, in one prepared statement (a second only for a page past the end).
  */
 export async function fanPageWithTracks<T extends object>(
   em: EntityManager,
   query: { fanId: string; pageSql: string; orderBy: string; totalColumn: 'plays_count' | 'tracks_count'; page: number; limit: number },
 ): Promise<{ rows: (T & TrackSummaryRow)[]; total: number }> {
-  const totalSql = `select ${query.totalColumn} from listening.fan_listening_state where fan_id = ?`;
-  const rows = await em.execute<(T & TrackSummaryRow & { total: string | number | null })[]>(
+  const totalSql = `select ${query.totalColumn} as total from listening.fan_listening_state where fan_id = $1`;
+  const rows = await executePrepared<T & TrackSummaryRow & { total: string | number | null }>(
+    em,
     pageWithTrackSummariesSql(query.pageSql, query.orderBy, `(${totalSql}) as total`),
-    [query.fanId, query.limit, (query.page - 1) * query.limit, query.fanId],
+    [query.fanId, query.limit, (query.page - 1) * query.limit],
   );
-  const total = rows.length > 0 ? rows[0].total : (await em.execute<{ total: string | number }[]>(`select ${query.totalColumn} as total from listening.fan_listening_state where fan_id = ?`, [query.fanId]))[0]?.total;
+  const total = rows.length > 0 ? rows[0].total : (await executePrepared<{ total: string | number }>(em, totalSql, [query.fanId]))[0]?.total;
   return { rows, total: Number(total ?? 0) };
 }
 

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { FanUser, LinkedAccount } from '#pie/contracts';
-import { Database } from '#pie/platform';
+import { Database, executePrepared } from '#pie/platform';
 import { notSignedIn } from '../../domain/identity.errors.js';
 import { GetCurrentFan } from './get-current-fan.query.js';
 
@@ -30,12 +30,13 @@ export class GetCurrentFanHandler implements IQueryHandler<GetCurrentFan> {
   constructor(@Inject(Database) private readonly database: Database) {}
 
   async execute({ fanId }: GetCurrentFan): Promise<FanUser> {
-    const [fan] = await this.database.em().execute<CurrentFanRow[]>(
+    const [fan] = await executePrepared<CurrentFanRow>(
+      this.database.em(),
       `select f.id, f.email, f.first_name, f.last_name, f.password_hash is not null as has_password, f.email_verified_at is not null as email_verified,
               f.promo_eligible, f.used_promotion_code, f.stripe_customer_id, f.time_zone, f.created_at,
               coalesce((select json_agg(json_build_object('provider', s.provider, 'email', s.email, 'display_name', s.display_name) order by s.provider)
                           from identity.social_identities s where s.subject_kind = 'fan' and s.subject_id = f.id), '[]') as linked_accounts
-         from identity.fans f where f.id = ? and f.deleted_at is null`,
+         from identity.fans f where f.id = $1 and f.deleted_at is null`,
       [fanId],
     );
     if (!fan) throw notSignedIn();

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { ListeningActivity } from '#pie/contracts';
-import { Database } from '#pie/platform';
+import { Database, executePrepared } from '#pie/platform';
 import { connectionOf, type ConnectionStatus } from '../../domain/fan-listening-state.entity.js';
 import { importProgressOf, type ImportStatus } from '../../domain/listening-import.entity.js';
 import { fanToday, fanZone } from '../../domain/listening-window.js';
@@ -51,27 +51,28 @@ export class GetListeningActivityHandler implements IQueryHandler<GetListeningAc
   constructor(@Inject(Database) private readonly database: Database) {}
 
   async execute({ fanId }: GetListeningActivity): Promise<ListeningActivity> {
-    const [row] = await this.database.em().execute<ActivityRow[]>(
-      `with w as (select ${fanToday('?')} as today, ${fanZone('?')} as zone),
+    const [row] = await executePrepared<ActivityRow>(
+      this.database.em(),
+      `with w as (select ${fanToday('$1')} as today, ${fanZone('$1')} as zone),
             days as (
               select coalesce(sum(d.plays) filter (where d.day > w.today - 7), 0) as plays_7,
                      coalesce(sum(d.listened_ms) filter (where d.day > w.today - 7), 0) as ms_7,
                      coalesce(sum(d.plays), 0) as plays_28, coalesce(sum(d.listened_ms), 0) as ms_28
-                from w left join listening.fan_days d on d.fan_id = ? and d.day > w.today - 28)
+                from w left join listening.fan_days d on d.fan_id = $1 and d.day > w.today - 28)
        select s.status, s.broken_reason as "brokenReason", s.last_synced_at as "lastSyncedAt", s.next_poll_at as "nextPollAt",
               s.last_played_at as "lastPlayedAt", s.connected_at as "connectedAt", s.plays_count as "playsCount", s.listened_ms as "listenedMs",
-              (select fp.beta_joined_at is not null from listening.fan_profiles fp where fp.fan_id = ?) is true as beta,
+              (select fp.beta_joined_at is not null from listening.fan_profiles fp where fp.fan_id = $1) is true as beta,
               w.zone, days.*, to_char(w.today - 6, 'YYYY-MM-DD') as from_7, to_char(w.today - 27, 'YYYY-MM-DD') as from_28,
               s.tracks_count as tracks, s.artists_count as artists,
-              (select coalesce(sum(ft.plays), 0) from listening.tracks t join listening.fan_tracks ft on ft.fan_id = ? and ft.track_id = t.id
+              (select coalesce(sum(ft.plays), 0) from listening.tracks t join listening.fan_tracks ft on ft.fan_id = $1 and ft.track_id = t.id
                 where t.metadata_fetched_at is null) as orphaned_plays,
               i.id as "importId", i.file_name as "fileName", i.status as "importStatus", i.total_chunks as "totalChunks",
               i.received_chunks as "receivedChunks", i.total_rows as "totalRows", i.processed_rows as "processedRows",
               i.inserted_rows as "insertedRows", i.skipped_rows as "skippedRows", i.error, i.created_at as "createdAt", i.completed_at as "completedAt"
          from w cross join days
-         left join listening.fan_listening_state s on s.fan_id = ?
-         left join lateral (select * from listening.imports where fan_id = ? order by created_at desc limit 1) i on true`,
-      [fanId, fanId, fanId, fanId, fanId, fanId, fanId],
+         left join listening.fan_listening_state s on s.fan_id = $1
+         left join lateral (select * from listening.imports where fan_id = $1 order by created_at desc limit 1) i on true`,
+      [fanId],
     );
     const n = (value: string | number | null | undefined) => Number(value ?? 0);
     // Raw rows carry timestamps as text.

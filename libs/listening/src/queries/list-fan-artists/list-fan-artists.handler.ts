@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { FanArtist } from '#pie/contracts';
-import { containsPattern, Database, pageOf, pagination } from '#pie/platform';
+import { containsPattern, Database, executePrepared, pageOf, pagination } from '#pie/platform';
 import { artistShareSql } from '../../domain/listened-time.js';
 import { currentFanArtistWindow, KEPT_WINDOW_DAYS } from '../../domain/fan-artist-windows.js';
 import { fanWindowFirstDay } from '../../domain/listening-window.js';
@@ -87,16 +87,21 @@ export class ListFanArtistsHandler implements IQueryHandler<ListFanArtists> {
     model: { table: 'fan_artists' } | { table: 'fan_artist_windows'; days: number; total: number },
   ) {
     const offset = (query.page - 1) * query.itemsPerPage;
-    const scope = model.table === 'fan_artist_windows' ? `fan_id = ? and days = ${Number(model.days)}` : 'fan_id = ?';
-    const rows = await this.database.em().execute<(FanArtistRow & { total: number | null })[]>(
+    // A prepared statement (the default list of every fan's dashboard): values go as parameters,
+    // the window's as $2 and $3, then the page's boundary, limit and offset.
+    const windowed = model.table === 'fan_artist_windows';
+    const scope = windowed ? 'fan_id = $1 and days = $2' : 'fan_id = $1';
+    const next = windowed ? 4 : 2;
+    const rows = await executePrepared<FanArtistRow & { total: number | null }>(
+      this.database.em(),
       `select ${ARTIST_COLUMNS}, s.listened_ms, s.plays, s.last_played_at,
-              ${model.table === 'fan_artists' ? '(select artists_count from listening.fan_listening_state where fan_id = ?)' : `${Number(model.total)}`} as total
+              ${windowed ? '$3::int' : '(select artists_count from listening.fan_listening_state where fan_id = $1)'} as total
          from listening.${model.table} s join listening.artists a on a.id = s.artist_id
         where s.${scope.replace('days', 's.days')}
-          and s.listened_ms >= coalesce((select listened_ms from listening.${model.table} where ${scope} order by listened_ms desc offset ? limit 1), -1)
+          and s.listened_ms >= coalesce((select listened_ms from listening.${model.table} where ${scope} order by listened_ms desc offset $${next} limit 1), -1)
         order by s.listened_ms desc, lower(a.name) asc, a.id
-        limit ? offset ?`,
-      [...(model.table === 'fan_artists' ? [fanId] : []), fanId, fanId, offset + query.itemsPerPage - 1, query.itemsPerPage, offset],
+        limit $${next + 1} offset $${next + 2}`,
+      [fanId, ...(windowed ? [model.days, model.total] : []), offset + query.itemsPerPage - 1, query.itemsPerPage, offset],
     );
     const total =
       model.table === 'fan_artist_windows'

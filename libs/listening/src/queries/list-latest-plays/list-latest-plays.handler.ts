@@ -24,7 +24,7 @@ export class ListLatestPlaysHandler implements IQueryHandler<ListLatestPlays> {
       // (the fan's play count) in the same query.
       const { rows, total } = await fanPageWithTracks<PlayRow & { played_at_iso: string }>(em, {
         fanId,
-        pageSql: `select track_id, played_at, ${isoSql('played_at')} as played_at_iso, ms_played, source from listening.plays where fan_id = ? order by played_at desc, track_id limit ? offset ?`,
+        pageSql: `select track_id, played_at, ${isoSql('played_at')} as played_at_iso, ms_played, source from listening.plays where fan_id = $1 order by played_at desc, track_id limit $2 offset $3`,
         orderBy: 'p.played_at desc, p.track_id',
         totalColumn: 'plays_count',
         page: query.page,

@@ -41,7 +41,7 @@ export class ListPopularTracksHandler implements IQueryHandler<ListPopularTracks
       // fan's number of tracks (kept by the writer) in the same query.
       const { rows, total } = await fanPageWithTracks<FanTrackRow>(em, {
         fanId,
-        pageSql: `select track_id, plays, listened_ms, ${isoSql('last_played_at')} as last_played_at from listening.fan_tracks where fan_id = ? order by plays desc, listened_ms desc, track_id limit ? offset ?`,
+        pageSql: `select track_id, plays, listened_ms, ${isoSql('last_played_at')} as last_played_at from listening.fan_tracks where fan_id = $1 order by plays desc, listened_ms desc, track_id limit $2 offset $3`,
         orderBy: 'p.plays desc, p.listened_ms desc, p.track_id',
         totalColumn: 'tracks_count',
         page: query.page,
