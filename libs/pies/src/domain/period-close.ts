@@ -166,46 +166,30 @@ async function shareAccountsOf(_tx: EntityManager, artistIds: readonly string[])
 }
 
 async function writeSnapshots(tx: EntityManager, closings: Closing[]): Promise<void> {
-  // One pass over every line, a column at a time, as `unnest` takes them.
-  const periodIds: string[] = [], artistIds: string[] = [], names: string[] = [], listened: number[] = [], popularity: number[] = [];
-  const active: boolean[] = [], inclusion: string[] = [], banned: boolean[] = [], selected: boolean[] = [], reasons: (string | null)[] = [];
-  const tilts: number[] = [], weights: bigint[] = [], shares: number[] = [];
-  for (const { period, split, inputs } of closings) {
-    for (const line of split.lines) {
-      periodIds.push(period.id);
-      artistIds.push(line.artistId);
-      names.push(inputs.facts.get(line.artistId)?.name ?? 'Unknown artist');
-      listened.push(line.listenedMs);
-      popularity.push(line.popularity);
-      active.push(line.active);
-      inclusion.push(line.inclusion);
-      banned.push(line.banned);
-      selected.push(line.selected);
-      reasons.push(line.reason);
-      tilts.push(line.tilt);
-      weights.push(line.weight);
-      shares.push(line.shareCents);
-    }
-  }
-  if (periodIds.length === 0) return;
+  const lines = closings.flatMap(({ period, split, inputs }) => split.lines.map((line) => ({ periodId: period.id, line, name: inputs.facts.get(line.artistId)?.name ?? 'Unknown artist' })));
+  if (lines.length === 0) return;
+  type Entry = (typeof lines)[number];
+  // Ids, numbers, flags and enum words need no quoting; only the name and the nullable reason do.
+  const plain = (pick: (entry: Entry) => string | number | bigint | boolean) => plainArray(lines.map(pick));
+  const quoted = (pick: (entry: Entry) => string | null) => pgArray(lines.map(pick));
   await executeBound(
     tx,
     `insert into pies.period_artists (period_id, artist_id, artist_name, listened_ms, popularity, active, inclusion, banned, selected, reason, tilt, weight, share_cents)
      select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::numeric[], $5::smallint[], $6::boolean[], $7::text[], $8::boolean[], $9::boolean[], $10::text[], $11::numeric[], $12::numeric[], $13::bigint[])`,
     [
-      plainArray(periodIds),
-      plainArray(artistIds),
-      pgArray(names),
-      plainArray(listened),
-      plainArray(popularity),
-      plainArray(active),
-      plainArray(inclusion),
-      plainArray(banned),
-      plainArray(selected),
-      pgArray(reasons),
-      plainArray(tilts),
-      plainArray(weights),
-      plainArray(shares),
+      plain((e) => e.periodId),
+      plain((e) => e.line.artistId),
+      quoted((e) => e.name),
+      plain((e) => e.line.listenedMs),
+      plain((e) => e.line.popularity),
+      plain((e) => e.line.active),
+      plain((e) => e.line.inclusion),
+      plain((e) => e.line.banned),
+      plain((e) => e.line.selected),
+      quoted((e) => e.line.reason),
+      plain((e) => e.line.tilt),
+      plain((e) => e.line.weight),
+      plain((e) => e.line.shareCents),
     ],
   );
 }

@@ -21,7 +21,6 @@ export function timestampArray(values: readonly Date[]): string {
   return `{${values.map((value) => value.toISOString()).join(',')}}`;
 }
 
-
 /**
  * Values that never need quoting in an array literal: ids read from Postgres, ledger account codes
  * (checked against their pattern), numbers, booleans, enum words. A batch close writes millions of

@@ -88,20 +88,20 @@ export class ListFanArtistsHandler implements IQueryHandler<ListFanArtists> {
   ) {
     const offset = (query.page - 1) * query.itemsPerPage;
     // A prepared statement (the default list of every fan's dashboard): values go as parameters,
-    // the window's as $2 and $3, then the page's boundary, limit and offset.
+    // the window's days as $2, then the page's boundary, limit and offset.
     const windowed = model.table === 'fan_artist_windows';
     const scope = windowed ? 'fan_id = $1 and days = $2' : 'fan_id = $1';
-    const next = windowed ? 4 : 2;
+    const next = windowed ? 3 : 2;
     const rows = await executePrepared<FanArtistRow & { total: number | null }>(
       this.database.em(),
       `select ${ARTIST_COLUMNS}, s.listened_ms, s.plays, s.last_played_at,
-              ${windowed ? '$3::int' : '(select artists_count from listening.fan_listening_state where fan_id = $1)'} as total
+              ${windowed ? 'null::int' : '(select artists_count from listening.fan_listening_state where fan_id = $1)'} as total
          from listening.${model.table} s join listening.artists a on a.id = s.artist_id
         where s.${scope.replace('days', 's.days')}
           and s.listened_ms >= coalesce((select listened_ms from listening.${model.table} where ${scope} order by listened_ms desc offset $${next} limit 1), -1)
         order by s.listened_ms desc, lower(a.name) asc, a.id
         limit $${next + 1} offset $${next + 2}`,
-      [fanId, ...(windowed ? [model.days, model.total] : []), offset + query.itemsPerPage - 1, query.itemsPerPage, offset],
+      [fanId, ...(windowed ? [model.days] : []), offset + query.itemsPerPage - 1, query.itemsPerPage, offset],
     );
     const total =
       model.table === 'fan_artist_windows'
