@@ -5,7 +5,7 @@ export { createOrm, migrateUp, type Orm, type EntityManager, type EntityDefiniti
 export { Database, MIKRO_ORM } from './database/database.js';
 export { defineEvent, defineJob, type MessageType, type OutboxEnvelope } from './events/domain-event.js';
 export { declaredJobTypes } from './events/message-catalogue.js';
-export { recordInOutbox } from './outbox/outbox.js';
+export { recordInOutbox, insertIntoOutbox } from './outbox/outbox.js';
 export { handleOnce } from './outbox/inbox.js';
 export { OutboxRelay } from './outbox/outbox-relay.js';
 export { QUEUE_NAMES, type QueueName } from './queues/queue-names.js';
