@@ -1,4 +1,4 @@
-import type { EntityManager } from '#pie/platform';
+import { executeBound, type EntityManager } from '#pie/platform';
 import { parseAccount } from './accounts.js';
 import { centsFrom } from './ledger-store.js';
 import { pgArray } from './pg-array.js';
@@ -22,11 +22,12 @@ export async function balancesNowAndBefore(em: EntityManager, items: readonly { 
   const result = new Map<string, { now: number; before: number }>();
   if (items.length === 0) return result;
   const codes = items.map((item) => parseAccount(item.account).code);
-  const rows = await em.execute<{ code: string; now: string | null; before: string | null }[]>(
+  const rows = await executeBound<{ code: string; now: string | null; before: string | null }>(
+    em,
     `select i.code, a.balance_cents as now,
             (select sum(p.amount_cents) from ledger.postings p join ledger.journals j on j.id = p.journal_id
               where p.account = i.code and j.occurred_at < i.before) as before
-       from unnest(?::text[], ?::timestamptz[]) as i(code, before) left join ledger.accounts a on a.code = i.code`,
+       from unnest($1::text[], $2::timestamptz[]) as i(code, before) left join ledger.accounts a on a.code = i.code`,
     [pgArray(codes), pgArray(items.map((item) => item.before.toISOString()))],
   );
   for (const row of rows) result.set(row.code, { now: centsFrom(row.now), before: centsFrom(row.before) });

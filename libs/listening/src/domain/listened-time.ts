@@ -1,5 +1,5 @@
 import type { EntityManager } from '#pie/platform';
-import { textArray } from '#pie/platform';
+import { executeBound, textArray } from '#pie/platform';
 
 export interface ArtistListening {
   artistId: string;
@@ -56,8 +56,9 @@ export interface ArtistFacts {
 /** What other modules show or filter by (pies: name, active flag, popularity). Unknown ids are left out. */
 export async function artistFacts(em: EntityManager, artistIds: string[]): Promise<ArtistFacts[]> {
   if (artistIds.length === 0) return [];
-  const rows = await em.execute<{ id: string; provider_id: string | null; name: string; active: boolean; popularity: number; country: string | null; image_url: string | null }[]>(
-    `select id, provider_id, name, active, popularity, country, image_url from listening.artists where id = any(?::uuid[])`,
+  const rows = await executeBound<{ id: string; provider_id: string | null; name: string; active: boolean; popularity: number; country: string | null; image_url: string | null }>(
+    em,
+    `select id, provider_id, name, active, popularity, country, image_url from listening.artists where id = any($1::uuid[])`,
     [textArray(artistIds)],
   );
   return rows.map((row) => ({
@@ -138,27 +139,30 @@ export interface ListeningWindow {
  * (the split orders them itself; sorting a batch's 40,000 rows cost a third of the statement).
  */
 export async function listenedMsByArtistForWindows(em: EntityManager, windows: readonly ListeningWindow[]): Promise<Map<string, ArtistListening[]>> {
-  const result = new Map<string, ArtistListening[]>(windows.map((window) => [window.key, []]));
+  const lists = windows.map((): ArtistListening[] => []);
+  const result = new Map<string, ArtistListening[]>(windows.map((window, i) => [window.key, lists[i]!]));
   if (windows.length === 0) return result;
-  const rows = await em.execute<{ key: string; artist_id: string; listened_ms: string; plays: number }[]>(
+  // Rows name their window by its position (1-based), not its key: a batch answers 40,000 rows,
+  // and the key (a uuid as text) was a third of what the client read and decoded.
+  const rows = await executeBound<{ n: number; artist_id: string; listened_ms: string; plays: number }>(
+    em,
     `with w as (
-       select * from unnest(?::text[], ?::uuid[], ?::timestamptz[], ?::timestamptz[]) as w(key, fan_id, starts_at, ends_at)
+       select * from unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) with ordinality as w(fan_id, starts_at, ends_at, n)
      ), fan_plays as (
-       select w.key, p.track_id, p.ms_played from w join listening.plays p on p.fan_id = w.fan_id and p.played_at >= w.starts_at and p.played_at < w.ends_at
+       select w.n, p.track_id, p.ms_played from w join listening.plays p on p.fan_id = w.fan_id and p.played_at >= w.starts_at and p.played_at < w.ends_at
      ), credits as (
        select ta.track_id, ta.artist_id, count(*) over (partition by ta.track_id) as n
          from listening.track_artists ta where ta.track_id in (select distinct track_id from fan_plays)
      )
-     select fp.key, c.artist_id, sum(fp.ms_played::numeric / c.n) as listened_ms, count(*)::int as plays
+     select fp.n::int as n, c.artist_id, sum(fp.ms_played::numeric / c.n) as listened_ms, count(*)::int as plays
        from fan_plays fp join credits c on c.track_id = fp.track_id
-      group by fp.key, c.artist_id`,
+      group by fp.n, c.artist_id`,
     [
-      textArray(windows.map((w) => w.key)),
       textArray(windows.map((w) => w.fanId)),
       textArray(windows.map((w) => w.from.toISOString())),
       textArray(windows.map((w) => w.to.toISOString())),
     ],
   );
-  for (const row of rows) result.get(row.key)?.push({ artistId: row.artist_id, listenedMs: Number(row.listened_ms), plays: Number(row.plays) });
+  for (const row of rows) lists[row.n - 1]?.push({ artistId: row.artist_id, listenedMs: Number(row.listened_ms), plays: row.plays });
   return result;
 }
