@@ -1,4 +1,4 @@
-import { parseAccount, type AccountCode } from './accounts.js';
+import { parseAccount, type AccountCode, type ParsedAccount } from './accounts.js';
 
 export interface PostingInput {
   account: AccountCode | string;
@@ -45,14 +45,15 @@ const KIND = /^[a-z][a-z0-9_]*$/;
  * Checks a journal before it reaches Postgres (which checks the balance again at commit) and returns
  * its postings in canonical form: legs on the same account merged, zero legs dropped, sorted by
  * account (so account rows are always locked in the same order and two equal journals compare equal).
+ * `parse` checks each account code (a batch passes a memo of `parseAccount`: its journals share codes).
  */
-export function canonicalPostings(input: JournalInput): Posting[] {
+export function canonicalPostings(input: JournalInput, parse: (code: string) => ParsedAccount = parseAccount): Posting[] {
   if (!KIND.test(input.kind)) throw new InvalidJournalError(`Journal kind "${input.kind}" must be snake_case`);
   if (!input.idempotencyKey || input.idempotencyKey.length > 300) throw new InvalidJournalError('A journal needs an idempotency key of 1 to 300 characters');
   if (!(input.occurredAt instanceof Date) || Number.isNaN(input.occurredAt.getTime())) throw new InvalidJournalError('A journal needs a valid occurredAt');
   const byAccount = new Map<string, bigint>();
   for (const posting of input.postings) {
-    const account = parseAccount(posting.account).code;
+    const account = parse(posting.account).code;
     if (typeof posting.amountCents === 'number' && !Number.isSafeInteger(posting.amountCents)) {
       throw new InvalidJournalError(`Posting to ${account}: ${posting.amountCents} is not a whole number of cents`);
     }

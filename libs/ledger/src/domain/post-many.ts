@@ -1,5 +1,5 @@
 import { executeBound, plainArray, type EntityManager } from '#pie/platform';
-import { parseAccount } from './accounts.js';
+import { parseAccount, type ParsedAccount } from './accounts.js';
 import { canonicalPostings, type JournalInput } from './journal.js';
 import { InsufficientBalanceError, postJournal, type PostedJournal } from './ledger-store.js';
 import { pgArray } from './pg-array.js';
@@ -13,13 +13,21 @@ import { pgArray } from './pg-array.js';
  */
 export async function postJournals(tx: EntityManager, inputs: readonly JournalInput[]): Promise<PostedJournal[]> {
   if (inputs.length === 0) return [];
-  const prepared = inputs.map((input) => ({ input, postings: canonicalPostings(input) }));
+  const parsed = new Map<string, ParsedAccount>();
+  const parse = (code: string): ParsedAccount => {
+    let account = parsed.get(code);
+    if (!account) parsed.set(code, (account = parseAccount(code)));
+    return account;
+  };
+  const prepared = inputs.map((input) => ({ input, postings: canonicalPostings(input, parse) }));
   const keys = new Set<string>();
   for (const { input } of prepared) {
     if (keys.has(input.idempotencyKey)) throw new Error(`Idempotency key "${input.idempotencyKey}" appears twice in one batch`);
     keys.add(input.idempotencyKey);
   }
-  const accounts = [...new Set(prepared.flatMap(({ postings }) => postings.map((p) => p.account)))].sort().map((code) => parseAccount(code));
+  const codes = new Set<string>();
+  for (const { postings } of prepared) for (const posting of postings) codes.add(posting.account);
+  const accounts = [...codes].sort().map(parse);
   await executeBound(
     tx,
     `insert into ledger.accounts (code, kind, owner_id, allow_negative)

@@ -1,5 +1,5 @@
 import { accounts, balancesNowAndBefore, postJournals, type AccountCode, type JournalInput } from '#pie/ledger';
-import { executeBound, plainArray, recordInOutbox, type EntityManager } from '#pie/platform';
+import { executeBound, insertIntoOutbox, plainArray, type EntityManager } from '#pie/platform';
 import { PiePeriodClosed } from '../events/pie-period-closed.event.js';
 import { pgArray } from './pg-array.js';
 import type { PeriodRow } from './pie-rows.js';
@@ -49,8 +49,9 @@ interface Closing {
  */
 export async function closePiePeriods(tx: EntityManager, periodIds: readonly string[], now = new Date()): Promise<CloseOutcome[]> {
   const ids = [...new Set(periodIds)].sort();
-  const rows = ids.length === 0 ? [] : await tx.execute<DuePeriod[]>(
-    `select pr.*, p.fan_id from pies.periods pr join pies.pies p on p.id = pr.pie_id where pr.id = any(?::uuid[]) order by pr.id for update of pr`,
+  const rows = ids.length === 0 ? [] : await executeBound<DuePeriod>(
+    tx,
+    `select pr.*, p.fan_id from pies.periods pr join pies.pies p on p.id = pr.pie_id where pr.id = any($1::uuid[]) order by pr.id for update of pr`,
     [pgArray(ids)],
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -64,10 +65,11 @@ export async function closePiePeriods(tx: EntityManager, periodIds: readonly str
   let due = rows.filter((row) => !outcomes.has(row.id));
   if (due.length > 0) {
     const fans = [...new Set(due.map((row) => `pies-close:${row.fan_id}`))].sort();
-    await tx.execute(`select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select k from unnest(?::text[]) as k order by k) as ordered`, [pgArray(fans)]);
-    const waiting = await tx.execute<{ id: string }[]>(
+    await executeBound(tx, `select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select k from unnest($1::text[]) as k order by k) as ordered`, [pgArray(fans)]);
+    const waiting = await executeBound<{ id: string }>(
+      tx,
       `select pr.id from pies.periods pr join pies.pies p on p.id = pr.pie_id
-        where pr.id = any(?::uuid[]) and exists (
+        where pr.id = any($1::uuid[]) and exists (
           select 1 from pies.pies p2 join pies.periods pr2 on pr2.pie_id = p2.id
            where p2.fan_id = p.fan_id and pr2.ends_at < pr.ends_at and pr2.state <> 'closed' and pr2.id <> pr.id)`,
       [pgArray(due.map((row) => row.id))],
@@ -138,25 +140,30 @@ async function closeDue(tx: EntityManager, due: DuePeriod[], now: Date): Promise
       pgArray(closings.map((c) => journalOf.get(c.period.id) ?? null)),
     ],
   );
-  const outcomes: CloseOutcome[] = closings.map(({ period, distributed, paid }) => {
-    const journalId = journalOf.get(period.id) ?? null;
-    recordInOutbox(
-      tx,
+  await insertIntoOutbox(
+    tx,
+    closings.map(({ period, distributed, paid }) =>
       PiePeriodClosed.create({
         pieId: period.pie_id,
         periodId: period.id,
         fanId: period.fan_id,
-        journalId,
+        journalId: journalOf.get(period.id) ?? null,
         distributedCents: distributed,
         artistCount: paid.length,
         rolledOver: distributed === 0,
         startsAt: new Date(period.starts_at).toISOString(),
         endsAt: new Date(period.ends_at).toISOString(),
       }),
-    );
-    return { status: 'closed', periodId: period.id, journalId, distributedCents: distributed, artistCount: paid.length, rolledOver: distributed === 0 };
-  });
-  await tx.flush();
+    ),
+  );
+  const outcomes: CloseOutcome[] = closings.map(({ period, distributed, paid }) => ({
+    status: 'closed',
+    periodId: period.id,
+    journalId: journalOf.get(period.id) ?? null,
+    distributedCents: distributed,
+    artistCount: paid.length,
+    rolledOver: distributed === 0,
+  }));
   return outcomes;
 }
 
@@ -166,30 +173,57 @@ async function shareAccountsOf(_tx: EntityManager, artistIds: readonly string[])
 }
 
 async function writeSnapshots(tx: EntityManager, closings: Closing[]): Promise<void> {
-  const lines = closings.flatMap(({ period, split, inputs }) => split.lines.map((line) => ({ periodId: period.id, line, name: inputs.facts.get(line.artistId)?.name ?? 'Unknown artist' })));
-  if (lines.length === 0) return;
-  type Entry = (typeof lines)[number];
-  // Ids, numbers, flags and enum words need no quoting; only the name and the nullable reason do.
-  const plain = (pick: (entry: Entry) => string | number | bigint | boolean) => plainArray(lines.map(pick));
-  const quoted = (pick: (entry: Entry) => string | null) => pgArray(lines.map(pick));
+  // One pass into one array per column (a batch writes 40,000 lines). A line names its period by
+  // position and its artist by id; what is the artist's own (name, popularity, the active flag) goes
+  // once per artist and is joined in. Ids, numbers, flags and enum words need no quoting; only the
+  // names and the nullable reason do.
+  const periodIds: string[] = [];
+  const columns = Array.from({ length: 9 }, (): (string | number | bigint | boolean)[] => []);
+  const [periodOf, artistIds, listened, inclusion, banned, selected, tilt, weight, share] = columns;
+  const reasons: (string | null)[] = [];
+  const artists = new Map<string, { name: string; popularity: number; active: boolean }>();
+  for (const { period, split, inputs } of closings) {
+    if (split.lines.length === 0) continue;
+    periodIds.push(period.id);
+    for (const line of split.lines) {
+      periodOf.push(periodIds.length);
+      artistIds.push(line.artistId);
+      listened.push(line.listenedMs);
+      inclusion.push(line.inclusion);
+      banned.push(line.banned);
+      selected.push(line.selected);
+      reasons.push(line.reason);
+      tilt.push(line.tilt);
+      weight.push(line.weight);
+      share.push(line.shareCents);
+      if (!artists.has(line.artistId)) artists.set(line.artistId, { name: inputs.facts.get(line.artistId)?.name ?? 'Unknown artist', popularity: line.popularity, active: line.active });
+    }
+  }
+  if (periodIds.length === 0) return;
+  const artist = [...artists];
   await executeBound(
     tx,
     `insert into pies.period_artists (period_id, artist_id, artist_name, listened_ms, popularity, active, inclusion, banned, selected, reason, tilt, weight, share_cents)
-     select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::numeric[], $5::smallint[], $6::boolean[], $7::text[], $8::boolean[], $9::boolean[], $10::text[], $11::numeric[], $12::numeric[], $13::bigint[])`,
+     select ($1::uuid[])[l.period], l.artist_id, a.name, l.listened_ms, a.popularity, a.active, l.inclusion, l.banned, l.selected, l.reason, l.tilt, l.weight, l.share
+       from unnest($2::int[], $3::uuid[], $4::numeric[], $5::text[], $6::boolean[], $7::boolean[], $8::text[], $9::numeric[], $10::numeric[], $11::bigint[])
+              as l(period, artist_id, listened_ms, inclusion, banned, selected, reason, tilt, weight, share)
+       join unnest($12::uuid[], $13::text[], $14::smallint[], $15::boolean[]) as a(id, name, popularity, active) on a.id = l.artist_id`,
     [
-      plain((e) => e.periodId),
-      plain((e) => e.line.artistId),
-      quoted((e) => e.name),
-      plain((e) => e.line.listenedMs),
-      plain((e) => e.line.popularity),
-      plain((e) => e.line.active),
-      plain((e) => e.line.inclusion),
-      plain((e) => e.line.banned),
-      plain((e) => e.line.selected),
-      quoted((e) => e.line.reason),
-      plain((e) => e.line.tilt),
-      plain((e) => e.line.weight),
-      plain((e) => e.line.shareCents),
+      plainArray(periodIds),
+      plainArray(periodOf),
+      plainArray(artistIds),
+      plainArray(listened),
+      plainArray(inclusion),
+      plainArray(banned),
+      plainArray(selected),
+      pgArray(reasons),
+      plainArray(tilt),
+      plainArray(weight),
+      plainArray(share),
+      plainArray(artist.map(([id]) => id)),
+      pgArray(artist.map(([, a]) => a.name)),
+      plainArray(artist.map(([, a]) => a.popularity)),
+      plainArray(artist.map(([, a]) => a.active)),
     ],
   );
 }

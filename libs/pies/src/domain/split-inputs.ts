@@ -1,5 +1,5 @@
 import { artistFacts, listenedMsByArtistForWindows, type ArtistFacts } from '#pie/listening';
-import type { EntityManager } from '#pie/platform';
+import { executeBound, type EntityManager } from '#pie/platform';
 import { pgArray } from './pg-array.js';
 import type { Inclusion, SplitCandidate } from './split.js';
 
@@ -39,8 +39,8 @@ export async function gatherSplitInputsMany(
   const fanIds = [...new Set(windows.map((w) => w.fanId))];
   const [listening, choices, bans] = await Promise.all([
     listenedMsByArtistForWindows(em, windows.map((w) => ({ key: w.key, fanId: w.fanId, from: w.from, to: w.to }))),
-    em.execute<{ id: string; pie_id: string; artist_id: string; inclusion: Inclusion }[]>(`select id, pie_id, artist_id, inclusion from pies.pie_artists where pie_id = any(?::uuid[])`, [pgArray(pieIds)]),
-    em.execute<{ fan_id: string; artist_id: string }[]>(`select fan_id, artist_id from pies.fan_bans where fan_id = any(?::uuid[])`, [pgArray(fanIds)]),
+    executeBound<{ id: string; pie_id: string; artist_id: string; inclusion: Inclusion }>(em, `select id, pie_id, artist_id, inclusion from pies.pie_artists where pie_id = any($1::uuid[])`, [pgArray(pieIds)]),
+    executeBound<{ fan_id: string; artist_id: string }>(em, `select fan_id, artist_id from pies.fan_bans where fan_id = any($1::uuid[])`, [pgArray(fanIds)]),
   ]);
   const allIds = new Set<string>();
   for (const rows of listening.values()) for (const row of rows) allIds.add(row.artistId);
@@ -50,16 +50,25 @@ export async function gatherSplitInputsMany(
   const choicesByPie = groupBy(choices, (c) => c.pie_id);
   const bansByFan = groupBy(bans, (b) => b.fan_id);
   const fresh: { pieId: string; artistId: string }[] = [];
+  const noBans = new Set<string>();
   const drafts = windows.map((w) => {
-    const listened = new Map((listening.get(w.key) ?? []).map((row) => [row.artistId, row.listenedMs]));
     const pieChoices = choicesByPie.get(w.pieId) ?? [];
     const inclusion = new Map(pieChoices.map((c) => [c.artist_id, c.inclusion]));
-    const banned = new Set((bansByFan.get(w.fanId) ?? []).map((b) => b.artist_id));
-    const ids = [...new Set([...listened.keys(), ...pieChoices.filter((c) => c.inclusion === 'included').map((c) => c.artist_id)])].filter((id) => facts.has(id));
-    const candidates = ids.map((id) => {
-      const fact = facts.get(id)!;
-      return { artistId: id, listenedMs: listened.get(id) ?? 0, popularity: fact.popularity, active: fact.active, inclusion: inclusion.get(id) ?? 'default', banned: banned.has(id) };
-    });
+    const fanBans = bansByFan.get(w.fanId);
+    const banned = fanBans ? new Set(fanBans.map((b) => b.artist_id)) : noBans;
+    const candidates: SplitCandidate[] = [];
+    const candidate = (artistId: string, listenedMs: number) => {
+      const fact = facts.get(artistId);
+      if (fact) candidates.push({ artistId, listenedMs, popularity: fact.popularity, active: fact.active, inclusion: inclusion.get(artistId) ?? 'default', banned: banned.has(artistId) });
+    };
+    // The listening has one row per artist; the artists the fan included without listening follow.
+    const rows = listening.get(w.key) ?? [];
+    for (const row of rows) candidate(row.artistId, row.listenedMs);
+    const included = pieChoices.filter((c) => c.inclusion === 'included');
+    if (included.length > 0) {
+      const listened = new Set(rows.map((row) => row.artistId));
+      for (const choice of included) if (!listened.has(choice.artist_id)) candidate(choice.artist_id, 0);
+    }
     if (assignPieArtistIds) for (const c of candidates) if (!inclusion.has(c.artistId)) fresh.push({ pieId: w.pieId, artistId: c.artistId });
     return { window: w, candidates, pieChoices };
   });

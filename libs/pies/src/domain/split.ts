@@ -82,31 +82,18 @@ function reasonFor(candidate: SplitCandidate, units: bigint, settings: SplitSett
 }
 
 /**
- * Most listened first, ties by artist id: the order the limit's slots are handed out in. Compares
- * the listened units computed once per candidate (a sort would otherwise make two bigints per
- * comparison; a batch of closes sorts a hundred thousand candidate lists).
- */
-function byListening(units: ReadonlyMap<string, bigint>): (a: SplitCandidate, b: SplitCandidate) => number {
-  return (a, b) => {
-    const ua = units.get(a.artistId)!;
-    const ub = units.get(b.artistId)!;
-    if (ua !== ub) return ua > ub ? -1 : 1;
-    return compareIds(a.artistId, b.artistId);
-  };
-}
-
-/**
  * The popularity tilt clamp(1 − s·0.5·(pop − mean)/maxDev, 0.1, 2.0), s = artistPopularity/100, as
  * exact fractions: with d = n·(pop − mean) = n·pop − Σpop and maxDevN = max |d|, the factor is
  * (D − ap·d) / D where D = 200·maxDevN. Numerators are returned ×10 so the clamp bounds are
  * integers; the common denominator cancels in the division of the cents.
  */
 function tiltNumerators(selected: SplitCandidate[], artistPopularity: number): { numerators: bigint[]; denominator: bigint } {
+  if (artistPopularity === 0) return { numerators: selected.map(() => 1n), denominator: 1n };
   const n = BigInt(selected.length);
   const sum = selected.reduce((total, artist) => total + BigInt(artist.popularity), 0n);
   const deviations = selected.map((artist) => n * BigInt(artist.popularity) - sum); // n·(pop − mean)
   const maxDev = deviations.reduce((max, d) => (d < 0n ? -d : d) > max ? (d < 0n ? -d : d) : max, 0n);
-  if (artistPopularity === 0 || maxDev === 0n) return { numerators: selected.map(() => 1n), denominator: 1n };
+  if (maxDev === 0n) return { numerators: selected.map(() => 1n), denominator: 1n };
   const ap = BigInt(artistPopularity);
   const denominator = 200n * maxDev;
   const numerators = deviations.map((d) => {
@@ -136,45 +123,53 @@ export function splitPie(candidates: readonly SplitCandidate[], settings: SplitS
     seen.add(candidate.artistId);
   }
 
-  const units = new Map(candidates.map((c) => [c.artistId, listenedUnits(c.listenedMs)]));
-  const mostListenedFirst = byListening(units);
-  const reasons = new Map<string, ExclusionReason | null>(candidates.map((c) => [c.artistId, reasonFor(c, units.get(c.artistId)!, settings)]));
-  const eligible = candidates.filter((c) => reasons.get(c.artistId) === null);
-  const included = eligible.filter((c) => c.inclusion === 'included').sort(mostListenedFirst);
-  const others = eligible.filter((c) => c.inclusion !== 'included').sort(mostListenedFirst);
-  const selected = [...included, ...others].slice(0, settings.artistLimit);
-  const selectedIds = new Set(selected.map((c) => c.artistId));
-  for (const c of eligible) if (!selectedIds.has(c.artistId)) reasons.set(c.artistId, 'over_limit');
+  // Everything per candidate is kept by position and computed once: a batch of closes splits a
+  // hundred thousand candidate lists, and maps keyed by id or bigints made in comparators were most
+  // of its cost.
+  const count = candidates.length;
+  const units = candidates.map((c) => listenedUnits(c.listenedMs));
+  const reasons = candidates.map((c, i) => reasonFor(c, units[i]!, settings));
+  const byId = (i: number, j: number) => compareIds(candidates[i]!.artistId, candidates[j]!.artistId);
+  // Most listened first, ties by artist id: the order the limit's slots are handed out in.
+  const mostListenedFirst = (i: number, j: number) => (units[i] !== units[j] ? (units[i]! > units[j]! ? -1 : 1) : byId(i, j));
+  const isIncluded = (i: number) => candidates[i]!.inclusion === 'included';
+  const eligible: number[] = [];
+  for (let i = 0; i < count; i++) if (reasons[i] === null) eligible.push(i);
+  eligible.sort((i, j) => (isIncluded(i) !== isIncluded(j) ? (isIncluded(i) ? -1 : 1) : mostListenedFirst(i, j)));
+  const selected = eligible.slice(0, settings.artistLimit);
+  for (const i of eligible.slice(settings.artistLimit)) reasons[i] = 'over_limit';
 
   // Sorted by id so nothing downstream can see the input order.
-  selected.sort((a, b) => compareIds(a.artistId, b.artistId));
-  const { numerators, denominator } = tiltNumerators(selected, settings.artistPopularity);
-  const weights = selected.map((c, i) => ({ artistId: c.artistId, weight: units.get(c.artistId)! * numerators[i], tilt: Number(numerators[i]) / Number(denominator) }));
-  const totalWeight = weights.reduce((sum, w) => sum + w.weight, 0n);
-  const amount = BigInt(settings.amountCents);
-  const shares = largestRemainder(amount, weights.map((w) => ({ id: w.artistId, weight: w.weight })));
-  const byId = new Map(weights.map((w) => [w.artistId, w]));
+  selected.sort(byId);
+  const { numerators, denominator } = tiltNumerators(selected.map((i) => candidates[i]!), settings.artistPopularity);
+  const weights = new Array<bigint>(count).fill(0n);
+  const tilts = new Array<number>(count).fill(1);
+  const isSelected = new Array<boolean>(count).fill(false);
+  let totalWeight = 0n;
+  selected.forEach((i, k) => {
+    weights[i] = units[i]! * numerators[k]!;
+    tilts[i] = Number(numerators[k]) / Number(denominator);
+    isSelected[i] = true;
+    totalWeight += weights[i]!;
+  });
+  const shares = largestRemainder(BigInt(settings.amountCents), selected.map((i) => ({ id: candidates[i]!.artistId, weight: weights[i]! })));
+  const shareOf = candidates.map((c, i) => (isSelected[i] ? Number(shares.get(c.artistId)) : 0));
 
-  const lines: SplitLine[] = candidates.map((c) => {
-    const w = byId.get(c.artistId);
-    return {
-      ...c,
-      selected: w !== undefined,
-      reason: reasons.get(c.artistId) ?? null,
-      tilt: w?.tilt ?? 1,
-      weight: w?.weight ?? 0n,
-      shareCents: Number(shares.get(c.artistId) ?? 0n),
-    };
+  // Selected first by share (then id), then the excluded by listened time (then id).
+  const order = Array.from({ length: count }, (_, i) => i);
+  order.sort((i, j) => {
+    if (isSelected[i] !== isSelected[j]) return isSelected[i] ? -1 : 1;
+    if (isSelected[i]) return shareOf[i] !== shareOf[j] ? shareOf[j]! - shareOf[i]! : byId(i, j);
+    return mostListenedFirst(i, j);
   });
-  lines.sort((a, b) => {
-    if (a.selected !== b.selected) return a.selected ? -1 : 1;
-    if (a.selected && a.shareCents !== b.shareCents) return b.shareCents - a.shareCents;
-    if (!a.selected) {
-      const byTime = mostListenedFirst(a, b);
-      if (byTime !== 0) return byTime;
-    }
-    return compareIds(a.artistId, b.artistId);
-  });
+  const lines: SplitLine[] = order.map((i) => ({
+    ...candidates[i]!,
+    selected: isSelected[i]!,
+    reason: reasons[i]!,
+    tilt: tilts[i]!,
+    weight: weights[i]!,
+    shareCents: shareOf[i]!,
+  }));
   return { amountCents: settings.amountCents, totalWeight, lines };
 }
 
