@@ -73,12 +73,16 @@ describe('pies: closing a period', () => {
     const outcome = await database.transaction((tx) => closePiePeriod(tx, periodId));
     expect(outcome).toMatchObject({ status: 'closed', distributedCents: 1001, artistCount: 3, rolledOver: false });
 
-    const snapshot = await sql.query<{ artist_id: string; selected: boolean; reason: string | null; share_cents: string; listened_ms: string }>(
-      `select artist_id, selected, reason, share_cents, listened_ms from pies.period_artists where period_id = $1`,
+    const snapshot = await sql.query<{ artist_id: string; artist_name: string; popularity: number; active: boolean; selected: boolean; reason: string | null; share_cents: string; listened_ms: string }>(
+      `select artist_id, artist_name, popularity, active, selected, reason, share_cents, listened_ms from pies.period_artists where period_id = $1`,
       [periodId],
     );
     // All four artists considered; artist 3 (40 s + half the duet = 90 s) is the one over the limit of 3.
     expect(snapshot).toHaveLength(4);
+    // Each line carries its own artist's name, popularity and flag as they were at the close.
+    expect(Object.fromEntries(snapshot.map((row) => [row.artist_id, [row.artist_name, row.popularity, row.active]]))).toEqual(
+      Object.fromEntries([80, 40, 10, 60].map((popularity, index) => [artists[index], [`Close Artist ${index}`, popularity, true]])),
+    );
     const byArtist = Object.fromEntries(snapshot.map((row) => [row.artist_id, row]));
     expect(byArtist[artists[3]]).toMatchObject({ selected: false, reason: 'over_limit', share_cents: '0' });
     expect(Number(byArtist[artists[0]].listened_ms)).toBe(350_000);

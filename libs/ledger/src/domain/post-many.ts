@@ -53,14 +53,24 @@ export async function postJournals(tx: EntityManager, inputs: readonly JournalIn
     // One statement for every journal's postings: Postgres checks each journal balances and moves
     // each account's balance once per statement (locking the accounts in code order, so
     // concurrent batches never deadlock).
-    const legs = fresh.flatMap(({ input, postings }) => postings.map((p) => ({ journalId: idByKey.get(input.idempotencyKey)!, ...p })));
+    const journalIds: string[] = [];
+    const legAccounts: string[] = [];
+    const legAmounts: bigint[] = [];
+    for (const { input, postings } of fresh) {
+      const journalId = idByKey.get(input.idempotencyKey)!;
+      for (const posting of postings) {
+        journalIds.push(journalId);
+        legAccounts.push(posting.account);
+        legAmounts.push(posting.amountCents);
+      }
+    }
     try {
       await executeBound(
         tx,
         `insert into ledger.postings (journal_id, account, amount_cents)
          select journal_id, account, amount from unnest($1::uuid[], $2::text[], $3::bigint[]) with ordinality as p(journal_id, account, amount, n) order by n`,
         // Journal ids come from Postgres and account codes were checked against their pattern: no quoting.
-        [plainArray(legs.map((l) => l.journalId)), plainArray(legs.map((l) => l.account)), plainArray(legs.map((l) => l.amountCents))],
+        [plainArray(journalIds), plainArray(legAccounts), plainArray(legAmounts)],
       );
     } catch (error) {
       const e = error as { constraint?: string; message?: string; cause?: { constraint?: string } };

@@ -176,7 +176,8 @@ async function writeSnapshots(tx: EntityManager, closings: Closing[]): Promise<v
   // One pass into one array per column (a batch writes 40,000 lines). A line names its period by
   // position and its artist by id; what is the artist's own (name, popularity, the active flag) goes
   // once per artist and is joined in. Ids, numbers, flags and enum words need no quoting; only the
-  // names and the nullable reason do.
+  // names and the nullable reason do. The arrays are unnested in the select list, where Postgres
+  // reads them in step without first copying each into a tuple store as `from unnest(…)` does.
   const periodIds: string[] = [];
   const columns = Array.from({ length: 9 }, (): (string | number | bigint | boolean)[] => []);
   const [periodOf, artistIds, listened, inclusion, banned, selected, tilt, weight, share] = columns;
@@ -205,9 +206,11 @@ async function writeSnapshots(tx: EntityManager, closings: Closing[]): Promise<v
     tx,
     `insert into pies.period_artists (period_id, artist_id, artist_name, listened_ms, popularity, active, inclusion, banned, selected, reason, tilt, weight, share_cents)
      select ($1::uuid[])[l.period], l.artist_id, a.name, l.listened_ms, a.popularity, a.active, l.inclusion, l.banned, l.selected, l.reason, l.tilt, l.weight, l.share
-       from unnest($2::int[], $3::uuid[], $4::numeric[], $5::text[], $6::boolean[], $7::boolean[], $8::text[], $9::numeric[], $10::numeric[], $11::bigint[])
-              as l(period, artist_id, listened_ms, inclusion, banned, selected, reason, tilt, weight, share)
-       join unnest($12::uuid[], $13::text[], $14::smallint[], $15::boolean[]) as a(id, name, popularity, active) on a.id = l.artist_id`,
+       from (select unnest($2::int[]) as period, unnest($3::uuid[]) as artist_id, unnest($4::numeric[]) as listened_ms, unnest($5::text[]) as inclusion,
+                    unnest($6::boolean[]) as banned, unnest($7::boolean[]) as selected, unnest($8::text[]) as reason, unnest($9::numeric[]) as tilt,
+                    unnest($10::numeric[]) as weight, unnest($11::bigint[]) as share) as l
+       join (select unnest($12::uuid[]) as id, unnest($13::text[]) as name, unnest($14::smallint[]) as popularity, unnest($15::boolean[]) as active) as a
+         on a.id = l.artist_id`,
     [
       plainArray(periodIds),
       plainArray(periodOf),

@@ -50,10 +50,12 @@ export async function gatherSplitInputsMany(
   const choicesByPie = groupBy(choices, (c) => c.pie_id);
   const bansByFan = groupBy(bans, (b) => b.fan_id);
   const fresh: { pieId: string; artistId: string }[] = [];
+  // Most fans have no bans and most pies no choices: they share one empty set and map.
   const noBans = new Set<string>();
+  const noChoices = new Map<string, Inclusion>();
   const drafts = windows.map((w) => {
     const pieChoices = choicesByPie.get(w.pieId) ?? [];
-    const inclusion = new Map(pieChoices.map((c) => [c.artist_id, c.inclusion]));
+    const inclusion = pieChoices.length === 0 ? noChoices : new Map(pieChoices.map((c) => [c.artist_id, c.inclusion]));
     const fanBans = bansByFan.get(w.fanId);
     const banned = fanBans ? new Set(fanBans.map((b) => b.artist_id)) : noBans;
     const candidates: SplitCandidate[] = [];
