@@ -43,7 +43,6 @@ const CHUNK_GROUPS: Record<string, readonly string[]> = {
     '/src/shared/account/use-return-params.ts',
     '/src/shared/account/use-mount-effect.ts',
     '/@mantine/core/esm/components/Alert/',
-    '/@mantine/core/esm/components/SimpleGrid/',
     '/@mantine/core/esm/components/VisuallyHidden/',
     '/@mantine/hooks/esm/use-id/',
     '/@mantine/hooks/esm/utils/random-id/',

@@ -1,5 +1,5 @@
 import type { FanArtist, ListeningActivity } from '#pie/contracts';
-import { Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { lazy, memo, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useGetFanArtistsQuery, useGetLatestPlaysQuery, useGetListeningOverviewQuery } from '../api/listening.api';
@@ -9,6 +9,7 @@ import { EmptyBlock, ErrorBlock, ListPlaceholder, Section, StatList, PageContain
 import { RecentPlaysList } from './RecentPlaysList';
 import { DASHBOARD_READS, RECENT_PLAYS, SUMMARY_DAYS, TOP_ARTISTS } from '../dashboard-reads';
 import { TopArtistsList } from './TopArtistsList';
+import classes from './dashboard.module.css';
 
 // Only a fan with no listening yet sees it: it loads for them alone.
 const EmptyListening = lazy(() => import('./EmptyListening').then((module) => ({ default: module.EmptyListening })));
@@ -117,10 +118,11 @@ function ListeningSummary({ activity }: { activity: ListeningActivity | undefine
     <>
       <SummaryStats activity={activity} />
       <DailyListeningSection days={SUMMARY_DAYS} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+      {/* A plain CSS grid: Mantine's SimpleGrid writes its responsive columns as a style element on every render. */}
+      <div className={classes.sideBySide}>
         <TopArtistsSection />
         <RecentPlaysSection />
-      </SimpleGrid>
+      </div>
     </>
   );
 }
