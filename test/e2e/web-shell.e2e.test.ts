@@ -407,6 +407,12 @@ describe('the web app shell in Chromium', () => {
       const page = await context.newPage();
       await page.goto(`${appUrl}/dashboard`);
       await waitForScreen(page, '/dashboard', 'Welcome, Demo');
+      // A phone gets the short install prompt: its title and choices, not the sentence under them,
+      // so it covers little of the page; the dashboard's lower sections follow the first screen.
+      const prompt = page.getByRole('region', { name: 'Install Pie', exact: true });
+      await prompt.getByRole('button', { name: 'Install', exact: true }).waitFor();
+      expect(await prompt.getByText('Add Pie to your device').isVisible()).toBe(false);
+      await page.getByRole('heading', { name: 'Recent plays' }).waitFor();
 
       await page.keyboard.press('Tab');
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');

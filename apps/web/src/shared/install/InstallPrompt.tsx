@@ -29,7 +29,7 @@ export function InstallPrompt() {
       </Group>
       {offer.kind === 'prompt' ? (
         <>
-          <Text size="sm" mt={4}>
+          <Text size="sm" mt={4} className="install-prompt-more">
             Add Pie to your device to open your pie in one tap, like any other app.
           </Text>
           <Group gap="sm" justify="flex-end" mt="sm">

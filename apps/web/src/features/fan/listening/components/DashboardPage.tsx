@@ -1,6 +1,6 @@
 import type { FanArtist, ListeningActivity } from '#pie/contracts';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { lazy, memo, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useGetFanArtistsQuery, useGetLatestPlaysQuery, useGetListeningOverviewQuery } from '../api/listening.api';
 import { formatListened, formatNumber, formatCount, NOUNS } from '../../../../shared/format';
@@ -113,10 +113,19 @@ const RecentPlaysSection = memo(function RecentPlaysSection() {
  * section. Until the overview arrives (`activity` undefined) they keep their places with
  * placeholders; a fan without listening gets the empty state instead.
  */
-function ListeningSummary({ activity }: { activity: ListeningActivity | undefined }) {
+function ListeningSummary({ activity, belowTheFold }: { activity: ListeningActivity | undefined; belowTheFold: boolean }) {
   return (
     <>
       <SummaryStats activity={activity} />
+      {belowTheFold && <BelowTheFold />}
+    </>
+  );
+}
+
+/** The chart and the two lists: below a phone's first screen. */
+function BelowTheFold() {
+  return (
+    <>
       <DailyListeningSection days={SUMMARY_DAYS} />
       {/* A plain CSS grid: Mantine's SimpleGrid writes its responsive columns as a style element on every render. */}
       <div className={classes.sideBySide}>
@@ -134,6 +143,10 @@ export function DashboardPage({ firstName, actions, syncStatus }: DashboardPageP
   const overview = useGetListeningOverviewQuery(undefined, { pollingInterval: importing ? OVERVIEW_POLL_MS : 0, skipPollingIfUnfocused: true });
   const importActive = Boolean(overview.data?.latest_import && ['queued', 'processing'].includes(overview.data.latest_import.status));
   useEffect(() => setImporting(importActive), [importActive]);
+  // What lies below a phone's first screen renders in a second pass (React renders the deferred
+  // value's `true` right after the first commit, interruptibly): the dashboard opens in two
+  // shorter tasks instead of one long one on a slow phone.
+  const belowTheFold = useDeferredValue(true, false);
 
   return (
     <PageContainer width="wide" py="xl">
@@ -145,7 +158,7 @@ export function DashboardPage({ firstName, actions, syncStatus }: DashboardPageP
         </Group>
         {syncStatus}
         {overview.isLoading ? (
-          <ListeningSummary activity={undefined} />
+          <ListeningSummary activity={undefined} belowTheFold={belowTheFold} />
         ) : overview.isError ? (
           <ErrorBlock
             title="Your listening could not be loaded"
@@ -159,19 +172,21 @@ export function DashboardPage({ firstName, actions, syncStatus }: DashboardPageP
             <EmptyListening latestImport={overview.data.latest_import} />
           </Suspense>
         ) : overview.data ? (
-          <ListeningSummary activity={overview.data} />
+          <ListeningSummary activity={overview.data} belowTheFold={belowTheFold} />
         ) : null}
-        <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="pies-heading">
-          <Stack gap="xs" align="center" ta="center" py="lg">
-            <Title order={2} size="h3" id="pies-heading">
-              No pies yet
-            </Title>
-            <Text c="dimmed" maw={460}>
-              Pies arrive soon: you will fund one each month and see it split to the cent among the artists you listen to.
-              The listening above is what your pie will follow.
-            </Text>
-          </Stack>
-        </Paper>
+        {belowTheFold && (
+          <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="pies-heading">
+            <Stack gap="xs" align="center" ta="center" py="lg">
+              <Title order={2} size="h3" id="pies-heading">
+                No pies yet
+              </Title>
+              <Text c="dimmed" maw={460}>
+                Pies arrive soon: you will fund one each month and see it split to the cent among the artists you listen to.
+                The listening above is what your pie will follow.
+              </Text>
+            </Stack>
+          </Paper>
+        )}
       </Stack>
     </PageContainer>
   );
