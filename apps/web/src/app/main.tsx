@@ -3,13 +3,11 @@ import '@fontsource-variable/inter/wght.css';
 // Mantine's styles for the components the app uses (see mantineStylesPlugin in vite.config.ts).
 import 'virtual:mantine-styles.css';
 import './global.css';
-import { startTransition, StrictMode } from 'react';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { applyCookieRules } from '../shared/cookies';
 import { listenForInstallPrompt, registerServiceWorker } from '../shared/install';
-import { AppErrorBoundary } from './errors';
-import { AppProviders } from './providers';
+import { AppRoot } from './AppRoot';
 import { startInitialReads } from './initial-reads';
 import { createAppRouter } from './router';
 import { makeStore } from './store';
@@ -50,15 +48,7 @@ async function start(): Promise<void> {
   // blocking the main thread in one long task (the static header of index.html shows meanwhile).
   const root = createRoot(container);
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <AppProviders store={store}>
-          <AppErrorBoundary>
-            <RouterProvider router={router} />
-          </AppErrorBoundary>
-        </AppProviders>
-      </StrictMode>,
-    );
+    root.render(<AppRoot store={store} router={router} />);
   });
 }
 

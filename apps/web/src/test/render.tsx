@@ -1,10 +1,8 @@
 import { render } from '@testing-library/react';
-import { StrictMode } from 'react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, createPath, RouterProvider } from 'react-router';
+import { createMemoryRouter, createPath } from 'react-router';
 import { vi } from 'vitest';
-import { AppErrorBoundary } from '../app/errors';
-import { AppProviders } from '../app/providers';
+import { AppRoot } from '../app/AppRoot';
 import { allRoutes as routes } from '../app/all-routes';
 import { makeStore, type RootState } from '../app/store';
 import { installUnauthorizedHandler } from '../app/unauthorized-handler';
@@ -29,15 +27,7 @@ export function renderApp(path: string, preloadedState?: Partial<RootState>) {
   router.subscribe((state) => window.history.replaceState(null, '', createPath(state.location)));
   const undoHandler = installUnauthorizedHandler(store, router);
   const user = userEvent.setup();
-  const view = render(
-    <StrictMode>
-      <AppProviders store={store}>
-        <AppErrorBoundary>
-          <RouterProvider router={router} />
-        </AppErrorBoundary>
-      </AppProviders>
-    </StrictMode>,
-  );
+  const view = render(<AppRoot store={store} router={router} />);
   return { ...view, store, router, user, undoHandler };
 }
 
