@@ -1,7 +1,6 @@
-import { executeBound, type EntityManager } from '#pie/platform';
+import { executeBound, pgArray, type EntityManager } from '#pie/platform';
 import { parseAccount } from './accounts.js';
 import { centsFrom } from './ledger-store.js';
-import { pgArray } from './pg-array.js';
 
 /**
  * An account's balance counting only journals that occurred before `before` (pies: the money a fan

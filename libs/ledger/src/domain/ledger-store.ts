@@ -1,6 +1,5 @@
-import type { EntityManager } from '#pie/platform';
+import { pgArray, type EntityManager } from '#pie/platform';
 import { parseAccount, type AccountCode, type AccountKind } from './accounts.js';
-import { pgArray } from './pg-array.js';
 import { IdempotencyConflictError, InvalidJournalError, samePostings, type JournalInput, type JournalReferences, type Posting } from './journal.js';
 
 export interface PostedJournal {

@@ -1,8 +1,7 @@
-import { executeBound, plainArray, type EntityManager } from '#pie/platform';
+import { executeBound, pgArray, plainArray, type EntityManager } from '#pie/platform';
 import { parseAccount, type ParsedAccount } from './accounts.js';
 import { canonicalPostings, type JournalInput } from './journal.js';
 import { InsufficientBalanceError, postJournal, type PostedJournal } from './ledger-store.js';
-import { pgArray } from './pg-array.js';
 
 /**
  * `post()` for many journals in the caller's transaction, in three statements whatever their

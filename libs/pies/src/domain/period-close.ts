@@ -1,7 +1,6 @@
 import { accounts, balancesNowAndBefore, postJournals, type AccountCode, type JournalInput } from '#pie/ledger';
-import { executeBound, insertIntoOutbox, plainArray, type EntityManager } from '#pie/platform';
+import { executeBound, insertIntoOutbox, pgArray, plainArray, type EntityManager } from '#pie/platform';
 import { PiePeriodClosed } from '../events/pie-period-closed.event.js';
-import { pgArray } from './pg-array.js';
 import type { PeriodRow } from './pie-rows.js';
 import { splitPie, type SplitResult } from './split.js';
 import { gatherSplitInputsMany, type SplitInputs } from './split-inputs.js';
@@ -140,23 +139,7 @@ async function closeDue(tx: EntityManager, due: DuePeriod[], now: Date): Promise
       pgArray(closings.map((c) => journalOf.get(c.period.id) ?? null)),
     ],
   );
-  await insertIntoOutbox(
-    tx,
-    closings.map(({ period, distributed, paid }) =>
-      PiePeriodClosed.create({
-        pieId: period.pie_id,
-        periodId: period.id,
-        fanId: period.fan_id,
-        journalId: journalOf.get(period.id) ?? null,
-        distributedCents: distributed,
-        artistCount: paid.length,
-        rolledOver: distributed === 0,
-        startsAt: new Date(period.starts_at).toISOString(),
-        endsAt: new Date(period.ends_at).toISOString(),
-      }),
-    ),
-  );
-  const outcomes: CloseOutcome[] = closings.map(({ period, distributed, paid }) => ({
+  const outcomes: Extract<CloseOutcome, { status: 'closed' }>[] = closings.map(({ period, distributed, paid }) => ({
     status: 'closed',
     periodId: period.id,
     journalId: journalOf.get(period.id) ?? null,
@@ -164,6 +147,23 @@ async function closeDue(tx: EntityManager, due: DuePeriod[], now: Date): Promise
     artistCount: paid.length,
     rolledOver: distributed === 0,
   }));
+  await insertIntoOutbox(
+    tx,
+    closings.map(({ period }, i) => {
+      const { journalId, distributedCents, artistCount, rolledOver } = outcomes[i]!;
+      return PiePeriodClosed.create({
+        pieId: period.pie_id,
+        periodId: period.id,
+        fanId: period.fan_id,
+        journalId,
+        distributedCents,
+        artistCount,
+        rolledOver,
+        startsAt: new Date(period.starts_at).toISOString(),
+        endsAt: new Date(period.ends_at).toISOString(),
+      });
+    }),
+  );
   return outcomes;
 }
 
@@ -179,8 +179,10 @@ async function writeSnapshots(tx: EntityManager, closings: Closing[]): Promise<v
   // names and the nullable reason do. The arrays are unnested in the select list, where Postgres
   // reads them in step without first copying each into a tuple store as `from unnest(…)` does.
   const periodIds: string[] = [];
-  const columns = Array.from({ length: 9 }, (): (string | number | bigint | boolean)[] => []);
-  const [periodOf, artistIds, listened, inclusion, banned, selected, tilt, weight, share] = columns;
+  const [periodOf, listened, tilt, share]: number[][] = [[], [], [], []];
+  const [artistIds, inclusion]: string[][] = [[], []];
+  const [banned, selected]: boolean[][] = [[], []];
+  const weight: bigint[] = [];
   const reasons: (string | null)[] = [];
   const artists = new Map<string, { name: string; popularity: number; active: boolean }>();
   for (const { period, split, inputs } of closings) {

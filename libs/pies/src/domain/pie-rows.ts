@@ -1,6 +1,5 @@
 import type { Pie, PiePeriodSummary, PieSettings, PieStatus, PeriodState } from '#pie/contracts';
-import type { EntityManager } from '#pie/platform';
-import { pgArray } from './pg-array.js';
+import { pgArray, type EntityManager } from '#pie/platform';
 
 /** pies.pies and pies.periods as SQL returns them (bigint arrives as text). */
 export interface PieRow {

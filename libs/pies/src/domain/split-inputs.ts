@@ -1,6 +1,5 @@
 import { artistFacts, listenedMsByArtistForWindows, type ArtistFacts } from '#pie/listening';
-import { executeBound, type EntityManager } from '#pie/platform';
-import { pgArray } from './pg-array.js';
+import { executeBound, pgArray, type EntityManager } from '#pie/platform';
 import type { Inclusion, SplitCandidate } from './split.js';
 
 export interface SplitInputs {

@@ -3,13 +3,20 @@
  * batch goes as one literal per column (`unnest(?::text[], ?::int[])`): one statement whatever
  * the batch size, and the same statement text every time.
  */
+// Most values (ids, enum words, account codes) need no escaping: test once, replace only when needed.
+const SPECIAL = /[\\"]/;
 function quote(value: string): string {
   // Postgres text cannot hold U+0000; provider data is not trusted to be free of it.
-  return `"${value.replaceAll('\u0000', '').replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  return SPECIAL.test(value) || value.includes('\u0000') ? `"${value.replaceAll('\u0000', '').replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"` : `"${value}"`;
 }
 
 export function textArray(values: readonly (string | null | undefined)[]): string {
   return `{${values.map((value) => (value === null || value === undefined ? 'NULL' : quote(value))).join(',')}}`;
+}
+
+/** Mixed values for one column: strings quoted, numbers, bigints and booleans as they are, null as NULL. */
+export function pgArray(values: readonly (string | number | bigint | boolean | null)[]): string {
+  return `{${values.map((value) => (value === null ? 'NULL' : typeof value === 'string' ? quote(value) : String(value))).join(',')}}`;
 }
 
 export function intArray(values: readonly (number | null | undefined)[]): string {
