@@ -5,7 +5,10 @@
  *
  *   1. a bare node:http server (the floor of Node on this machine);
  *   2. a Nest + Fastify hello route of this stack (1 and 2 take turns, BENCH_API_HELLO_ROUNDS
- *      rounds of BENCH_API_HELLO_SECONDS each, and each reports its median round);
+ *      rounds of BENCH_API_HELLO_SECONDS each, and each reports its median round). On a Linux
+ *      machine with two cores or more, the hello server runs on the last core and the load
+ *      generator on the first (`taskset`), so that each figure is one server's own throughput on one
+ *      core rather than where the scheduler happened to put it next to the load generator;
  *   3. the real api: the signed-in fan's `GET /api/user` (session lookup + one query);
  *   4. the real api: the dashboard's reads (`user/activity`, `artists/user`, `tracks/user/latest`,
  *      `tracks/user/popular`, `tracks/user/daily`, `artists/recent-listened`) for a fan with a year
@@ -15,7 +18,7 @@
  * Prints requests/s and p99 latency for each, the ratios, and the machine's load average (the
  * figures are only as quiet as the machine). Uses TEST_POSTGRES_URL's server and a scratch database.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { availableParallelism, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -26,7 +29,7 @@ import { writePlays, type IncomingPlay } from '#pie/listening';
 import { recreateDatabase, seededRandom } from '#pie/testing';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
-const HELLO_ROUNDS = Number(process.env.BENCH_API_HELLO_ROUNDS ?? 3);
+const HELLO_ROUNDS = Number(process.env.BENCH_API_HELLO_ROUNDS ?? 5);
 const HELLO_SECONDS = Number(process.env.BENCH_API_HELLO_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 32);
 const PLAYS = Number(process.env.BENCH_API_PLAYS ?? 50_000);
@@ -35,6 +38,8 @@ const TRACKS = 4_000;
 const FAN_ID = '00000000-0000-4000-8000-0000000b3e0c';
 const EMAIL = 'bench-api@example.test';
 const PASSWORD = 'bench api password';
+/** The cores this process may use when it starts (availableParallelism() follows the pinning below). */
+const CORES = availableParallelism();
 
 
 async function seed(databaseUrl: string): Promise<void> {
@@ -109,6 +114,17 @@ async function startServer(mode: 'http' | 'nest' | 'app', databaseUrl?: string):
   return { port, child };
 }
 
+/**
+ * Restricts a process and all its threads to the given cores (`taskset -a -p -c`); false where that
+ * cannot be done (not Linux, one core, no util-linux), and the run then goes on unpinned.
+ */
+function pinToCores(pid: number, cores: string): boolean {
+  if (process.platform !== 'linux' || CORES < 2) return false;
+  const result = spawnSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { encoding: 'utf8' });
+  if (result.status !== 0) console.error(`taskset ${cores} ${pid}: ${result.error?.message ?? result.stderr}`);
+  return result.status === 0;
+}
+
 async function stop(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
@@ -157,16 +173,23 @@ async function signIn(base: string): Promise<string> {
 const databaseUrl = await recreateDatabase(process.env.BENCH_DATABASE ?? 'pie_bench_api');
 await seed(databaseUrl);
 const [load1] = loadavg();
-console.log(`machine: ${availableParallelism()} cores, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} (1, 5, 15 min) before the runs`);
+console.log(`machine: ${CORES} cores, load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} (1, 5, 15 min) before the runs`);
 console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per route (after a 2 s warm-up)\n`);
 
 // The two hello servers take turns, HELLO_ROUNDS times each, and each reports its median round:
 // one run of either swings by a third on this shared 2-core machine, more than the gap measured.
+// Each server (one thread of JavaScript) gets the last core to itself and the load generator (this
+// process) the first: unpinned, the scheduler moves both and the servers' garbage-collector threads
+// across the two cores, and a round measures that as much as the server.
+const lastCore = CORES - 1;
+const pinned = pinToCores(process.pid, '0');
+console.log(pinned ? `hello rounds: load generator on core 0, each hello server on core ${lastCore}` : 'hello rounds: not pinned to cores (needs Linux, two cores and taskset)');
 const helloRounds: Record<'http' | 'nest', Figure[]> = { http: [], nest: [] };
 for (let round = 0; round < HELLO_ROUNDS; round++) {
   for (const mode of ['http', 'nest'] as const) {
     const server = await startServer(mode);
     try {
+      if (pinned && !pinToCores(server.child.pid!, String(lastCore))) throw new Error(`could not pin the ${mode} server to core ${lastCore}`);
       helloRounds[mode].push(await load(mode === 'http' ? 'node:http hello' : 'Nest + Fastify hello', `http://127.0.0.1:${server.port}${mode === 'nest' ? '/api/hello' : '/'}`, {}, HELLO_SECONDS));
     } finally {
       await stop(server.child);
@@ -176,6 +199,8 @@ for (let round = 0; round < HELLO_ROUNDS; round++) {
 const median = (runs: Figure[]) => [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)]!;
 const figures: Figure[] = [median(helloRounds.http), median(helloRounds.nest)];
 console.log(`medians of ${HELLO_ROUNDS} rounds: node:http ${figures[0].requestsPerSecond.toFixed(0)} req/s, Nest + Fastify ${figures[1].requestsPerSecond.toFixed(0)} req/s\n`);
+// The real api shares the machine with Postgres, so it and the load generator run where the scheduler puts them.
+if (pinned) pinToCores(process.pid, `0-${lastCore}`);
 const api = await startServer('app', databaseUrl);
 try {
   const base = `http://127.0.0.1:${api.port}`;
