@@ -1,4 +1,4 @@
-import { accounts, balancesNowAndBefore, postJournals, type AccountCode, type JournalInput } from '#pie/ledger';
+import { accounts, balancesNowAndBefore, postJournals, type JournalInput } from '#pie/ledger';
 import { executeBound, insertIntoOutbox, pgArray, plainArray, type EntityManager } from '#pie/platform';
 import { PiePeriodClosed } from '../events/pie-period-closed.event.js';
 import type { PeriodRow } from './pie-rows.js';
@@ -111,14 +111,15 @@ async function closeDue(tx: EntityManager, due: DuePeriod[], now: Date): Promise
   // The snapshot first, the journals last but one: posting locks the artists' accounts (shared by
   // every batch closing at the same time) until commit, so the less work after it the better.
   await writeSnapshots(tx, closings);
+  // Every share goes into the artist's escrow; payouts moves it on to an office that can receive
+  // transfers when it sees `pies.pie-period-closed.v1`, so each share stays visible in this journal.
   const paying = closings.filter((c) => c.distributed > 0);
-  const shareAccount = await shareAccountsOf(tx, [...new Set(paying.flatMap((c) => c.paid.map((line) => line.artistId)))]);
   const journals: JournalInput[] = paying.map(({ period, paid, distributed }) => ({
     kind: PIE_PERIOD_CLOSED_JOURNAL,
     idempotencyKey: closeJournalKey(period.id),
     occurredAt: new Date(period.ends_at),
     references: { fanId: period.fan_id, pieId: period.pie_id, piePeriodId: period.id },
-    postings: [{ account: accounts.fanWallet(period.fan_id), amountCents: -distributed }, ...paid.map((line) => ({ account: shareAccount.get(line.artistId)!, amountCents: line.shareCents }))],
+    postings: [{ account: accounts.fanWallet(period.fan_id), amountCents: -distributed }, ...paid.map((line) => ({ account: accounts.artistEscrow(line.artistId), amountCents: line.shareCents }))],
   }));
   const posted = await postJournals(tx, journals);
   const journalOf = new Map(paying.map((c, i) => [c.period.id, posted[i].journalId]));
@@ -165,11 +166,6 @@ async function closeDue(tx: EntityManager, due: DuePeriod[], now: Date): Promise
     }),
   );
   return outcomes;
-}
-
-/** The account each artist's share is posted to, for all the batch's artists at once: their escrow. */
-async function shareAccountsOf(_tx: EntityManager, artistIds: readonly string[]): Promise<Map<string, AccountCode>> {
-  return new Map(artistIds.map((id) => [id, accounts.artistEscrow(id)]));
 }
 
 async function writeSnapshots(tx: EntityManager, closings: Closing[]): Promise<void> {
