@@ -88,12 +88,14 @@ function reasonFor(candidate: SplitCandidate, units: bigint, settings: SplitSett
  * integers; the common denominator cancels in the division of the cents.
  */
 function tiltNumerators(selected: SplitCandidate[], artistPopularity: number): { numerators: bigint[]; denominator: bigint } {
-  if (artistPopularity === 0) return { numerators: selected.map(() => 1n), denominator: 1n };
+  // No tilt asked for, or nobody above or below the mean: every factor is 1.
+  const untilted = () => ({ numerators: selected.map(() => 1n), denominator: 1n });
+  if (artistPopularity === 0) return untilted();
   const n = BigInt(selected.length);
   const sum = selected.reduce((total, artist) => total + BigInt(artist.popularity), 0n);
   const deviations = selected.map((artist) => n * BigInt(artist.popularity) - sum); // n·(pop − mean)
   const maxDev = deviations.reduce((max, d) => (d < 0n ? -d : d) > max ? (d < 0n ? -d : d) : max, 0n);
-  if (maxDev === 0n) return { numerators: selected.map(() => 1n), denominator: 1n };
+  if (maxDev === 0n) return untilted();
   const ap = BigInt(artistPopularity);
   const denominator = 200n * maxDev;
   const numerators = deviations.map((d) => {
