@@ -14,7 +14,7 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
  * Modules that would otherwise come as a dozen chunks of under 2 KB each (rolldown gives every
  * set of importing screens its own), each costing a phone a request, six at a time over
  * HTTP/1.1: what the signed-in fan's screens share (the fan guard, the data states, sections and
- * figures, the listening reads and lists), and the small pieces the public pages share with them.
+ * figures, the listening reads and lists, the active pie), and the small pieces the public pages share with them.
  * Only these modules, not what they import: what the first load has already stays in its chunks.
  */
 const CHUNK_GROUPS: Record<string, readonly string[]> = {
@@ -25,6 +25,7 @@ const CHUNK_GROUPS: Record<string, readonly string[]> = {
     '/src/shared/session/RequireSession.tsx',
     '/src/shared/format/',
     '/src/shared/listening/',
+    '/src/shared/pies/',
     '/src/shared/ui/LoadState.tsx',
     '/src/shared/ui/load-state.module.css',
     '/src/shared/ui/Section.tsx',

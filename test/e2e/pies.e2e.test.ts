@@ -123,4 +123,13 @@ describe('a fan’s pie in Chromium', () => {
     expect(artists.length).toBeGreaterThan(0);
     expect(artists.every((row) => Number(row[amount]) > 0)).toBe(true);
   }, 300_000);
+
+  it('shows the demo pie on the dashboard, with the way to it', async () => {
+    await page.goto(`${appUrl}/dashboard`);
+    const card = page.getByRole('region', { name: 'Your pie' });
+    await card.getByText(/ each period, split among up to \d+ of the artists you listen to\./).waitFor();
+    await card.getByRole('link', { name: 'Open your pie' }).click();
+    await page.waitForURL((url) => url.pathname === '/pie');
+    await page.getByRole('region', { name: 'Try your settings' }).waitFor();
+  });
 });

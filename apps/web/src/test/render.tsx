@@ -104,8 +104,9 @@ export function requestsTo(fetchMock: ReturnType<typeof vi.fn>, route: string): 
 }
 
 /**
- * Quiet answers for the listening calls the fan screens make (no plays yet), so tests about
- * something else can render the dashboard, report, earth or settings pages.
+ * Quiet answers for the listening calls the fan screens make (no plays yet) and for the
+ * dashboard's pie card (no pie), so tests about something else can render the dashboard, report,
+ * earth or settings pages.
  */
 export function emptyListeningRoutes(): Record<string, Answer> {
   const page = (data: unknown) => () =>
@@ -124,6 +125,7 @@ export function emptyListeningRoutes(): Record<string, Answer> {
     'GET /api/tracks/user/latest': page([]),
     'GET /api/tracks/user/popular': page([]),
     'GET /api/tracks/user/daily': () => Promise.resolve(jsonResponse({ success: true, data: [] })),
+    'GET /api/pie/active': () => Promise.resolve(jsonResponse({ success: true, data: null })),
     // The settings' profile section of the default test fan (makeFanUser's id): nothing public yet.
     'GET /api/user/details/fan_1': () =>
       Promise.resolve(

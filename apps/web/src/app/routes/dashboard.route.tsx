@@ -1,4 +1,5 @@
 import { SyncStatusCard } from '../../features/fan/listening-settings';
+import { DashboardPieCard } from '../../features/fan/pies/components/DashboardPieCard';
 import { DashboardPage } from '../../features/fan/listening/components/DashboardPage';
 import { useReturnParams } from '../../shared/account';
 import { WithFan } from './with-fan';
@@ -8,9 +9,9 @@ const SIGN_IN_RETURN_PARAMS = ['signedIn', 'promo', 'deviceType'] as const;
 
 /**
  * `/dashboard` (lazy route module): the fan's home, composed with the listening settings
- * feature's sync card. 'Log out' lives in the fan layout's header.
+ * feature's sync card and the pies feature's card. 'Log out' lives in the fan layout's header.
  */
 export function Component() {
   useReturnParams(SIGN_IN_RETURN_PARAMS);
-  return <WithFan>{(user) => <DashboardPage firstName={user.first_name.trim()} syncStatus={<SyncStatusCard />} />}</WithFan>;
+  return <WithFan>{(user) => <DashboardPage firstName={user.first_name.trim()} syncStatus={<SyncStatusCard />} pies={<DashboardPieCard />} />}</WithFan>;
 }

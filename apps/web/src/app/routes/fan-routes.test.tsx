@@ -74,14 +74,14 @@ describe('e-mail verification link', () => {
 describe('dashboard', () => {
   it('shows a loader, then greets the fan with an honest empty state', async () => {
     const answer = deferred<Response>();
-    mockFetch(() => answer.promise);
+    mockRoutes({ ...emptyListeningRoutes(), 'GET /api/user': () => answer.promise });
     renderApp('/dashboard');
 
     expect(await screen.findByText('Loading your account...')).toBeTruthy();
     answer.resolve(jsonResponse({ success: true, data: ada }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'No pies yet' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No pies yet' })).toBeTruthy();
     expect(document.title).toBe('Dashboard · Pie');
   });
 

@@ -10,6 +10,7 @@ const ARTISTS = 'GET /api/artists/user';
 const LATEST = 'GET /api/tracks/user/latest';
 const DAILY = 'GET /api/tracks/user/daily';
 const SYNC = 'GET /api/tracks/user/fetchLatestFromSpotify';
+const ACTIVE_PIE = 'GET /api/pie/active';
 
 /** The value (dd) of a figure labelled `label` (dt) inside `container`. */
 function figure(container: HTMLElement, label: string): string | null {
@@ -27,6 +28,7 @@ function loadedRoutes(overrides: Record<string, ReturnType<typeof ok> | Array<Re
     [ARTISTS]: ok([abba, roxette], page(1, 6, 57)),
     [LATEST]: ok([play({ track: track({ name: 'Dancing Queen', artists: [{ id: abba.id, name: 'ABBA' }] }) }), play()], page(1, 8, 1234)),
     [DAILY]: ok(daily(28)),
+    [ACTIVE_PIE]: ok(null),
     ...overrides,
   });
 }
@@ -68,7 +70,7 @@ describe('dashboard', () => {
     expect(within(sync).getByText('Last synced 5 minutes ago.')).toBeTruthy();
     expect(within(sync).getByRole('button', { name: 'Sync now' })).toBeTruthy();
 
-    expect(screen.getByRole('heading', { name: 'No pies yet' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No pies yet' })).toBeTruthy();
     expect(document.title).toBe('Dashboard · Pie');
 
     // The window is the server's (the fan's last 28 local days), the same days as the daily chart's.
@@ -91,6 +93,7 @@ describe('dashboard', () => {
       [ARTISTS]: ok([], page(1, 6, 0)),
       [LATEST]: ok([], page(1, 8, 0)),
       [DAILY]: ok(daily(28, () => 0)),
+      [ACTIVE_PIE]: ok(null),
     });
     renderListening('/dashboard');
 
@@ -102,10 +105,46 @@ describe('dashboard', () => {
     expect(await screen.findByText('Spotify is not connected')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Connect Spotify' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Sync now' })).toBeNull();
-    expect(screen.getByRole('heading', { name: 'No pies yet' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No pies yet' })).toBeTruthy();
     // The summary's sections give way to the empty state.
     expect(screen.queryByRole('region', { name: 'Your last 28 days' })).toBeNull();
     expect(screen.queryByRole('region', { name: 'Top artists' })).toBeNull();
+  });
+
+  it('shows the fan’s active pie, its period and the ways to it, instead of offering to create one', async () => {
+    const pie = {
+      id: 'pie_1',
+      fanId: 'fan_1',
+      status: 'past_due',
+      promo: false,
+      subscriptionId: 'sub_1',
+      settings: { amountCents: 1250, artistLimit: 30, artistPopularity: 0, excludeNonActive: false, pieDays: 30 },
+      pendingSettings: null,
+      currentPeriod: { id: 'period_2', seq: 2, startsAt: '2026-03-01T00:00:00.000Z', endsAt: '2026-03-31T00:00:00.000Z', state: 'open', fundedCents: 1250, splitCents: null, distributedCents: null, artistCount: null, rolledOver: null, closedAt: null },
+      createdAt: '2026-02-01T00:00:00.000Z',
+    };
+    loadedRoutes({ [ACTIVE_PIE]: ok(pie) });
+    renderListening('/dashboard');
+
+    const card = await screen.findByRole('region', { name: 'Your pie' });
+    expect(await within(card).findByText('$12.50 each period, split among up to 30 of the artists you listen to.')).toBeTruthy();
+    expect(within(card).getByText(/^This period: /).textContent).toMatch(/Mar.*1.*–.*Mar.*31/);
+    expect(within(card).getByText(/Your last payment did not go through/)).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Open your pie' }).getAttribute('href')).toBe('/pie');
+    expect(within(card).getByRole('link', { name: 'Periods and statements' }).getAttribute('href')).toBe('/my-pies');
+    expect(screen.queryByRole('heading', { name: 'No pies yet' })).toBeNull();
+  });
+
+  it('says when the pie cannot be loaded, without hiding the listening, and retries', async () => {
+    const fetchMock = loadedRoutes({ [ACTIVE_PIE]: [fails(500, 'The pies database is resting'), ok(null)] });
+    const { user } = renderListening('/dashboard');
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('The pies database is resting')).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Your last 28 days' })).toBeTruthy();
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('link', { name: 'Create your pie' })).toBeTruthy();
+    expect(requestsTo(fetchMock, ACTIVE_PIE)).toHaveLength(2);
   });
 
   it('says an upload is being imported while the dashboard is still empty', async () => {

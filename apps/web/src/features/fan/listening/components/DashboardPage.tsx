@@ -1,5 +1,5 @@
 import type { FanArtist, ListeningActivity } from '#pie/contracts';
-import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { lazy, memo, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useGetFanArtistsQuery, useGetLatestPlaysQuery, useGetListeningOverviewQuery } from '../api/listening.api';
@@ -24,6 +24,8 @@ export interface DashboardPageProps {
   actions?: ReactNode;
   /** The streaming connection's status with 'Sync now' (the settings feature's card). */
   syncStatus?: ReactNode;
+  /** The fan's pie, or the way to create one (the pies feature's card), below the listening. */
+  pies?: ReactNode;
 }
 
 /**
@@ -136,8 +138,8 @@ function BelowTheFold() {
   );
 }
 
-/** The fan's home: greeting, sync status, listening summary, charts, top artists, recent plays, pies. */
-export function DashboardPage({ firstName, actions, syncStatus }: DashboardPageProps) {
+/** The fan's home: greeting, sync status, listening summary, charts, top artists, recent plays, the pie card. */
+export function DashboardPage({ firstName, actions, syncStatus, pies }: DashboardPageProps) {
   const [importing, setImporting] = useState(false);
   // While an upload is being imported, the figures follow it.
   const overview = useGetListeningOverviewQuery(undefined, { pollingInterval: importing ? OVERVIEW_POLL_MS : 0, skipPollingIfUnfocused: true });
@@ -174,19 +176,7 @@ export function DashboardPage({ firstName, actions, syncStatus }: DashboardPageP
         ) : overview.data ? (
           <ListeningSummary activity={overview.data} belowTheFold={belowTheFold} />
         ) : null}
-        {belowTheFold && (
-          <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="section" aria-labelledby="pies-heading">
-            <Stack gap="xs" align="center" ta="center" py="lg">
-              <Title order={2} size="h3" id="pies-heading">
-                No pies yet
-              </Title>
-              <Text c="dimmed" maw={460}>
-                Pies arrive soon: you will fund one each month and see it split to the cent among the artists you listen to.
-                The listening above is what your pie will follow.
-              </Text>
-            </Stack>
-          </Paper>
-        )}
+        {belowTheFold && pies}
       </Stack>
     </PageContainer>
   );

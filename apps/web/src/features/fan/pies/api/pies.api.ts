@@ -1,5 +1,7 @@
-import type { ApiSuccess, CheckoutView, Pie, PieStatement, PieWithPeriods, RealtimeStats } from '#pie/contracts';
+import type { CheckoutView, Pie, PieStatement, PieWithPeriods, RealtimeStats } from '#pie/contracts';
 import { baseApi, LIST, unwrap } from '../../../../shared/api';
+
+export { useGetActivePieQuery } from '../../../../shared/pies';
 
 export interface RealtimeStatsArgs {
   pieId: string;
@@ -30,11 +32,6 @@ export interface CreateCheckoutArgs {
 /** The fan's pies (spec §7 Pie rows) and statements; the contract is libs/contracts/src/pies.ts. */
 export const piesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getActivePie: build.query<Pie | null, void>({
-      query: () => 'pie/active',
-      transformResponse: (response: ApiSuccess<Pie | null>) => response.data ?? null,
-      providesTags: [{ type: 'Pie', id: LIST }],
-    }),
     getRealtimeStats: build.query<RealtimeStats, RealtimeStatsArgs>({
       query: ({ pieId, ...overrides }) => ({ url: `pie/${pieId}/realtime-stats`, params: overrides }),
       transformResponse: unwrap<RealtimeStats>,
@@ -75,7 +72,6 @@ export const piesApi = baseApi.injectEndpoints({
 });
 
 export const {
-  useGetActivePieQuery,
   useGetRealtimeStatsQuery,
   useGetFanPiesQuery,
   useGetStatementQuery,
