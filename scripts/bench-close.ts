@@ -14,7 +14,9 @@
  *            100,000 periods, 250 × 4 took 93 s and 1,000 × 2 took 66 s).
  *
  * Prints periods/s for both, real/floor (goal ≥ 0.5), the real run's seconds (goal < 120) and
- * whether both agree to the cent. BENCH_PERIODS changes the number of periods.
+ * whether both agree to the cent; with each, the CPU time spent (this process and the Postgres
+ * backends) and the WAL written, and the CPU time the goal leaves the real close when every core is
+ * busy: what the close's own Postgres work has to fit in. BENCH_PERIODS changes the number of periods.
  */
 import { readFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
@@ -39,8 +41,9 @@ const TICK_MS = 10; // USER_HZ = 100 on Linux
  * database (read from /proc: only when Postgres runs on this machine, else null). On a shared
  * machine wall time depends on the neighbours; CPU time much less so.
  */
-async function cpuMs(em: () => ReturnType<Orm['em']['fork']>): Promise<{ node: number; postgres: number | null }> {
+async function cpuMs(em: () => ReturnType<Orm['em']['fork']>): Promise<{ node: number; postgres: number | null; walBytes: number; walFpi: number }> {
   const node = (process.cpuUsage().user + process.cpuUsage().system) / 1000;
+  const [wal] = await em().execute<{ wal_bytes: string; wal_fpi: string }[]>(`select wal_bytes, wal_fpi from pg_stat_wal`);
   const pids = await em().execute<{ pid: number }[]>(`select pid from pg_stat_activity where datname = current_database()`);
   let postgres: number | null = 0;
   for (const { pid } of pids) {
@@ -52,14 +55,15 @@ async function cpuMs(em: () => ReturnType<Orm['em']['fork']>): Promise<{ node: n
       break;
     }
   }
-  return { node, postgres };
+  return { node, postgres, walBytes: Number(wal!.wal_bytes), walFpi: Number(wal!.wal_fpi) };
 }
 
 function cpuSpent(before: Awaited<ReturnType<typeof cpuMs>>, after: Awaited<ReturnType<typeof cpuMs>>): { total: number | null; text: string } {
   const node = after.node - before.node;
-  if (before.postgres === null || after.postgres === null) return { total: null, text: `node ${seconds(node)} s CPU` };
+  const wal = `${Math.round((after.walBytes - before.walBytes) / 2 ** 20).toLocaleString()} MB WAL (${(after.walFpi - before.walFpi).toLocaleString()} full pages)`;
+  if (before.postgres === null || after.postgres === null) return { total: null, text: `node ${seconds(node)} s CPU; ${wal}` };
   const postgres = after.postgres - before.postgres;
-  return { total: node + postgres, text: `${seconds(node + postgres)} s CPU (node ${seconds(node)}, Postgres ${seconds(postgres)})` };
+  return { total: node + postgres, text: `${seconds(node + postgres)} s CPU (node ${seconds(node)}, Postgres ${seconds(postgres)}); ${wal}` };
 }
 const rate = (count: number, ms: number) => Math.round(count / (ms / 1000));
 
@@ -208,6 +212,7 @@ async function main(): Promise<void> {
   floor (one SQL statement):  ${floorRate.toLocaleString()} periods/s (${seconds(floorMs)} s; ${floorSpent.text})
   real (closePiePeriods):     ${realRate.toLocaleString()} periods/s (${seconds(realMs)} s; goal < 120 s; ${realSpent.text})
   real / floor:               ${(realRate / floorRate).toFixed(2)} (goal ≥ 0.5)${floorSpent.total && realSpent.total ? `; by CPU time ${(floorSpent.total / realSpent.total).toFixed(2)}` : ''}
+  CPU the goal allows:        ${seconds(2 * floorMs * availableParallelism())} s (twice the floor's time on ${availableParallelism()} CPUs, every one busy)
   load (1/5/15 min):          ${loadavg().map((n) => n.toFixed(1)).join(' / ')} on ${availableParallelism()} CPUs
   agreement:                  ${diff.mismatched === '0' && diff.real_total === diff.floor_total ? 'to the cent' : `DIFFERENT (${diff.mismatched} allocations differ)`} — ${Number(diff.real_total).toLocaleString()} cents both; ${diff.journals} journals
 `);
