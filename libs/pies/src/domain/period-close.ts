@@ -114,12 +114,20 @@ async function closeDue(tx: EntityManager, due: DuePeriod[], now: Date): Promise
   // Every share goes into the artist's escrow; payouts moves it on to an office that can receive
   // transfers when it sees `pies.pie-period-closed.v1`, so each share stays visible in this journal.
   const paying = closings.filter((c) => c.distributed > 0);
+  // One code string per artist for the whole batch: the ledger looks every code up by value, and
+  // a string built afresh for each of ~30,000 postings had to be hashed afresh each time.
+  const escrowCodes = new Map<string, string>();
+  const escrowOf = (artistId: string) => {
+    let code = escrowCodes.get(artistId);
+    if (code === undefined) escrowCodes.set(artistId, (code = accounts.artistEscrow(artistId)));
+    return code;
+  };
   const journals: JournalInput[] = paying.map(({ period, paid, distributed }) => ({
     kind: PIE_PERIOD_CLOSED_JOURNAL,
     idempotencyKey: closeJournalKey(period.id),
     occurredAt: new Date(period.ends_at),
     references: { fanId: period.fan_id, pieId: period.pie_id, piePeriodId: period.id },
-    postings: [{ account: accounts.fanWallet(period.fan_id), amountCents: -distributed }, ...paid.map((line) => ({ account: accounts.artistEscrow(line.artistId), amountCents: line.shareCents }))],
+    postings: [{ account: accounts.fanWallet(period.fan_id), amountCents: -distributed }, ...paid.map((line) => ({ account: escrowOf(line.artistId), amountCents: line.shareCents }))],
   }));
   const posted = await postJournals(tx, journals);
   const journalOf = new Map(paying.map((c, i) => [c.period.id, posted[i].journalId]));
