@@ -37,7 +37,7 @@ export {
   type ReferenceTotal,
 } from './domain/ledger-store.js';
 export { checkLedgerInvariants, type ExternalInvariant, type InvariantReport, type InvariantResult } from './domain/invariants.js';
-export { balanceBefore, balancesNowAndBefore } from './domain/balance-before.js';
+export { balancesAtCutOff, type BalanceAtCutOff } from './domain/balance-before.js';
 export { postJournals } from './domain/post-many.js';
 export { creditsSince, balancesSum, postingCount, accountsWithMoney, fanHoldingsBefore, journalsOfAccounts, type JournalOfAccounts } from './domain/account-credits.js';
 export { largestRemainder } from './domain/largest-remainder.js';

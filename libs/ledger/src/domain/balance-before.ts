@@ -2,33 +2,35 @@ import { executeBound, pgArray, type EntityManager } from '#pie/platform';
 import { parseAccount } from './accounts.js';
 import { centsFrom } from './ledger-store.js';
 
-/**
- * An account's balance counting only journals that occurred before `before` (pies: the money a fan
- * had when a period ended, so a renewal paid at that moment stays for the next period).
- */
-export async function balanceBefore(em: EntityManager, account: string, before: Date): Promise<number> {
-  const code = parseAccount(account).code;
-  const [row] = await em.execute<{ balance: string | null }[]>(
-    `select sum(p.amount_cents) as balance from ledger.postings p join ledger.journals j on j.id = p.journal_id
-      where p.account = ? and j.occurred_at < ?::timestamptz`,
-    [code, before.toISOString()],
-  );
-  return centsFrom(row?.balance);
+export interface BalanceAtCutOff {
+  /** The account's balance counting only journals that occurred before the cut-off. */
+  before: number;
+  /** What journals that occurred at or after the cut-off took out of the account (≤ 0). */
+  debitedSince: number;
 }
 
-/** For each account: its balance now and counting only journals before its own cut-off (one statement). */
-export async function balancesNowAndBefore(em: EntityManager, items: readonly { account: string; before: Date }[]): Promise<Map<string, { now: number; before: number }>> {
-  const result = new Map<string, { now: number; before: number }>();
-  if (items.length === 0) return result;
+/**
+ * For each item, its account's balance at the item's cut-off and what has left the account since,
+ * in the order of `items` (one statement).
+ * Pies split "the money a fan had when a period ended, less what has been taken back since": a
+ * renewal paid at that moment stays for the next period, and a refund of this period's charge
+ * after the end cannot be made up for with the next period's money.
+ */
+export async function balancesAtCutOff(em: EntityManager, items: readonly { account: string; before: Date }[]): Promise<BalanceAtCutOff[]> {
+  if (items.length === 0) return [];
   const codes = items.map((item) => parseAccount(item.account).code);
-  const rows = await executeBound<{ code: string; now: string | null; before: string | null }>(
+  const rows = await executeBound<{ n: number; before: string | null; debited_since: string | null }>(
     em,
-    `select i.code, a.balance_cents as now,
-            (select sum(p.amount_cents) from ledger.postings p join ledger.journals j on j.id = p.journal_id
-              where p.account = i.code and j.occurred_at < i.before) as before
-       from unnest($1::text[], $2::timestamptz[]) as i(code, before) left join ledger.accounts a on a.code = i.code`,
+    `select i.n::int as n,
+            sum(p.amount_cents) filter (where j.occurred_at < i.before) as before,
+            sum(p.amount_cents) filter (where j.occurred_at >= i.before and p.amount_cents < 0) as debited_since
+       from unnest($1::text[], $2::timestamptz[]) with ordinality as i(code, before, n)
+       left join ledger.postings p on p.account = i.code
+       left join ledger.journals j on j.id = p.journal_id
+      group by i.n`,
     [pgArray(codes), pgArray(items.map((item) => item.before.toISOString()))],
   );
-  for (const row of rows) result.set(row.code, { now: centsFrom(row.now), before: centsFrom(row.before) });
+  const result = items.map((): BalanceAtCutOff => ({ before: 0, debitedSince: 0 }));
+  for (const row of rows) result[row.n - 1] = { before: centsFrom(row.before), debitedSince: centsFrom(row.debited_since) };
   return result;
 }

@@ -1,4 +1,4 @@
-import { accounts, balancesNowAndBefore, postJournals, type JournalInput } from '#pie/ledger';
+import { accounts, balancesAtCutOff, postJournals, type BalanceAtCutOff, type JournalInput } from '#pie/ledger';
 import { executeBound, insertIntoOutbox, pgArray, plainArray, type EntityManager } from '#pie/platform';
 import { PiePeriodClosed } from '../events/pie-period-closed.event.js';
 import type { PeriodRow } from './pie-rows.js';
@@ -22,7 +22,25 @@ export type CloseOutcome =
 
 interface DuePeriod extends PeriodRow {
   fan_id: string;
+  /** When the fan's next period (of this pie or a newer one) starts, if one starts before this one ends. */
+  next_starts_at: Date | string | null;
 }
+
+/**
+ * What a close may split: the wallet as it stood at the cut-off (the period's end, or the start of
+ * the fan's next period if a new pie began before this one ended: that payment is the new period's),
+ * less whatever has been taken out of it since (a refund of this period's charge). Money paid in
+ * after the cut-off never stands in for money taken out. Never more than the wallet holds now.
+ */
+export function availableToSplit(balance: BalanceAtCutOff): number {
+  return Math.max(0, balance.before + balance.debitedSince);
+}
+
+const cutOffOf = (period: DuePeriod): Date => {
+  const end = new Date(period.ends_at);
+  const next = period.next_starts_at === null ? null : new Date(period.next_starts_at);
+  return next && next < end ? next : end;
+};
 
 interface Closing {
   period: DuePeriod;
@@ -50,7 +68,10 @@ export async function closePiePeriods(tx: EntityManager, periodIds: readonly str
   const ids = [...new Set(periodIds)].sort();
   const rows = ids.length === 0 ? [] : await executeBound<DuePeriod>(
     tx,
-    `select pr.*, p.fan_id from pies.periods pr join pies.pies p on p.id = pr.pie_id where pr.id = any($1::uuid[]) order by pr.id for update of pr`,
+    `select pr.*, p.fan_id,
+            (select min(o.starts_at) from pies.pies op join pies.periods o on o.pie_id = op.id
+              where op.fan_id = p.fan_id and o.starts_at > pr.starts_at) as next_starts_at
+       from pies.periods pr join pies.pies p on p.id = pr.pie_id where pr.id = any($1::uuid[]) order by pr.id for update of pr`,
     [pgArray(ids)],
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
@@ -93,10 +114,9 @@ async function closeDue(tx: EntityManager, due: DuePeriod[], now: Date): Promise
     due.map((period) => ({ key: period.id, pieId: period.pie_id, fanId: period.fan_id, from: new Date(period.starts_at), to: new Date(period.ends_at) })),
     { assignPieArtistIds: false },
   );
-  const balances = await balancesNowAndBefore(tx, due.map((period) => ({ account: accounts.fanWallet(period.fan_id), before: new Date(period.ends_at) })));
-  const closings: Closing[] = due.map((period) => {
-    const balance = balances.get(accounts.fanWallet(period.fan_id)) ?? { now: 0, before: 0 };
-    const available = Math.max(0, Math.min(balance.now, balance.before));
+  const balances = await balancesAtCutOff(tx, due.map((period) => ({ account: accounts.fanWallet(period.fan_id), before: cutOffOf(period) })));
+  const closings: Closing[] = due.map((period, i) => {
+    const available = availableToSplit(balances[i]!);
     const periodInputs = inputs.get(period.id)!;
     const split = splitPie(periodInputs.candidates, {
       amountCents: available,

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Pie, PieSplitArtist, PieWithPeriods, PublicPie, RealtimeStats, RealtimeStatsQuery } from '#pie/contracts';
 import { FanContacts } from '#pie/identity';
-import { accounts, balanceBefore, balanceOf } from '#pie/ledger';
+import { accounts, balancesAtCutOff } from '#pie/ledger';
 import { dailyListenedMs, orphanedTracks, publicProfileOf, type DayListening, type OrphanedTrack } from '#pie/listening';
 import { Database, type EntityManager } from '#pie/platform';
 import { cents, currentPeriodOf, findOwnPie, findPie, periodsOf, periodSummary, pieOf, type PieRow } from '../domain/pie-rows.js';
 import { pieNotFound } from '../domain/pies.errors.js';
+import { availableToSplit } from '../domain/period-close.js';
 import { splitPie, weightShare, type SplitResult } from '../domain/split.js';
 import { gatherSplitInputs, type SplitInputs } from '../domain/split-inputs.js';
 
@@ -60,7 +61,8 @@ export class PieReads {
     const window = await this.window(pie);
     const inputs = await gatherSplitInputs(em, { id: pie.id, fanId }, window.from, window.to);
     const wallet = accounts.fanWallet(fanId);
-    const available = Math.max(0, Math.min(await balanceOf(em, wallet), await balanceBefore(em, wallet, window.to)));
+    const [balance] = await balancesAtCutOff(em, [{ account: wallet, before: window.to }]);
+    const available = availableToSplit(balance!);
     const settings = {
       artistLimit: overrides.limit ?? pie.artist_limit,
       artistPopularity: overrides.artistPopularity ?? pie.artist_popularity,

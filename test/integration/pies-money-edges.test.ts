@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, Ledger } from '#pie/ledger';
+import { Database } from '#pie/platform';
+import { closePiePeriod } from '#pie/pies';
+import { makeAccount } from '../support/accounts.js';
+import { openSql, type Sql } from '../support/sql.js';
+import { TestPlatform } from '../support/test-platform.js';
+import { makeArtist, makeTrack, seedPlays, type CatalogueTrack } from './listening-fixtures.js';
+import { DAY, fundWallet, makePie } from './pies-fixtures.js';
+
+const HOUR = 3_600_000;
+
+/** Where the money a close splits comes from, when payments, refunds and pies overlap a period's end. */
+describe('pies: what a close may split', () => {
+  let platform: TestPlatform;
+  let sql: Sql;
+  let database: Database;
+  let ledger: Ledger;
+  let track: CatalogueTrack;
+  const periodEnd = new Date(Date.now() - DAY);
+  const periodStart = new Date(periodEnd.getTime() - 30 * DAY);
+
+  beforeAll(async () => {
+    platform = await TestPlatform.start({ label: 'pies-money-edges', worker: false });
+    sql = openSql(platform.database.url);
+    database = platform.api.get(Database);
+    ledger = new Ledger(database);
+    track = await makeTrack(sql, [await makeArtist(sql, { name: 'Edge Artist' })]);
+  });
+  afterAll(async () => {
+    await sql?.close();
+    await platform?.close();
+  });
+
+  /** A refund as billing posts it while the money is still in the wallet (wallet → stripe_clearing). */
+  const refundFromWallet = (fanId: string, cents: number, at: Date) =>
+    ledger.post({
+      kind: 'refund',
+      idempotencyKey: `refund:re_${randomUUID()}`,
+      occurredAt: at,
+      references: { fanId },
+      postings: [
+        { account: accounts.stripeClearing, amountCents: cents },
+        { account: accounts.fanWallet(fanId), amountCents: -cents },
+      ],
+    });
+  const close = (periodId: string) => database.transaction((tx) => closePiePeriod(tx, periodId));
+  const walletOf = async (fanId: string) => Number((await sql.query<{ balance_cents: string }>(`select balance_cents from ledger.accounts where code = $1`, [accounts.fanWallet(fanId)]))[0]!.balance_cents);
+
+  it("a refund of the period's charge after its end is not made up for with the next period's payment", async () => {
+    const fan = await makeAccount(sql, 'fan');
+    const { periodId } = await makePie(platform, fan.id, { startsAt: periodStart, endsAt: periodEnd });
+    await seedPlays(platform, fan.id, [{ track, at: new Date(periodStart.getTime() + DAY), ms: 300_000 }]);
+    await fundWallet(platform, fan.id, 1000, new Date(periodStart.getTime() + 1000));
+    await refundFromWallet(fan.id, 1000, new Date(periodEnd.getTime() + HOUR));
+    await fundWallet(platform, fan.id, 900, new Date(periodEnd.getTime() + 2 * HOUR)); // the next period's invoice
+
+    expect(await close(periodId)).toMatchObject({ status: 'closed', distributedCents: 0, rolledOver: true });
+    expect(await walletOf(fan.id)).toBe(900);
+  });
+
+  it('a partial refund after the end leaves the rest of the period’s money to split', async () => {
+    const fan = await makeAccount(sql, 'fan');
+    const { periodId } = await makePie(platform, fan.id, { startsAt: periodStart, endsAt: periodEnd });
+    await seedPlays(platform, fan.id, [{ track, at: new Date(periodStart.getTime() + DAY), ms: 300_000 }]);
+    await fundWallet(platform, fan.id, 1000, new Date(periodStart.getTime() + 1000));
+    await refundFromWallet(fan.id, 300, new Date(periodEnd.getTime() + HOUR));
+    await fundWallet(platform, fan.id, 900, new Date(periodEnd.getTime() + 2 * HOUR));
+
+    expect(await close(periodId)).toMatchObject({ status: 'closed', distributedCents: 700 });
+    expect(await walletOf(fan.id)).toBe(900);
+  });
+
+  it("a pie started before the old pie's period ended: each period splits its own payment", async () => {
+    const fan = await makeAccount(sql, 'fan');
+    const newArtistTrack = await makeTrack(sql, [await makeArtist(sql, { name: 'New Pie Artist' })]);
+    const { periodId: oldPeriod } = await makePie(platform, fan.id, { startsAt: periodStart, endsAt: periodEnd });
+    await fundWallet(platform, fan.id, 1000, new Date(periodStart.getTime() + 1000));
+    await seedPlays(platform, fan.id, [{ track, at: new Date(periodStart.getTime() + DAY), ms: 60_000 }]);
+    const newStart = new Date(periodEnd.getTime() - 10 * DAY);
+    const { periodId: newPeriod } = await makePie(platform, fan.id, { startsAt: newStart, endsAt: new Date(newStart.getTime() + 10 * DAY + 12 * HOUR) });
+    await fundWallet(platform, fan.id, 5000, new Date(newStart.getTime() + 1000)); // the new pie's first invoice
+    await seedPlays(platform, fan.id, [{ track: newArtistTrack, at: new Date(newStart.getTime() + DAY), ms: 600_000 }]);
+
+    const first = await close(oldPeriod);
+    const second = await close(newPeriod);
+    expect([first, second].map((o) => (o.status === 'closed' ? o.distributedCents : null))).toEqual([1000, 5000]);
+    expect(await walletOf(fan.id)).toBe(0);
+  });
+});
