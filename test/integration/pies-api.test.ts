@@ -174,7 +174,12 @@ describe('pies API', () => {
     expect((await platform.request('GET', `/api/pie/pie/${alicePie.pieId}`)).body.data.fanName).toBe('alice_listens');
     const theirs = await get(`/api/pie/user/${alice.id}/pies`, bobCookies);
     expect(theirs.status).toBe(200);
-    expect(theirs.body.data[0]).toMatchObject({ subscriptionId: null, pendingSettings: null });
+    // Another fan sees the choices and where the money went, nothing about the payments.
+    const [theirPie] = theirs.body.data;
+    expect(Object.keys(theirPie).sort()).toEqual(['createdAt', 'id', 'periods', 'settings', 'status']);
+    expect(theirPie.settings).not.toHaveProperty('amountCents');
+    expect(theirPie.periods.find((p: { distributedCents: number | null }) => p.distributedCents === 1800)).toBeDefined();
+    for (const period of theirPie.periods) for (const secret of ['fundedCents', 'splitCents', 'rolledOver']) expect(period).not.toHaveProperty(secret);
     expect((await platform.request('GET', `/api/pie/pie/${bobPie.pieId.replace(/.$/, '0')}`)).status).toBe(404);
   });
 
@@ -187,6 +192,10 @@ describe('pies API', () => {
       [{ artistPopularity: 101 }, 'artistPopularity'],
       [{ pieDays: 6 }, 'pieDays'],
       [{ excludeNonActive: 'yes' }, 'excludeNonActive'],
+      [{ artistLimit: true }, 'artistLimit'],
+      [{ artistLimit: '5' }, 'artistLimit'],
+      [{ pieDays: [30] }, 'pieDays'],
+      [{ artistPopularity: null }, 'artistPopularity'],
       [{ surprise: 1 }, '_'],
       [{}, '_'],
     ];

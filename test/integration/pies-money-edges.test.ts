@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StripeGateway } from '#pie/billing';
 import { accounts, Ledger } from '#pie/ledger';
 import { Database } from '#pie/platform';
-import { closePiePeriod } from '#pie/pies';
-import { makeAccount } from '../support/accounts.js';
+import { closePiePeriod, createPie } from '#pie/pies';
+import { RepriceSubscriptionOnPieSettingsChangedListener } from '../../libs/billing/src/listeners/reprice-subscription-on-pie-settings-changed.listener.js';
+import { logIn, makeAccount } from '../support/accounts.js';
 import { openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
 import { makeArtist, makeTrack, seedPlays, type CatalogueTrack } from './listening-fixtures.js';
-import { DAY, fundWallet, makePie } from './pies-fixtures.js';
+import { DAY, defaultSettings, fundWallet, makePie } from './pies-fixtures.js';
 
 const HOUR = 3_600_000;
 
@@ -22,7 +24,7 @@ describe('pies: what a close may split', () => {
   const periodStart = new Date(periodEnd.getTime() - 30 * DAY);
 
   beforeAll(async () => {
-    platform = await TestPlatform.start({ label: 'pies-money-edges', worker: false });
+    platform = await TestPlatform.start({ label: 'pies-money-edges', stripe: { webhooks: false }, worker: false });
     sql = openSql(platform.database.url);
     database = platform.api.get(Database);
     ledger = new Ledger(database);
@@ -87,5 +89,30 @@ describe('pies: what a close may split', () => {
     const second = await close(newPeriod);
     expect([first, second].map((o) => (o.status === 'closed' ? o.distributedCents : null))).toEqual([1000, 5000]);
     expect(await walletOf(fan.id)).toBe(0);
+  });
+
+  it("a promotional pie keeps its amount and period length; its split settings still change, and billing's listener passes it by", async () => {
+    const fan = await makeAccount(sql, 'fan');
+    const { cookies } = await logIn(platform, fan);
+    const { pieId } = await database.transaction((tx) =>
+      createPie(tx, { fanId: fan.id, subscriptionId: `promo_${fan.id}`, promo: true, settings: { ...defaultSettings, amountCents: 500 }, firstPeriod: { startsAt: new Date(), endsAt: new Date(Date.now() + 30 * DAY) } }),
+    );
+    for (const body of [{ amount: '20.00' }, { pieDays: 14 }, { amount: '5.00', pieDays: 7 }]) {
+      const refused = await platform.request('PATCH', `/api/pie/${pieId}`, { cookies, body });
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.body.message).toContain('promotional pie keeps its amount and period length');
+    }
+    const saved = await platform.request('PATCH', `/api/pie/${pieId}`, { cookies, body: { amount: '5.00', artistLimit: 3 } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.pendingSettings).toMatchObject({ amountCents: 500, artistLimit: 3, pieDays: 30 });
+
+    // An event recorded before the refusal existed, asking for a new price: billing's copy follows, Stripe is not asked.
+    const [event] = await sql.query<{ id: string; payload: Record<string, unknown> }>(
+      `select id, payload from platform.outbox where job_name = 'pies.pie-settings-changed.v1' and payload->>'pieId' = $1`,
+      [pieId],
+    );
+    const listener = new RepriceSubscriptionOnPieSettingsChangedListener(database, platform.api.get(StripeGateway));
+    const envelope = { id: randomUUID(), queue: 'payments' as const, name: 'pies.pie-settings-changed.v1', payload: { ...event!.payload, amountCents: 2000, billingChanged: true }, occurredAt: new Date().toISOString() };
+    await expect(listener.handle(envelope as never, { consumer: 'billing.reprice-subscription', attemptsMade: 0, finalAttempt: false } as never)).resolves.toBeUndefined();
   });
 });

@@ -1,14 +1,13 @@
 import { z } from 'zod';
+import { queryInt } from './fields.js';
 
 /*
  * The admin back office (spec §2, §3, §9): lists default to 10 a page (claims 20), every query and
  * body strict (an unknown or malformed field is a 400 naming it). Amounts are integer cents.
  */
 
-const int = (label: string, min: number, max: number) =>
-  z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`);
-const page = int('page', 1, 100_000).default(1);
-const limit = (fallback: number) => int('limit', 1, 100).default(fallback);
+const page = queryInt('page', 1, 100_000).default(1);
+const limit = (fallback: number) => queryInt('limit', 1, 100).default(fallback);
 const search = z.string({ error: 'search must be text' }).trim().max(100, 'search must be at most 100 characters').optional();
 const sortOrder = z.enum(['asc', 'desc'], { error: 'sortOrder must be asc or desc' }).default('desc');
 const isoDate = (label: string) => z.iso.date({ error: `${label} must be a date (YYYY-MM-DD)` });
@@ -101,7 +100,7 @@ export const AdminArtistsQuery = z.strictObject({
   activePie: z.enum(['true', 'false'], { error: 'activePie must be true or false' }).optional(),
   sortBy: z.enum(ADMIN_ARTIST_SORTS, { error: `sortBy must be one of ${ADMIN_ARTIST_SORTS.join(', ')}` }).default('escrow'),
   sortOrder,
-  period: int('period', 1, 3650).default(28),
+  period: queryInt('period', 1, 3650).default(28),
 });
 export type AdminArtistsQuery = z.infer<typeof AdminArtistsQuery>;
 

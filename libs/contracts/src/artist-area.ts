@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt } from './fields.js';
 
 /*
  * The artist area (spec §2–§7): claims, the claim wizard, verification, offices, members,
@@ -32,14 +33,12 @@ export type OfficeType = (typeof OFFICE_TYPES)[number];
 export const OFFICE_ROLES = ['admin', 'member'] as const;
 export type OfficeRole = (typeof OFFICE_ROLES)[number];
 
-const int = (label: string, min: number, max: number) =>
-  z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`);
 
 /** `GET /api/for-artists/search` (search_term, page, limit = 6). */
 export const ArtistSearchQuery = z.strictObject({
   search_term: z.string({ error: 'search_term must be text' }).trim().max(100, 'search_term must be at most 100 characters').optional().default(''),
-  page: int('page', 1, 100_000).default(1),
-  limit: int('limit', 1, 50).default(6),
+  page: queryInt('page', 1, 100_000).default(1),
+  limit: queryInt('limit', 1, 50).default(6),
 });
 export type ArtistSearchQuery = z.infer<typeof ArtistSearchQuery>;
 

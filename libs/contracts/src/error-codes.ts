@@ -64,6 +64,7 @@ export const ERROR_CODES = [
   'pies.artist-not-found',
   'pies.pie-not-live',
   'pies.too-many-included',
+  'pies.promo-terms-fixed',
   // offices
   'offices.office-not-found',
   'offices.member-not-found',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt } from './fields.js';
 import { dollarsField } from './billing.js';
 
 /*
@@ -73,10 +74,8 @@ export const TotalPayoutViewSchema = z.object({ totalCents: z.number().int() });
 
 // ---- money leaving Pie: transfers, payouts, transactions, give-back (issue 14) ---------------
 
-const int = (label: string, min: number, max: number) =>
-  z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`);
-const pageField = int('page', 1, 100_000).default(1);
-const limitField = (fallback: number) => int('limit', 1, 100).default(fallback);
+const pageField = queryInt('page', 1, 100_000).default(1);
+const limitField = (fallback: number) => queryInt('limit', 1, 100).default(fallback);
 
 /** Lists of an office's money are 10 to a page unless `limit` says otherwise. */
 export const FUNDS_PAGE_SIZE = 10;
@@ -198,7 +197,7 @@ export const ClaimPayoutsViewSchema = z.array(PayoutViewSchema);
 export const GiveBackRequest = z
   .strictObject({
     officeId: OfficeIdField,
-    share: z.coerce.number({ error: 'share must be a number of percent' }).int('share must be a whole percent').min(1, 'share must be at least 1%').max(100, 'share must be at most 100%').optional(),
+    share: z.number({ error: 'share must be a number of percent' }).int('share must be a whole percent').min(1, 'share must be at least 1%').max(100, 'share must be at most 100%').optional(),
     amount: dollarsField((cents) => (cents < 1 ? 'amount must be at least $0.01' : undefined)).optional(),
   })
   .refine((body) => (body.share === undefined) !== (body.amount === undefined), { message: 'Give either a share (percent) or an amount (dollars), not both', path: ['share'] })

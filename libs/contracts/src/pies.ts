@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyInt, queryInt } from './fields.js';
 import { DollarAmount } from './billing.js';
 import { ARTIST_LIMIT, ARTIST_POPULARITY, PIE_AMOUNT_MAX_CENTS, PIE_AMOUNT_MIN_CENTS, PIE_DAYS } from './billing-limits.js';
 
@@ -16,8 +17,6 @@ export const PIE_LIMITS = {
   pieDays: PIE_DAYS,
 } as const;
 
-const intField = (label: string, min: number, max: number) =>
-  z.coerce.number({ error: `${label} must be a number` }).int(`${label} must be a whole number`).min(min, `${label} must be at least ${min}`).max(max, `${label} must be at most ${max}`);
 
 const boolField = (label: string) =>
   z.union([z.boolean(), z.enum(['true', 'false'])], { error: `${label} must be true or false` }).transform((value) => value === true || value === 'true');
@@ -28,18 +27,18 @@ export const PieIdParam = z.uuid({ error: 'must be a valid id' });
 export const UpdatePieRequest = z
   .strictObject({
     amount: DollarAmount.optional(),
-    artistLimit: intField('artistLimit', PIE_LIMITS.artistLimit.min, PIE_LIMITS.artistLimit.max).optional(),
-    artistPopularity: intField('artistPopularity', PIE_LIMITS.artistPopularity.min, PIE_LIMITS.artistPopularity.max).optional(),
+    artistLimit: bodyInt('artistLimit', PIE_LIMITS.artistLimit.min, PIE_LIMITS.artistLimit.max).optional(),
+    artistPopularity: bodyInt('artistPopularity', PIE_LIMITS.artistPopularity.min, PIE_LIMITS.artistPopularity.max).optional(),
     excludeNonActive: z.boolean({ error: 'excludeNonActive must be true or false' }).optional(),
-    pieDays: intField('pieDays', PIE_LIMITS.pieDays.min, PIE_LIMITS.pieDays.max).optional(),
+    pieDays: bodyInt('pieDays', PIE_LIMITS.pieDays.min, PIE_LIMITS.pieDays.max).optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), { message: 'Send at least one of amount, artistLimit, artistPopularity, excludeNonActive, pieDays' });
 export type UpdatePieRequest = z.input<typeof UpdatePieRequest>;
 
 /** `GET /api/pie/:pieId/realtime-stats`: overrides for the preview before saving. */
 export const RealtimeStatsQuery = z.strictObject({
-  limit: intField('limit', PIE_LIMITS.artistLimit.min, PIE_LIMITS.artistLimit.max).optional(),
-  artistPopularity: intField('artistPopularity', PIE_LIMITS.artistPopularity.min, PIE_LIMITS.artistPopularity.max).optional(),
+  limit: queryInt('limit', PIE_LIMITS.artistLimit.min, PIE_LIMITS.artistLimit.max).optional(),
+  artistPopularity: queryInt('artistPopularity', PIE_LIMITS.artistPopularity.min, PIE_LIMITS.artistPopularity.max).optional(),
   excludeNonActive: boolField('excludeNonActive').optional(),
 });
 export type RealtimeStatsQuery = z.output<typeof RealtimeStatsQuery>;
@@ -94,6 +93,19 @@ export interface Pie {
 
 export interface PieWithPeriods extends Pie {
   periods: PiePeriodSummary[];
+}
+
+/**
+ * Another fan's pie, seen through their public profile: its choices and where its money went, but
+ * nothing about their payments — no charge, wallet balance, amount, promotion, billing link or late
+ * payment (a past-due pie shows as active).
+ */
+export interface PublicFanPie {
+  id: string;
+  status: Exclude<PieStatus, 'past_due'>;
+  settings: Omit<PieSettings, 'amountCents'>;
+  createdAt: string;
+  periods: Pick<PiePeriodSummary, 'id' | 'seq' | 'startsAt' | 'endsAt' | 'state' | 'distributedCents' | 'artistCount' | 'closedAt'>[];
 }
 
 export interface PieSplitArtist {

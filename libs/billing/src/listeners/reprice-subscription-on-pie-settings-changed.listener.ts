@@ -19,8 +19,10 @@ export class RepriceSubscriptionOnPieSettingsChangedListener implements EventLis
 
   async handle(event: OutboxEnvelope<PieSettingsChangedPayload>, { consumer }: ListenerContext): Promise<void> {
     const settings = event.payload;
-    if (!settings.subscriptionId) return; // a promotion pie: no Stripe price to change
-    if (settings.billingChanged) {
+    if (!settings.subscriptionId) return;
+    // A promotional pie (`promo_<fan>`) has no Stripe subscription: pies refuses a new amount or
+    // period length for it, and an older event that carries one must not fail on Stripe forever.
+    if (settings.billingChanged && !settings.subscriptionId.startsWith('promo_')) {
       const stripe = this.gateway.stripe;
       const subscription = await stripe.subscriptions.retrieve(settings.subscriptionId);
       if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Pie, PieSplitArtist, PieWithPeriods, PublicPie, RealtimeStats, RealtimeStatsQuery } from '#pie/contracts';
+import type { Pie, PieSplitArtist, PieWithPeriods, PublicFanPie, PublicPie, RealtimeStats, RealtimeStatsQuery } from '#pie/contracts';
 import { FanContacts } from '#pie/identity';
 import { accounts, balancesAtCutOff } from '#pie/ledger';
 import { dailyListenedMs, orphanedTracks, publicProfileOf, type DayListening, type OrphanedTrack } from '#pie/listening';
@@ -86,17 +86,16 @@ export class PieReads {
   }
 
   /** `pie/user/:userId/pies`: the caller's own pies, another fan's only when their profile is public (else 404). */
-  async piesOf(viewerId: string, ownerId: string): Promise<PieWithPeriods[]> {
+  async piesOf(viewerId: string, ownerId: string): Promise<PieWithPeriods[] | PublicFanPie[]> {
     const em = this.em();
     if (viewerId !== ownerId && !(await publicProfileOf(em, ownerId)).public) throw pieNotFound();
     const pies = await em.execute<PieRow[]>(`select * from pies.pies where fan_id = ? order by created_at desc`, [ownerId]);
     const periods = await periodsOf(em, pies.map((pie) => pie.id));
-    return pies.map((pie) => {
+    const views = pies.map((pie) => {
       const own = periods.filter((period) => period.pie_id === pie.id);
-      const view = { ...pieOf(pie, own[0] ?? null), periods: own.map(periodSummary) };
-      // Another fan sees the pie and its periods, never its billing link.
-      return viewerId === ownerId ? view : { ...view, subscriptionId: null, pendingSettings: null };
+      return { ...pieOf(pie, own[0] ?? null), periods: own.map(periodSummary) };
     });
+    return viewerId === ownerId ? views : views.map(publicFanPie);
   }
 
   /** `pie/pie/:pieId`: the last closed period's artists and shares; the fan named only with a public profile. */
@@ -146,4 +145,16 @@ export function splitArtists(split: SplitResult, inputs: SplitInputs): PieSplitA
       shareCents: line.shareCents,
     };
   });
+}
+
+/** What another fan may see of a pie (see `PublicFanPie`). */
+function publicFanPie(pie: PieWithPeriods): PublicFanPie {
+  const { amountCents: _amount, ...settings } = pie.settings;
+  return {
+    id: pie.id,
+    status: pie.status === 'past_due' ? 'active' : pie.status,
+    settings,
+    createdAt: pie.createdAt,
+    periods: pie.periods.map(({ id, seq, startsAt, endsAt, state, distributedCents, artistCount, closedAt }) => ({ id, seq, startsAt, endsAt, state, distributedCents, artistCount, closedAt })),
+  };
 }

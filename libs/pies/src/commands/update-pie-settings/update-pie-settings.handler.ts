@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Pie, PieSettings } from '#pie/contracts';
 import { Database, recordInOutbox } from '#pie/platform';
 import { currentPeriodOf, pieOf, settingsOf, type PieRow } from '../../domain/pie-rows.js';
-import { pieNotFound, pieNotLive } from '../../domain/pies.errors.js';
+import { pieNotFound, pieNotLive, promoTermsFixed } from '../../domain/pies.errors.js';
 import { PieSettingsChanged } from '../../events/pie-settings-changed.event.js';
 import { UpdatePieSettings } from './update-pie-settings.command.js';
 
@@ -24,6 +24,10 @@ export class UpdatePieSettingsHandler implements ICommandHandler<UpdatePieSettin
       const current = settingsOf(pie);
       const before: PieSettings = { ...current, ...(pie.pending_settings ?? {}) };
       const next: PieSettings = { ...before, ...Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined)) };
+      if (pie.promo) {
+        const fixed = [next.amountCents !== current.amountCents && 'amount', next.pieDays !== current.pieDays && 'pieDays'].filter((field): field is string => Boolean(field));
+        if (fixed.length > 0) throw promoTermsFixed(fixed);
+      }
       const same = (Object.keys(next) as (keyof PieSettings)[]).every((key) => next[key] === current[key]);
       const [saved] = await tx.execute<PieRow[]>(`update pies.pies set pending_settings = ?::jsonb, updated_at = now() where id = ? returning *`, [same ? null : JSON.stringify(next), pieId]);
       recordInOutbox(

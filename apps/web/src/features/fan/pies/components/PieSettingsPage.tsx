@@ -43,8 +43,18 @@ function SettingsForm({ pie }: { pie: Pie }) {
   const amountError = pieAmountError(amount) ?? null;
   return (
     <Section title="Settings">
-      <TextInput label="Amount per period (USD)" leftSection="$" value={amount} onChange={(event) => setAmount(event.currentTarget.value)} error={amountError} inputMode="decimal" />
-      <NumberInput label="Period length (days)" min={PIE_LIMITS.pieDays.min} max={PIE_LIMITS.pieDays.max} value={pieDays} onChange={(value) => setPieDays(typeof value === 'number' ? value : saved.pieDays)} allowDecimal={false} />
+      {/* A promotional pie is funded once by the promotion: its amount and period length are fixed. */}
+      <TextInput
+        label="Amount per period (USD)"
+        leftSection="$"
+        value={amount}
+        onChange={(event) => setAmount(event.currentTarget.value)}
+        error={amountError}
+        inputMode="decimal"
+        disabled={pie.promo}
+        description={pie.promo ? 'A promotional pie keeps its amount and period length.' : undefined}
+      />
+      <NumberInput label="Period length (days)" min={PIE_LIMITS.pieDays.min} max={PIE_LIMITS.pieDays.max} value={pieDays} onChange={(value) => setPieDays(typeof value === 'number' ? value : saved.pieDays)} allowDecimal={false} disabled={pie.promo} />
       <SplitControls value={split} onChange={setSplit} />
       {pie.pendingSettings && <Text size="sm" c="dimmed">{`From your next period: ${formatMoney(pie.pendingSettings.amountCents)}, up to ${pie.pendingSettings.artistLimit} artists.`}</Text>}
       {update.isError && (
@@ -58,7 +68,7 @@ function SettingsForm({ pie }: { pie: Pie }) {
         </Text>
       )}
       <Group>
-        <Button disabled={Boolean(amountError)} loading={update.isLoading} onClick={() => void updatePie({ pieId: pie.id, amount, pieDays, ...split })}>
+        <Button disabled={Boolean(amountError)} loading={update.isLoading} onClick={() => void updatePie(pie.promo ? { pieId: pie.id, ...split } : { pieId: pie.id, amount, pieDays, ...split })}>
           Save settings
         </Button>
       </Group>
