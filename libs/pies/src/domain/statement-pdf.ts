@@ -1,12 +1,20 @@
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import type { PieStatement } from '#pie/contracts';
 
-const usd = (amountCents: number): string => `${amountCents < 0 ? '−' : ''}$${Math.floor(Math.abs(amountCents) / 100).toLocaleString('en-US')}.${String(Math.abs(amountCents) % 100).padStart(2, '0')}`;
+// pdfkit's built-in Helvetica is single-byte (WinAnsi): artist names in Cyrillic, Greek, Polish…
+// came out as other Latin letters, and the minus sign as '"'. DejaVu Sans covers those scripts
+// (not CJK, which shows as empty boxes); only the glyphs a statement uses are embedded.
+const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
+const BODY = fontFile('DejaVuSans.ttf');
+const BOLD = fontFile('DejaVuSans-Bold.ttf');
+
+const usd = (amountCents: number): string => `${amountCents < 0 ? '-' : ''}$${Math.floor(Math.abs(amountCents) / 100).toLocaleString('en-US')}.${String(Math.abs(amountCents) % 100).padStart(2, '0')}`;
 const minutes = (ms: number): string => `${Math.round(ms / 60_000).toLocaleString('en-US')} min`;
 
 /** The statement as a PDF (pdfkit): the same figures as the page and the CSV. */
 export function statementPdf(statement: PieStatement): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 48, info: { Title: `Pie statement ${statement.startsAt.slice(0, 10)} – ${statement.endsAt.slice(0, 10)}` } });
+  const doc = new PDFDocument({ size: 'A4', margin: 48, font: BODY, info: { Title: `Pie statement ${statement.startsAt.slice(0, 10)} – ${statement.endsAt.slice(0, 10)}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -19,7 +27,7 @@ export function statementPdf(statement: PieStatement): Promise<Buffer> {
   doc.moveDown();
   const row = (label: string, amount: number, bold = false) => {
     const y = doc.y;
-    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(10).text(label, 48, y, { width: 380 });
+    doc.font(bold ? BOLD : BODY).fontSize(10).text(label, 48, y, { width: 380 });
     doc.text(usd(amount), 430, y, { width: 117, align: 'right' });
   };
   row('Charge', statement.chargeCents, true);
@@ -27,7 +35,7 @@ export function statementPdf(statement: PieStatement): Promise<Buffer> {
   if (statement.carriedInCents !== 0) row('From earlier periods (already in your wallet)', statement.carriedInCents);
   row('Split among your artists', statement.splitCents, true);
   doc.moveDown();
-  doc.font('Helvetica-Bold').fontSize(12).text('Where it went');
+  doc.font(BOLD).fontSize(12).text('Where it went');
   doc.moveDown(0.3);
   for (const line of statement.lines.filter((l) => l.shareCents > 0)) {
     row(`${line.name} — ${minutes(line.listenedMs)}, ${(line.weight * 100).toFixed(2)}% (${line.whereNow === 'escrow' ? 'in escrow until the artist claims it' : 'with the artist’s team'})`, line.shareCents);
@@ -37,8 +45,8 @@ export function statementPdf(statement: PieStatement): Promise<Buffer> {
   const left = statement.lines.filter((l) => l.shareCents === 0);
   if (left.length > 0) {
     doc.moveDown();
-    doc.font('Helvetica-Bold').fontSize(12).text('Not in this period’s split');
-    doc.font('Helvetica').fontSize(9);
+    doc.font(BOLD).fontSize(12).text('Not in this period’s split');
+    doc.font(BODY).fontSize(9);
     for (const line of left) doc.text(`${line.name} — ${minutes(line.listenedMs)}: ${line.reason?.replace('_', ' ') ?? 'no share'}`);
   }
   doc.end();
