@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, Ledger } from '#pie/ledger';
 import { Database, QueueRegistry } from '#pie/platform';
-import { closeJournalKey, closePiePeriod, closePiePeriods, EarlierPeriodOpenError, openPeriod, PERIOD_CLOSED_SUBJECT, PERIOD_ROLLED_OVER_SUBJECT, SchedulePeriodCloses } from '#pie/pies';
+import { closeJournalKey, closePiePeriod, closePiePeriods, EarlierPeriodOpenError, openPeriod, PERIOD_CLOSED_SUBJECT, PERIOD_NOTHING_TO_SPLIT_SUBJECT, PERIOD_ROLLED_OVER_SUBJECT, SchedulePeriodCloses } from '#pie/pies';
 import { makeAccount, type TestAccount } from '../support/accounts.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
@@ -192,8 +192,9 @@ describe('pies: closing a period', () => {
   it('through the worker: the scheduler queues the close, the job posts it, the fan gets the summary e-mail or the roll-over notice', async () => {
     const paying = await fanWithEndedPeriod({ walletCents: 1234 });
     const silent = await fanWithEndedPeriod({ listen: false, walletCents: 99 });
+    const unfunded = await fanWithEndedPeriod({ walletCents: 0 }); // listened; the charge was refunded
     await platform.api.get(QueueRegistry).get('pies').add(SchedulePeriodCloses.name, SchedulePeriodCloses.create({}));
-    for (const { periodId } of [paying, silent]) {
+    for (const { periodId } of [paying, silent, unfunded]) {
       await eventually(`period ${periodId} closed`, async () => {
         const [row] = await sql.query<{ state: string }>(`select state from pies.periods where id = $1`, [periodId]);
         return row?.state === 'closed';
@@ -205,6 +206,10 @@ describe('pies: closing a period', () => {
     const notice = await platform.inbox.waitForMessage({ to: silent.fan.email, subjectIncludes: PERIOD_ROLLED_OVER_SUBJECT });
     expect(notice.text).toContain('stays in your Pie wallet');
     expect(await ledger.balanceOf(accounts.fanWallet(silent.fan.id))).toBe(99);
+    // Listened, but nothing to split: told so, not that there was no listening.
+    const nothing = await platform.inbox.waitForMessage({ to: unfunded.fan.email, subjectIncludes: PERIOD_NOTHING_TO_SPLIT_SUBJECT });
+    expect(nothing.text).toContain('nothing in your Pie wallet to split');
+    expect(nothing.text).not.toContain('without any listening');
     const report = await ledger.checkInvariants();
     expect(report.results.filter((result) => !result.ok)).toEqual([]);
   });

@@ -1,6 +1,6 @@
 import { accounts, balancesAtCutOff, postJournals, type BalanceAtCutOff, type JournalInput } from '#pie/ledger';
 import { executeBound, insertIntoOutbox, pgArray, plainArray, type EntityManager } from '#pie/platform';
-import { PiePeriodClosed } from '../events/pie-period-closed.event.js';
+import { PiePeriodClosed, type RolledOverBecause } from '../events/pie-period-closed.event.js';
 import type { PeriodRow } from './pie-rows.js';
 import { splitPie, type SplitResult } from './split.js';
 import { gatherSplitInputsMany, type SplitInputs } from './split-inputs.js';
@@ -17,7 +17,7 @@ export class EarlierPeriodOpenError extends Error {
 }
 
 export type CloseOutcome =
-  | { status: 'closed'; periodId: string; journalId: string | null; distributedCents: number; artistCount: number; rolledOver: boolean }
+  | { status: 'closed'; periodId: string; journalId: string | null; distributedCents: number; artistCount: number; rolledOver: boolean; rolledOverBecause: RolledOverBecause | null }
   | { status: 'already-closed' | 'not-due' | 'unknown' | 'waiting'; periodId: string };
 
 interface DuePeriod extends PeriodRow {
@@ -168,18 +168,19 @@ async function closeDue(tx: EntityManager, due: DuePeriod[], now: Date): Promise
       pgArray(closings.map((c) => journalOf.get(c.period.id) ?? null)),
     ],
   );
-  const outcomes: Extract<CloseOutcome, { status: 'closed' }>[] = closings.map(({ period, distributed, paid }) => ({
+  const outcomes: Extract<CloseOutcome, { status: 'closed' }>[] = closings.map(({ period, available, distributed, paid }) => ({
     status: 'closed',
     periodId: period.id,
     journalId: journalOf.get(period.id) ?? null,
     distributedCents: distributed,
     artistCount: paid.length,
     rolledOver: distributed === 0,
+    rolledOverBecause: distributed > 0 ? null : available === 0 ? 'no_money' : 'no_listening',
   }));
   await insertIntoOutbox(
     tx,
     closings.map(({ period }, i) => {
-      const { journalId, distributedCents, artistCount, rolledOver } = outcomes[i]!;
+      const { journalId, distributedCents, artistCount, rolledOver, rolledOverBecause } = outcomes[i]!;
       return PiePeriodClosed.create({
         pieId: period.pie_id,
         periodId: period.id,
@@ -188,6 +189,7 @@ async function closeDue(tx: EntityManager, due: DuePeriod[], now: Date): Promise
         distributedCents,
         artistCount,
         rolledOver,
+        rolledOverBecause,
         startsAt: new Date(period.starts_at).toISOString(),
         endsAt: new Date(period.ends_at).toISOString(),
       });

@@ -1,8 +1,10 @@
 import { formatCents } from '#pie/contracts';
 import type { SendEmailPayload } from '#pie/notifications';
+import type { RolledOverBecause } from '../events/pie-period-closed.event.js';
 
 export const PERIOD_CLOSED_SUBJECT = 'Your pie went to your artists';
 export const PERIOD_ROLLED_OVER_SUBJECT = 'Your pie money is waiting for your next period';
+export const PERIOD_NOTHING_TO_SPLIT_SUBJECT = 'Your pie period ended with nothing to split';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -14,30 +16,35 @@ export function periodClosedMessage(options: {
   firstName: string;
   distributedCents: number;
   artistCount: number;
-  rolledOver: boolean;
+  /** false when money went to artists, else why nothing did. */
+  rolledOver: false | RolledOverBecause;
   topArtists: string[];
   statementLink: string;
 }): SendEmailPayload {
   const amount = `$${formatCents(options.distributedCents)}`;
-  const paragraphs = options.rolledOver
-    ? [
-        `Hi ${options.firstName},`,
-        'Your pie period ended without any listening we could count, so nothing was paid out.',
-        'Your money stays in your Pie wallet and goes into your next period’s split.',
-      ]
-    : [
-        `Hi ${options.firstName},`,
-        `Your pie period closed: ${amount} went to ${options.artistCount} artist${options.artistCount === 1 ? '' : 's'} you listened to.`,
-        ...(options.topArtists.length > 0 ? [`Top of your pie: ${options.topArtists.join(', ')}.`] : []),
-      ];
+  const greeting = `Hi ${options.firstName},`;
+  const paragraphs =
+    options.rolledOver === 'no_money'
+      ? [
+          greeting,
+          'Your pie period ended with nothing in your Pie wallet to split (a refund or an unpaid period), so nothing was paid out.',
+          'Your listening still counts: your next paid period goes to the artists you listen to then.',
+        ]
+      : options.rolledOver === 'no_listening'
+        ? [greeting, 'Your pie period ended without any listening we could count, so nothing was paid out.', 'Your money stays in your Pie wallet and goes into your next period’s split.']
+        : [
+            greeting,
+            `Your pie period closed: ${amount} went to ${options.artistCount} artist${options.artistCount === 1 ? '' : 's'} you listened to.`,
+            ...(options.topArtists.length > 0 ? [`Top of your pie: ${options.topArtists.join(', ')}.`] : []),
+          ];
   const link = escapeHtml(options.statementLink);
   return {
     to: options.to,
-    subject: options.rolledOver ? PERIOD_ROLLED_OVER_SUBJECT : PERIOD_CLOSED_SUBJECT,
+    subject: options.rolledOver === 'no_money' ? PERIOD_NOTHING_TO_SPLIT_SUBJECT : options.rolledOver ? PERIOD_ROLLED_OVER_SUBJECT : PERIOD_CLOSED_SUBJECT,
     text: `${paragraphs.join('\n\n')}\n\nSee where every cent went: ${options.statementLink}\n`,
     html: `<!doctype html><html><body style="font-family:system-ui,sans-serif;background:#f6f2ff;padding:24px;color:#1c1230">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:32px">
-<h1 style="color:#5b2bb5;font-size:22px;margin:0 0 16px">${options.rolledOver ? 'Your money is waiting' : `${amount} to your artists`}</h1>
+<h1 style="color:#5b2bb5;font-size:22px;margin:0 0 16px">${options.rolledOver === 'no_money' ? 'Nothing to split this time' : options.rolledOver ? 'Your money is waiting' : `${amount} to your artists`}</h1>
 ${paragraphs.map((text) => `<p style="margin:0 0 16px">${escapeHtml(text)}</p>`).join('')}
 <p style="margin:24px 0"><a href="${link}" style="background:#6d3bd6;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">See your statement</a></p>
 </div></body></html>`,

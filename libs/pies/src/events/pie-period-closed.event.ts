@@ -1,5 +1,7 @@
 import { defineEvent } from '#pie/platform';
 
+export type RolledOverBecause = 'no_money' | 'no_listening';
+
 export interface PiePeriodClosedPayload {
   pieId: string;
   periodId: string;
@@ -9,6 +11,12 @@ export interface PiePeriodClosedPayload {
   distributedCents: number;
   artistCount: number;
   rolledOver: boolean;
+  /**
+   * Why nothing moved, when nothing did: nothing in the wallet to split (a refund, a failed
+   * payment), or no artist to split it among (no listening counted, or only banned or excluded
+   * artists). Absent from events recorded before it existed: read those as `no_listening`.
+   */
+  rolledOverBecause?: RolledOverBecause | null;
   startsAt: string;
   endsAt: string;
 }

@@ -69,7 +69,7 @@ function PieCard({ pie, number }: { pie: PieWithPeriods; number: number }) {
                 <Table.Td>{`${formatDate(period.startsAt)} – ${formatDate(period.endsAt)}`}</Table.Td>
                 <Table.Td>{period.distributedCents === null ? '—' : formatMoney(period.distributedCents)}</Table.Td>
                 <Table.Td>{period.artistCount ?? '—'}</Table.Td>
-                <Table.Td>{period.rolledOver ? 'Rolled over' : STATE_LABEL[period.state]}</Table.Td>
+                <Table.Td>{period.rolledOver ? (period.splitCents === 0 ? 'Nothing to split' : 'Rolled over') : STATE_LABEL[period.state]}</Table.Td>
                 <Table.Td>
                   {period.state === 'closed' ? (
                     <Anchor component={Link} to={`/my-pies/statements/${period.id}`}>
