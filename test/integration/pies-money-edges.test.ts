@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StripeGateway } from '#pie/billing';
 import { accounts, Ledger } from '#pie/ledger';
-import { Database } from '#pie/platform';
+import { Database, QueueRegistry } from '#pie/platform';
 import { closePiePeriod, createPie } from '#pie/pies';
 import { RepriceSubscriptionOnPieSettingsChangedListener } from '../../libs/billing/src/listeners/reprice-subscription-on-pie-settings-changed.listener.js';
+import { CLOSE_AFTER_END_MS, SchedulePeriodClosesHandler } from '../../libs/pies/src/jobs/schedule-period-closes/schedule-period-closes.handler.js';
 import { logIn, makeAccount } from '../support/accounts.js';
 import { openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
@@ -114,5 +115,25 @@ describe('pies: what a close may split', () => {
     const listener = new RepriceSubscriptionOnPieSettingsChangedListener(database, platform.api.get(StripeGateway));
     const envelope = { id: randomUUID(), queue: 'payments' as const, name: 'pies.pie-settings-changed.v1', payload: { ...event!.payload, amountCents: 2000, billingChanged: true }, occurredAt: new Date().toISOString() };
     await expect(listener.handle(envelope as never, { consumer: 'billing.reprice-subscription', attemptsMade: 0, finalAttempt: false } as never)).resolves.toBeUndefined();
+  });
+
+  it('queues a close only once the plays of the window have had time to arrive', async () => {
+    const fan = await makeAccount(sql, 'fan');
+    const end = new Date(Date.now() - 60_000);
+    const { periodId } = await makePie(platform, fan.id, { startsAt: new Date(end.getTime() - 30 * DAY), endsAt: end });
+    await fundWallet(platform, fan.id, 500, new Date(end.getTime() - 29 * DAY));
+    await seedPlays(platform, fan.id, [{ track, at: new Date(end.getTime() - 20 * DAY), ms: 60_000 }]);
+    const scheduler = new SchedulePeriodClosesHandler(database, platform.api.get(QueueRegistry));
+    const stateOf = async () => (await sql.query<{ state: string }>(`select state from pies.periods where id = $1`, [periodId]))[0]!.state;
+
+    await scheduler.queueDueCloses(new Date(end.getTime() + CLOSE_AFTER_END_MS - 60_000));
+    expect(await stateOf()).toBe('open');
+    // The hourly poll brings in the window's last plays after the end.
+    await seedPlays(platform, fan.id, [{ track, at: new Date(end.getTime() - 50 * 60_000), ms: 3_000_000 }]);
+    await scheduler.queueDueCloses(new Date(end.getTime() + CLOSE_AFTER_END_MS));
+    expect(await stateOf()).toBe('closing');
+    await close(periodId);
+    const [line] = await sql.query<{ listened_ms: string }>(`select listened_ms from pies.period_artists where period_id = $1`, [periodId]);
+    expect(Number(line!.listened_ms)).toBe(3_060_000);
   });
 });
