@@ -21,6 +21,7 @@ import { Migration20261127000300_track_credits } from './Migration20261127000300
 import { Migration20261127000400_fan_counts } from './Migration20261127000400_fan_counts.js';
 import { Migration20261128000100_ledger_single_pass_checks } from './Migration20261128000100_ledger_single_pass_checks.js';
 import { Migration20261129000100_ledger_codes_collate_c } from './Migration20261129000100_ledger_codes_collate_c.js';
+import { Migration20261130000100_pies_pending_saved_at } from './Migration20261130000100_pies_pending_saved_at.js';
 
 /** The one migration history of the whole database, oldest first. Append; never edit a shipped one. */
 export const migrations = [
@@ -44,4 +45,5 @@ export const migrations = [
   Migration20261127000400_fan_counts,
   Migration20261128000100_ledger_single_pass_checks,
   Migration20261129000100_ledger_codes_collate_c,
+  Migration20261130000100_pies_pending_saved_at,
 ];

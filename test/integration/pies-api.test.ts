@@ -130,11 +130,25 @@ describe('pies API', () => {
     await sql.query(`update pies.periods set ends_at = now() - interval '1 second' where id = $1`, [alicePie.periodId]);
     const closed = await database.transaction((tx) => closePiePeriod(tx, alicePie.periodId));
     expect(closed).toMatchObject({ status: 'closed', artistCount: 5, distributedCents: 1800 });
-    const next = await database.transaction((tx) => openPeriod(tx, alicePie.pieId, { startsAt: new Date(Date.now() - 1000), endsAt: new Date(Date.now() + 30 * DAY) }));
+    const nextStart = new Date();
+    const next = await database.transaction((tx) => openPeriod(tx, alicePie.pieId, { startsAt: nextStart, endsAt: new Date(nextStart.getTime() + 30 * DAY) }));
     const [period] = await sql.query<{ artist_limit: number; amount_cents: string }>(`select artist_limit, amount_cents from pies.periods where id = $1`, [next.periodId]);
     expect(period).toEqual({ artist_limit: 2, amount_cents: '2550' });
     const active = (await get('/api/pie/active')).body.data;
     expect(active).toMatchObject({ settings: { amountCents: 2550, artistLimit: 2 }, pendingSettings: null, currentPeriod: { id: next.periodId } });
+
+    // A change saved after a period began, before its invoice was paid (when billing opens it),
+    // is not that period's: it waits for the one after.
+    const late = await patch(`/api/pie/${alicePie.pieId}`, { artistLimit: 4 });
+    expect(late.status).toBe(200);
+    const lateStart = new Date(nextStart.getTime() + 30 * DAY);
+    await sql.query(`update pies.pies set pending_saved_at = $2 where id = $1`, [alicePie.pieId, new Date(lateStart.getTime() + 3_600_000)]); // saved an hour into it
+    const afterLate = await database.transaction((tx) => openPeriod(tx, alicePie.pieId, { startsAt: lateStart, endsAt: new Date(lateStart.getTime() + 30 * DAY) }));
+    const [unchanged] = await sql.query<{ artist_limit: number }>(`select artist_limit from pies.periods where id = $1`, [afterLate.periodId]);
+    expect(unchanged!.artist_limit).toBe(2);
+    const following = await database.transaction((tx) => openPeriod(tx, alicePie.pieId, { startsAt: new Date(lateStart.getTime() + 30 * DAY), endsAt: new Date(lateStart.getTime() + 60 * DAY) }));
+    const [changed] = await sql.query<{ artist_limit: number }>(`select artist_limit from pies.periods where id = $1`, [following.periodId]);
+    expect(changed!.artist_limit).toBe(4);
   });
 
   it('answers 404 for another fan’s pie ids and pie artists, exactly as for unknown ones', async () => {

@@ -36,8 +36,9 @@ export async function createPie(tx: EntityManager, input: NewPie): Promise<{ pie
 
 /**
  * Opens the period [startsAt, endsAt) of a pie (idempotent by its start). Settings the fan saved
- * during the previous period take effect here and are copied into the period, so nothing the fan
- * changes later can alter a period already running.
+ * before the period started take effect here and are copied into the period, so nothing the fan
+ * changes later can alter a period already running. Billing opens a period when its invoice is
+ * paid, which can be well after the period began: a change saved in between waits for the next one.
  */
 export async function openPeriod(
   tx: EntityManager,
@@ -50,17 +51,18 @@ export async function openPeriod(
     if (funding) await tx.execute(`update pies.periods set invoice_id = coalesce(invoice_id, ?), funded_cents = greatest(funded_cents, ?) where id = ?`, [funding.invoiceId, funding.fundedCents, existing.id]);
     return { periodId: existing.id, opened: false };
   }
-  const [pie] = await tx.execute<PieRow[]>(
+  await tx.execute(
     `update pies.pies set
        amount_cents = coalesce((pending_settings->>'amountCents')::bigint, amount_cents),
        artist_limit = coalesce((pending_settings->>'artistLimit')::smallint, artist_limit),
        artist_popularity = coalesce((pending_settings->>'artistPopularity')::smallint, artist_popularity),
        exclude_non_active = coalesce((pending_settings->>'excludeNonActive')::boolean, exclude_non_active),
        pie_days = coalesce((pending_settings->>'pieDays')::smallint, pie_days),
-       pending_settings = null, updated_at = now()
-     where id = ? returning *`,
-    [pieId],
+       pending_settings = null, pending_saved_at = null, updated_at = now()
+     where id = ? and pending_saved_at <= ?`,
+    [pieId, window.startsAt],
   );
+  const [pie] = await tx.execute<PieRow[]>(`select * from pies.pies where id = ? for update`, [pieId]);
   const [period] = await tx.execute<{ id: string }[]>(
     `insert into pies.periods (pie_id, seq, starts_at, ends_at, funded_cents, invoice_id, amount_cents, artist_limit, artist_popularity, exclude_non_active)
      values (?, (select coalesce(max(seq), 0) + 1 from pies.periods where pie_id = ?), ?, ?, ?, ?, ?, ?, ?, ?) returning id`,

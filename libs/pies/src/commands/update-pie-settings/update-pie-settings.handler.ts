@@ -29,7 +29,11 @@ export class UpdatePieSettingsHandler implements ICommandHandler<UpdatePieSettin
         if (fixed.length > 0) throw promoTermsFixed(fixed);
       }
       const same = (Object.keys(next) as (keyof PieSettings)[]).every((key) => next[key] === current[key]);
-      const [saved] = await tx.execute<PieRow[]>(`update pies.pies set pending_settings = ?::jsonb, updated_at = now() where id = ? returning *`, [same ? null : JSON.stringify(next), pieId]);
+      // The time of the save decides which period takes the change: the first to start after it.
+      const [saved] = await tx.execute<PieRow[]>(
+        `update pies.pies set pending_settings = ?::jsonb, pending_saved_at = case when ?::boolean then null else now() end, updated_at = now() where id = ? returning *`,
+        [same ? null : JSON.stringify(next), same, pieId],
+      );
       recordInOutbox(
         tx,
         PieSettingsChanged.create({
