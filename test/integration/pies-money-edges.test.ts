@@ -136,4 +136,37 @@ describe('pies: what a close may split', () => {
     const [line] = await sql.query<{ listened_ms: string }>(`select listened_ms from pies.period_artists where period_id = $1`, [periodId]);
     expect(Number(line!.listened_ms)).toBe(3_060_000);
   });
+
+  it("a statement says where each share is now from what left the escrow after the close, not from the escrow's balance", async () => {
+    const unclaimed = await makeArtist(sql, { name: 'Never Claimed' });
+    const unclaimedTrack = await makeTrack(sql, [unclaimed]);
+    const [fan, other] = [await makeAccount(sql, 'fan'), await makeAccount(sql, 'fan')];
+    const periods: string[] = [];
+    for (const [who, cents] of [[fan, 800], [other, 500]] as const) {
+      const { periodId } = await makePie(platform, who.id, { startsAt: periodStart, endsAt: periodEnd });
+      await seedPlays(platform, who.id, [{ track: unclaimedTrack, at: new Date(periodStart.getTime() + DAY), ms: 60_000 }]);
+      await fundWallet(platform, who.id, cents, new Date(periodStart.getTime() + 1000));
+      await close(periodId);
+      periods.push(periodId);
+    }
+    const { cookies } = await logIn(platform, fan);
+    const whereNow = async () => (await platform.request('GET', `/api/pie/periods/${periods[0]}/statement`, { cookies })).body.data.lines.find((l: { artistId: string }) => l.artistId === unclaimed).whereNow;
+    // Billing takes a refund back out of escrow once the wallet is empty (its reversal journal names the fan).
+    const refundFromEscrow = (fanId: string, cents: number) =>
+      ledger.post({
+        kind: 'refund',
+        idempotencyKey: `refund:re_${randomUUID()}`,
+        occurredAt: new Date(),
+        references: { fanId },
+        postings: [
+          { account: accounts.stripeClearing, amountCents: cents },
+          { account: accounts.artistEscrow(unclaimed), amountCents: -cents },
+        ],
+      });
+    expect(await whereNow()).toBe('escrow');
+    await refundFromEscrow(other.id, 500); // the other fan's money leaves: the escrow holds 800, this fan's share
+    expect(await whereNow()).toBe('escrow');
+    await refundFromEscrow(fan.id, 800);
+    expect(await whereNow()).toBe('returned');
+  });
 });

@@ -154,8 +154,12 @@ export interface PieStatementLine {
   selected: boolean;
   reason: ExclusionReason | null;
   shareCents: number;
-  /** Where the share is now, from the ledger. */
-  whereNow: 'escrow' | 'office' | 'paid_out' | 'none';
+  /**
+   * Where the share is now, from the ledger: in the artist's escrow, released to the office that
+   * claimed the artist, or returned (a refund, a dispute, or escrow unclaimed too long); 'none'
+   * for an artist who got nothing.
+   */
+  whereNow: 'escrow' | 'office' | 'returned' | 'none';
 }
 
 export interface PieStatement {

@@ -165,6 +165,34 @@ export async function accountTotalsByReference(em: EntityManager, references: Jo
   return new Map(rows.map((row) => [row.account, centsFrom(row.amount)]));
 }
 
+export interface LaterDebit {
+  account: AccountCode;
+  journalKind: string;
+  /** The `fanId` reference of the debiting journal, if it names one (refunds, disputes, returned escrow). */
+  fanId: string | null;
+  /** What left the account (positive). */
+  amountCents: number;
+}
+
+/**
+ * What was taken out of the accounts of `accountKind` that a journal credited, by journals posted
+ * to them after it, by journal kind and fan. Later means a higher posting id on the same account:
+ * posting locks the account, so postings to it are numbered in the order they committed.
+ */
+export async function laterDebits(em: EntityManager, journalId: string, accountKind: AccountKind): Promise<LaterDebit[]> {
+  const rows = await em.execute<{ account: AccountCode; journal_kind: string; fan_id: string | null; amount: string }[]>(
+    `select p.account, j.kind as journal_kind, j."references"->>'fanId' as fan_id, -sum(p.amount_cents) as amount
+       from ledger.postings c
+       join ledger.accounts a on a.code = c.account and a.kind = ?
+       join ledger.postings p on p.account = c.account and p.id > c.id and p.amount_cents < 0
+       join ledger.journals j on j.id = p.journal_id
+      where c.journal_id = ? and c.amount_cents > 0
+      group by p.account, j.kind, j."references"->>'fanId'`,
+    [accountKind, journalId],
+  );
+  return rows.map((row) => ({ account: row.account, journalKind: row.journal_kind, fanId: row.fan_id, amountCents: centsFrom(row.amount) }));
+}
+
 export interface StoredJournal {
   id: string;
   kind: string;

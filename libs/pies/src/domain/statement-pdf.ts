@@ -9,6 +9,8 @@ const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejav
 const BODY = fontFile('DejaVuSans.ttf');
 const BOLD = fontFile('DejaVuSans-Bold.ttf');
 
+const WHERE_NOW = { escrow: 'in escrow until the artist claims it', office: 'with the artist’s team', returned: 'returned to you', none: 'no share' } as const;
+
 const usd = (amountCents: number): string => `${amountCents < 0 ? '-' : ''}$${Math.floor(Math.abs(amountCents) / 100).toLocaleString('en-US')}.${String(Math.abs(amountCents) % 100).padStart(2, '0')}`;
 const minutes = (ms: number): string => `${Math.round(ms / 60_000).toLocaleString('en-US')} min`;
 
@@ -38,7 +40,7 @@ export function statementPdf(statement: PieStatement): Promise<Buffer> {
   doc.font(BOLD).fontSize(12).text('Where it went');
   doc.moveDown(0.3);
   for (const line of statement.lines.filter((l) => l.shareCents > 0)) {
-    row(`${line.name} — ${minutes(line.listenedMs)}, ${(line.weight * 100).toFixed(2)}% (${line.whereNow === 'escrow' ? 'in escrow until the artist claims it' : 'with the artist’s team'})`, line.shareCents);
+    row(`${line.name} — ${minutes(line.listenedMs)}, ${(line.weight * 100).toFixed(2)}% (${WHERE_NOW[line.whereNow]})`, line.shareCents);
   }
   row('Kept in your wallet for the next period', statement.keptInWalletCents);
   row('Total', statement.distributedCents + statement.keptInWalletCents, true);

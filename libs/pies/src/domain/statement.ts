@@ -1,5 +1,5 @@
 import type { PieStatement, PieStatementLine } from '#pie/contracts';
-import { accounts, balanceOf, totalsByReference, accountTotalsByReference, type AccountCode } from '#pie/ledger';
+import { accounts, laterDebits, totalsByReference, accountTotalsByReference, type AccountCode, type LaterDebit } from '#pie/ledger';
 import type { EntityManager } from '#pie/platform';
 import { periodNotFound } from './pies.errors.js';
 import { cents } from './pie-rows.js';
@@ -44,10 +44,11 @@ export async function buildStatement(em: EntityManager, fanId: string, periodId:
   const splitCents = cents(period.split_cents);
   const totalWeight = snapshot.reduce((sum, row) => sum + BigInt(row.weight), 0n);
 
-  const lines: PieStatementLine[] = [];
-  for (const row of snapshot) {
-    const share = toEscrow.get(accounts.artistEscrow(row.artist_id) as AccountCode) ?? 0;
-    lines.push({
+  const debitsSince = period.journal_id ? await laterDebits(em, period.journal_id, 'artist_escrow') : [];
+  const lines: PieStatementLine[] = snapshot.map((row) => {
+    const escrow = accounts.artistEscrow(row.artist_id) as AccountCode;
+    const share = toEscrow.get(escrow) ?? 0;
+    return {
       artistId: row.artist_id,
       name: row.artist_name,
       listenedMs: Math.round(Number(row.listened_ms)),
@@ -55,9 +56,9 @@ export async function buildStatement(em: EntityManager, fanId: string, periodId:
       selected: row.selected,
       reason: row.reason,
       shareCents: share,
-      whereNow: share === 0 ? 'none' : (await balanceOf(em, accounts.artistEscrow(row.artist_id))) >= share ? 'escrow' : 'office',
-    });
-  }
+      whereNow: share === 0 ? 'none' : whereShareIsNow(share, fanId, debitsSince.filter((debit) => debit.account === escrow)),
+    };
+  });
   const keptInWalletCents = splitCents - distributedCents;
   return {
     periodId,
@@ -74,6 +75,17 @@ export async function buildStatement(em: EntityManager, fanId: string, periodId:
     journalId: period.journal_id,
     lines,
   };
+}
+
+/**
+ * Where a share paid into an artist's escrow is now, from what the ledger took out of that escrow
+ * after the close: a release moves the whole escrow to the office that claimed the artist; a refund,
+ * a dispute or an expiry takes back what is the fan's; otherwise it is still in escrow.
+ */
+function whereShareIsNow(shareCents: number, fanId: string, debits: LaterDebit[]): PieStatementLine['whereNow'] {
+  if (debits.some((debit) => debit.journalKind === 'escrow_released')) return 'office';
+  const returned = debits.filter((debit) => debit.fanId === fanId).reduce((sum, debit) => sum + debit.amountCents, 0);
+  return returned >= shareCents ? 'returned' : 'escrow';
 }
 
 const csvCell = (value: string | number): string => {

@@ -5,7 +5,7 @@ import { useGetStatementQuery } from '../api/pies.api';
 import { REASON_LABEL } from '../format';
 import { formatDate, formatListened, formatMoney } from '../../../../shared/format';
 
-const WHERE_NOW = { escrow: 'In escrow until the artist claims it', office: 'With the artist’s team', paid_out: 'Paid out', none: '—' } as const;
+const WHERE_NOW = { escrow: 'In escrow until the artist claims it', office: 'With the artist’s team', returned: 'Returned to you', none: '—' } as const;
 
 /** /my-pies/statements/:periodId: where every cent of a closed period went, with CSV and PDF downloads. */
 export function StatementPage({ periodId }: { periodId: string }) {
