@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StripeGateway } from '#pie/billing';
 import { accounts, Ledger } from '#pie/ledger';
 import { Database, QueueRegistry } from '#pie/platform';
-import { closePiePeriod, createPie } from '#pie/pies';
+import { closePiePeriod, createPie, openPeriod } from '#pie/pies';
 import { RepriceSubscriptionOnPieSettingsChangedListener } from '../../libs/billing/src/listeners/reprice-subscription-on-pie-settings-changed.listener.js';
 import { CLOSE_AFTER_END_MS, SchedulePeriodClosesHandler } from '../../libs/pies/src/jobs/schedule-period-closes/schedule-period-closes.handler.js';
 import { logIn, makeAccount } from '../support/accounts.js';
 import { openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
 import { makeArtist, makeTrack, seedPlays, type CatalogueTrack } from './listening-fixtures.js';
-import { DAY, defaultSettings, fundWallet, makePie } from './pies-fixtures.js';
+import { DAY, defaultSettings, fundWallet, makePie, payInvoice } from './pies-fixtures.js';
 
 const HOUR = 3_600_000;
 
@@ -168,5 +168,30 @@ describe('pies: what a close may split', () => {
     expect(await whereNow()).toBe('escrow');
     await refundFromEscrow(fan.id, 800);
     expect(await whereNow()).toBe('returned');
+  });
+
+  it("the statement of a period whose charge was refunded after its end says so, and its lines still add up to the charge", async () => {
+    const fan = await makeAccount(sql, 'fan');
+    const { pieId, periodId } = await makePie(platform, fan.id, { startsAt: periodStart, endsAt: periodEnd });
+    const invoiceId = `in_${randomUUID().slice(0, 12)}`;
+    const net = await payInvoice(platform, fan.id, { id: invoiceId, grossCents: 1000, processorFeeCents: 59, platformFeeCents: 100, paidAt: periodStart });
+    await database.transaction((tx) => openPeriod(tx, pieId, { startsAt: periodStart, endsAt: periodEnd }, { invoiceId, fundedCents: net }));
+    await seedPlays(platform, fan.id, [{ track, at: new Date(periodStart.getTime() + DAY), ms: 300_000 }]);
+    await refundFromWallet(fan.id, net, new Date(periodEnd.getTime() + HOUR));
+    expect(await close(periodId)).toMatchObject({ status: 'closed', distributedCents: 0 });
+
+    const { cookies } = await logIn(platform, fan);
+    const statement = (await platform.request('GET', `/api/pie/periods/${periodId}/statement`, { cookies })).body.data;
+    expect(statement).toMatchObject({ chargeCents: 1000, splitCents: 0, distributedCents: 0, carriedInCents: -841 });
+    const csv = String((await platform.request('GET', `/api/pie/periods/${periodId}/statement.csv`, { cookies })).body);
+    const rows = csv.trim().split('\r\n').map((line) => line.split(/,(?=")/).map((cell) => cell.slice(1, -1).replace(/""/g, '"')));
+    const lines = rows.slice(1, -2);
+    expect(lines.map((row) => [row[0], Number(row[5])])).toEqual([
+      ['Payment processing fee (Stripe)', 59],
+      ['Pie platform fee', 100],
+      ['Kept in your wallet for the next period', 0],
+      ['Taken back out of your wallet before the split (refunds)', 841],
+    ]);
+    expect(lines.reduce((sum, row) => sum + Number(row[5]), 0)).toBe(1000);
   });
 });

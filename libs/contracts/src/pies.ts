@@ -178,3 +178,12 @@ export interface PieStatement {
   journalId: string | null;
   lines: PieStatementLine[];
 }
+
+/**
+ * The statement line for the difference between what the close split and what this period's charge
+ * brought in: money already in the wallet from earlier periods, or (negative) money taken back out
+ * of it before the split, such as a refund of this charge.
+ */
+export function carriedInLabel(carriedInCents: number): string {
+  return carriedInCents >= 0 ? 'From earlier periods (already in your wallet)' : 'Taken back out of your wallet before the split (refunds)';
+}

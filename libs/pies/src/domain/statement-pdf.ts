@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import type { PieStatement } from '#pie/contracts';
+import { carriedInLabel, type PieStatement } from '#pie/contracts';
 
 // pdfkit's built-in Helvetica is single-byte (WinAnsi): artist names in Cyrillic, Greek, Polish…
 // came out as other Latin letters, and the minus sign as '"'. DejaVu Sans covers those scripts
@@ -34,7 +34,7 @@ export function statementPdf(statement: PieStatement): Promise<Buffer> {
   };
   row('Charge', statement.chargeCents, true);
   for (const fee of statement.fees) row(`  ${fee.label}`, -fee.amountCents);
-  if (statement.carriedInCents !== 0) row('From earlier periods (already in your wallet)', statement.carriedInCents);
+  if (statement.carriedInCents !== 0) row(carriedInLabel(statement.carriedInCents), statement.carriedInCents);
   row('Split among your artists', statement.splitCents, true);
   doc.moveDown();
   doc.font(BOLD).fontSize(12).text('Where it went');

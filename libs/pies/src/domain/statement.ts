@@ -1,4 +1,4 @@
-import type { PieStatement, PieStatementLine } from '#pie/contracts';
+import { carriedInLabel, type PieStatement, type PieStatementLine } from '#pie/contracts';
 import { accounts, laterDebits, totalsByReference, accountTotalsByReference, type AccountCode, type LaterDebit } from '#pie/ledger';
 import type { EntityManager } from '#pie/platform';
 import { periodNotFound } from './pies.errors.js';
@@ -107,7 +107,7 @@ export function statementCsv(statement: PieStatement): string {
   for (const fee of statement.fees) add(fee.label, fee.amountCents);
   for (const line of statement.lines.filter((l) => l.shareCents > 0)) add(`Artist: ${line.name}`, line.shareCents, [line.artistId, line.listenedMs, line.weight.toFixed(6), line.whereNow]);
   add('Kept in your wallet for the next period', statement.keptInWalletCents);
-  if (statement.carriedInCents !== 0) add('From earlier periods (already in your wallet)', -statement.carriedInCents);
+  if (statement.carriedInCents !== 0) add(carriedInLabel(statement.carriedInCents), -statement.carriedInCents);
   const total = rows.slice(1).reduce((sum, row) => sum + Number(row[5]), 0);
   add('Total (equals the charge)', total);
   rows.push(['Charge', '', '', '', '', statement.chargeCents, dollars(statement.chargeCents)]);

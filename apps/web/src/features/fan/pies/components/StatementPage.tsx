@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { carriedInLabel } from '#pie/contracts';
 import { errorMessage } from '../../../../shared/api';
 import { PageFrame, PageLoader, Section, TableScroll } from '../../../../shared/ui';
 import { useGetStatementQuery } from '../api/pies.api';
@@ -36,7 +37,7 @@ export function StatementPage({ periodId }: { periodId: string }) {
                 {s.fees.map((fee) => (
                   <Row key={fee.label} label={fee.label} cents={-fee.amountCents} />
                 ))}
-                {s.carriedInCents !== 0 && <Row label="From earlier periods (already in your wallet)" cents={s.carriedInCents} />}
+                {s.carriedInCents !== 0 && <Row label={carriedInLabel(s.carriedInCents)} cents={s.carriedInCents} />}
                 <Row label="Split among your artists" cents={s.splitCents} bold />
                 <Row label="Kept in your wallet for the next period" cents={s.keptInWalletCents} />
               </Table.Tbody>
