@@ -209,6 +209,38 @@ describe('refunds and disputes reverse through their own journals', () => {
     expect(await ledger.balanceOf(artist)).toBe(0);
   });
 
+  it('a refund that waits for a pie close holding the wallet takes the share back from the escrow the close paid into', async () => {
+    const fan = await newFan();
+    await checkoutAndPay(fan, '10.00');
+    await eventually('paid', async () => (await walletOf(fan)) === 841);
+    const artist = accounts.artistEscrow(randomUUID());
+    const database = platform.api.get(Database);
+    let refundWaited = false;
+    await database.transaction(async (tx) => {
+      // The close has posted (and holds the wallet) but not committed when the refund arrives.
+      await ledger.post(
+        { kind: 'pie_period_closed', idempotencyKey: `test-close:${fan.id}`, occurredAt: new Date(), references: { fanId: fan.id }, postings: [{ account: accounts.fanWallet(fan.id), amountCents: -800 }, { account: artist, amountCents: 800 }] },
+        { em: tx },
+      );
+      await platform.stripeControl.refundCharge(await chargeOfFan(fan.id));
+      refundWaited = await eventually('the refund to wait for the wallet', async () => {
+        const [row] = await sql.query<{ waiting: number }>(`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and query like '%ledger.accounts%'`);
+        return row!.waiting > 0 ? true : undefined;
+      });
+    });
+    expect(refundWaited).toBe(true);
+    const [refund] = await eventually('the refund journal', async () => {
+      const rows = await journalsOf(fan.id, 'refund');
+      return rows.length > 0 ? rows : undefined;
+    });
+    expect(await postingsOf(refund.idempotency_key)).toEqual({
+      [accounts.stripeClearing]: 1000,
+      [accounts.fanWallet(fan.id)]: -41,
+      [artist]: -800,
+      [accounts.refunds]: -159,
+    });
+  });
+
   it('a dispute takes the amount and Stripe\'s $15 fee; a won dispute gives the amount back where it came from', async () => {
     const fan = await newFan();
     await checkoutAndPay(fan, '10.00');

@@ -330,8 +330,12 @@ export class StripeEventProcessor {
       await lockFan(tx, fanId);
       if (await this.ledger.journalByKey(reversal.key, { em: tx })) return;
       const wallet = accounts.fanWallet(fanId);
-      const allocated = await this.ledger.accountTotalsByReference({ fanId }, 'artist_escrow', { em: tx });
-      await this.ledger.lockAccounts([wallet, ...allocated.keys()], { em: tx });
+      const read = () => this.ledger.accountTotalsByReference({ fanId }, 'artist_escrow', { em: tx });
+      await this.ledger.lockAccounts([wallet, ...(await read()).keys()], { em: tx });
+      // A pie close that held the wallet while we waited for it may have paid into escrows read
+      // before it committed: read again under the wallet's lock (no close can post without it).
+      const allocated = await read();
+      await this.ledger.lockAccounts([...allocated.keys()], { em: tx });
       const escrowHeld: { account: AccountCode; cents: number }[] = [];
       for (const [account, net] of allocated) {
         if (net <= 0) continue;
