@@ -3,7 +3,7 @@ import { addPromotionCodes } from '#pie/identity/testing';
 import { Database } from '#pie/platform';
 import { TestPlatform } from '../support/test-platform.js';
 import { openSql, type Sql } from '../support/sql.js';
-import { makeAccount } from '../support/accounts.js';
+import { logIn, makeAccount } from '../support/accounts.js';
 import { makeFanRegistration } from '../support/factories.js';
 
 describe('the free pie promotion', () => {
@@ -103,5 +103,16 @@ describe('rate limits', () => {
     for (let attempt = 1; attempt <= 6; attempt++) answers.push((await platform.request('POST', '/api/auth/register', { body: registration })).status);
     expect(answers.slice(0, 5).every((status) => status === 201)).toBe(true);
     expect(answers[5]).toBe(429);
+  });
+
+  it("limits each fan's catalogue look-ups of missing tracks, not their neighbours'", async () => {
+    const [fan, neighbour] = [await makeAccount(sql, 'fan'), await makeAccount(sql, 'fan')];
+    const [fanCookies, neighbourCookies] = [(await logIn(platform, fan)).cookies, (await logIn(platform, neighbour)).cookies];
+    const ask = (cookies: Record<string, string>) => platform.request('POST', '/api/pie/add-missing-tracks-anytime', { cookies });
+    const answers = [];
+    for (let attempt = 1; attempt <= 4; attempt++) answers.push(await ask(fanCookies));
+    expect(answers.map((answer) => answer.status)).toEqual([202, 202, 202, 429]);
+    expect(Number(answers[3]!.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await ask(neighbourCookies)).status).toBe(202);
   });
 });

@@ -4,7 +4,7 @@ import { BanArtistRequest, PieIdParam, RealtimeStatsQuery, SetInclusionParam, Se
 // Parameter types under other names: decorator metadata must not point at the zod schemas (OpenAPI reads it).
 import type { BanArtistRequest as BanArtistBody, RealtimeStatsQuery as RealtimeStatsParams, SetInclusionRequest as SetInclusionBody } from '#pie/contracts';
 import { CurrentSubject, FanSessionGuard, type SessionPrincipal } from '#pie/identity';
-import { ok, ZodBody, ZodQuery, ZodParam } from '#pie/platform';
+import { ok, RateLimit, RateLimitGuard, ZodBody, ZodQuery, ZodParam } from '#pie/platform';
 import { BanArtist } from '../commands/ban-artist/ban-artist.command.js';
 import { QueueMissingTracks } from '../commands/queue-missing-tracks/queue-missing-tracks.command.js';
 import { SetArtistInclusion } from '../commands/set-artist-inclusion/set-artist-inclusion.command.js';
@@ -45,6 +45,9 @@ export class PiesController {
 
   @Post('add-missing-tracks-anytime')
   @HttpCode(202)
+  // Each call is a catalogue job against the provider's quota: a few per fan in ten minutes.
+  @UseGuards(RateLimitGuard)
+  @RateLimit({ name: 'missing-tracks:fan', by: 'subject', limit: 3, windowSeconds: 600 })
   async addMissingTracks(@CurrentSubject() fan: SessionPrincipal) {
     return ok(await this.commands.execute(new QueueMissingTracks(fan.subjectId)), 'Looking up the missing tracks now; they count toward your pie once found.');
   }

@@ -16,8 +16,11 @@ export interface RateLimitRule {
   name: string;
   limit: number;
   windowSeconds: number;
-  /** What is counted: the caller's IP, or an account (e-mail) from the body. No key → rule skipped. */
-  by: 'ip' | 'body.email';
+  /**
+   * What is counted: the caller's IP, an account (e-mail) from the body, or the signed-in subject
+   * (`request.principal`, set by identity's session guards, which must run first). No key → rule skipped.
+   */
+  by: 'ip' | 'body.email' | 'subject';
 }
 
 const RATE_LIMIT_METADATA = 'pie:rate-limit';
@@ -79,6 +82,7 @@ export class RateLimitGuard implements CanActivate {
 
 function keyOf(rule: RateLimitRule, request: FastifyRequest): string | undefined {
   if (rule.by === 'ip') return request.ip;
+  if (rule.by === 'subject') return (request as { principal?: { subjectId?: string } }).principal?.subjectId;
   const email = (request.body as { email?: unknown } | undefined)?.email;
   // A NUL names no account (validation refuses it) and Postgres cannot store it in the key: no per-account count.
   if (typeof email !== 'string' || email.includes('\u0000')) return undefined;
