@@ -187,3 +187,12 @@ export interface PieStatement {
 export function carriedInLabel(carriedInCents: number): string {
   return carriedInCents >= 0 ? 'From earlier periods (already in your wallet)' : 'Taken back out of your wallet before the split (refunds)';
 }
+
+/** `pie/{pieId}/orphaned-tracks`: plays in the current window of tracks whose details are still missing. */
+export interface OrphanedTrackView {
+  trackId: string;
+  name: string;
+  artistNames: string[];
+  plays: number;
+  listenedMs: number;
+}

@@ -1,4 +1,4 @@
-import type { CheckoutView, Pie, PieStatement, PieWithPeriods, RealtimeStats } from '#pie/contracts';
+import type { CheckoutView, OrphanedTrackView, Pie, PieStatement, PieWithPeriods, RealtimeStats } from '#pie/contracts';
 import { baseApi, LIST, unwrap } from '../../../../shared/api';
 
 export { useGetActivePieQuery } from '../../../../shared/pies';
@@ -42,6 +42,14 @@ export const piesApi = baseApi.injectEndpoints({
       transformResponse: unwrap<PieWithPeriods[]>,
       providesTags: [{ type: 'Pie', id: LIST }],
     }),
+    getOrphanedTracks: build.query<OrphanedTrackView[], string>({
+      query: (pieId) => `pie/${pieId}/orphaned-tracks`,
+      transformResponse: unwrap<OrphanedTrackView[]>,
+    }),
+    /** Queues the catalogue look-up of the fan's missing tracks and answers at once (a few times in ten minutes). */
+    addMissingTracks: build.mutation<unknown, void>({
+      query: () => ({ url: 'pie/add-missing-tracks-anytime', method: 'POST' }),
+    }),
     getStatement: build.query<PieStatement, string>({
       query: (periodId) => `pie/periods/${periodId}/statement`,
       transformResponse: unwrap<PieStatement>,
@@ -75,6 +83,8 @@ export const {
   useGetRealtimeStatsQuery,
   useGetFanPiesQuery,
   useGetStatementQuery,
+  useGetOrphanedTracksQuery,
+  useAddMissingTracksMutation,
   useUpdatePieMutation,
   useBanArtistMutation,
   useSetInclusionMutation,

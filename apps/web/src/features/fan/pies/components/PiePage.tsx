@@ -8,6 +8,7 @@ import { EmptyState, PageFrame, PageLoader, Section } from '../../../../shared/u
 import { useGetActivePieQuery, useGetRealtimeStatsQuery, useUpdatePieMutation } from '../api/pies.api';
 import { formatDate, formatMoney } from '../../../../shared/format';
 import { CreatePieModal } from './CreatePieModal';
+import { MissingTracksNotice } from './MissingTracksNotice';
 import { PieRules } from './PieRules';
 import { SplitChart } from './SplitChart';
 import { SplitControls, type SplitSettingsValue } from './SplitControls';
@@ -65,6 +66,7 @@ function ActivePie({ pie }: { pie: Pie }) {
           Update your card from Settings → Billing so your pie keeps going.
         </Alert>
       )}
+      <MissingTracksNotice pieId={pie.id} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <Section title="Try your settings">
           <SplitControls value={draft} onChange={setDraft} />
