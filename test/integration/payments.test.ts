@@ -144,6 +144,28 @@ describe('checkout → hosted page paid → webhook → journal', () => {
 });
 
 describe('refunds and disputes reverse through their own journals', () => {
+  /** What a pie close does: most of a $10 charge's $8.41 from the wallet to an artist's escrow, referenced to the fan. */
+  const closeInto = (fanId: string, escrow: string) => ({
+    kind: 'pie_period_closed',
+    idempotencyKey: `test-close:${fanId}`,
+    occurredAt: new Date(),
+    references: { fanId },
+    postings: [{ account: accounts.fanWallet(fanId), amountCents: -800 }, { account: escrow, amountCents: 800 }],
+  });
+  /** The refund of that charge: the wallet's 41 cents, then the 800 back out of escrow; the fees are the platform's loss. */
+  async function expectRefundTookBackFromEscrow(fanId: string, escrow: string): Promise<void> {
+    const [refund] = await eventually('the refund journal', async () => {
+      const rows = await journalsOf(fanId, 'refund');
+      return rows.length > 0 ? rows : undefined;
+    });
+    expect(await postingsOf(refund.idempotency_key)).toEqual({
+      [accounts.stripeClearing]: 1000,
+      [accounts.fanWallet(fanId)]: -41,
+      [escrow]: -800,
+      [accounts.refunds]: -159,
+    });
+  }
+
   it('a refund takes from the wallet while the money is there; what is gone is the platform\'s loss', async () => {
     const fan = await newFan();
     await checkoutAndPay(fan, '20.00');
@@ -186,26 +208,10 @@ describe('refunds and disputes reverse through their own journals', () => {
     const fan = await newFan();
     await checkoutAndPay(fan, '10.00');
     await eventually('paid', async () => (await walletOf(fan)) === 841);
-    // What a pie close does: most of the wallet to an unclaimed artist's escrow, referenced to the fan.
     const artist = accounts.artistEscrow(randomUUID());
-    await ledger.post({
-      kind: 'pie_period_closed',
-      idempotencyKey: `test-close:${fan.id}`,
-      occurredAt: new Date(),
-      references: { fanId: fan.id },
-      postings: [{ account: accounts.fanWallet(fan.id), amountCents: -800 }, { account: artist, amountCents: 800 }],
-    });
+    await ledger.post(closeInto(fan.id, artist));
     await platform.stripeControl.refundCharge(await chargeOfFan(fan.id));
-    const [refund] = await eventually('the refund journal', async () => {
-      const rows = await journalsOf(fan.id, 'refund');
-      return rows.length > 0 ? rows : undefined;
-    });
-    expect(await postingsOf(refund.idempotency_key)).toEqual({
-      [accounts.stripeClearing]: 1000,
-      [accounts.fanWallet(fan.id)]: -41,
-      [artist]: -800,
-      [accounts.refunds]: -159,
-    });
+    await expectRefundTookBackFromEscrow(fan.id, artist);
     expect(await ledger.balanceOf(artist)).toBe(0);
   });
 
@@ -218,10 +224,7 @@ describe('refunds and disputes reverse through their own journals', () => {
     let refundWaited = false;
     await database.transaction(async (tx) => {
       // The close has posted (and holds the wallet) but not committed when the refund arrives.
-      await ledger.post(
-        { kind: 'pie_period_closed', idempotencyKey: `test-close:${fan.id}`, occurredAt: new Date(), references: { fanId: fan.id }, postings: [{ account: accounts.fanWallet(fan.id), amountCents: -800 }, { account: artist, amountCents: 800 }] },
-        { em: tx },
-      );
+      await ledger.post(closeInto(fan.id, artist), { em: tx });
       await platform.stripeControl.refundCharge(await chargeOfFan(fan.id));
       refundWaited = await eventually('the refund to wait for the wallet', async () => {
         const [row] = await sql.query<{ waiting: number }>(`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and query like '%ledger.accounts%'`);
@@ -229,16 +232,7 @@ describe('refunds and disputes reverse through their own journals', () => {
       });
     });
     expect(refundWaited).toBe(true);
-    const [refund] = await eventually('the refund journal', async () => {
-      const rows = await journalsOf(fan.id, 'refund');
-      return rows.length > 0 ? rows : undefined;
-    });
-    expect(await postingsOf(refund.idempotency_key)).toEqual({
-      [accounts.stripeClearing]: 1000,
-      [accounts.fanWallet(fan.id)]: -41,
-      [artist]: -800,
-      [accounts.refunds]: -159,
-    });
+    await expectRefundTookBackFromEscrow(fan.id, artist);
   });
 
   it('a dispute takes the amount and Stripe\'s $15 fee; a won dispute gives the amount back where it came from', async () => {
