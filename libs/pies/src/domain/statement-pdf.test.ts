@@ -54,4 +54,48 @@ describe('statementPdf', () => {
     for (const char of 'ЖАгузарова' + 'Ł' + '-$0.59') expect(points, char).toContain(char.codePointAt(0));
     expect(points).not.toContain(0x2212);
   });
+
+  it('starts every line at the left margin; only amounts sit on the right, on their label’s line', async () => {
+    const many: PieStatement = {
+      ...statement,
+      lines: Array.from({ length: 80 }, (_, i) => ({
+        artistId: `a${i}`,
+        name: `Artist number ${i} with a fairly long name`,
+        listenedMs: 60_000 * (80 - i),
+        weight: i < 30 ? 1 / 30 : 0,
+        selected: i < 30,
+        reason: i < 30 ? null : 'over_limit',
+        shareCents: i < 30 ? 28 : 0,
+        whereNow: i < 30 ? 'escrow' : 'none',
+      })),
+    };
+    const placed = textPositions(await statementPdf(many));
+    const atMargin = placed.filter((p) => p.x === 48);
+    const right = placed.filter((p) => p.x !== 48);
+    // Charge, 2 fees, split, 30 shares, kept, total: one amount each, on the same line as its label.
+    expect(right).toHaveLength(36);
+    for (const amount of right) {
+      expect(amount.x).toBeGreaterThan(400);
+      expect(atMargin.some((label) => label.page === amount.page && label.y === amount.y)).toBe(true);
+    }
+    expect(atMargin.length).toBeGreaterThan(36 + 50);
+  });
 });
+
+/** Where each text object starts (pdfkit writes one `1 0 0 1 x y Tm` per text), page by page. */
+function textPositions(pdf: Buffer): { page: number; x: number; y: number }[] {
+  const positions: { page: number; x: number; y: number }[] = [];
+  let page = 0;
+  for (const match of pdf.toString('latin1').matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+    let body: string;
+    try {
+      body = inflateSync(Buffer.from(match[1]!, 'latin1')).toString('latin1');
+    } catch {
+      continue;
+    }
+    if (!body.includes(' Tm')) continue;
+    page += 1;
+    for (const tm of body.matchAll(/1 0 0 1 ([\d.]+) ([\d.]+) Tm/g)) positions.push({ page, x: Number(tm[1]), y: Number(tm[2]) });
+  }
+  return positions;
+}

@@ -11,12 +11,14 @@ const BOLD = fontFile('DejaVuSans-Bold.ttf');
 
 const WHERE_NOW = { escrow: 'in escrow until the artist claims it', office: 'with the artist’s team', returned: 'returned to you', none: 'no share' } as const;
 
+const LEFT = 48; // the page margin
+
 const usd = (amountCents: number): string => `${amountCents < 0 ? '-' : ''}$${Math.floor(Math.abs(amountCents) / 100).toLocaleString('en-US')}.${String(Math.abs(amountCents) % 100).padStart(2, '0')}`;
 const minutes = (ms: number): string => `${Math.round(ms / 60_000).toLocaleString('en-US')} min`;
 
 /** The statement as a PDF (pdfkit): the same figures as the page and the CSV. */
 export function statementPdf(statement: PieStatement): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 48, font: BODY, info: { Title: `Pie statement ${statement.startsAt.slice(0, 10)} – ${statement.endsAt.slice(0, 10)}` } });
+  const doc = new PDFDocument({ size: 'A4', margin: LEFT, font: BODY, info: { Title: `Pie statement ${statement.startsAt.slice(0, 10)} – ${statement.endsAt.slice(0, 10)}` } });
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -27,17 +29,23 @@ export function statementPdf(statement: PieStatement): Promise<Buffer> {
   doc.fillColor('#5b2bb5').fontSize(20).text('Your pie statement');
   doc.fillColor('#1c1230').fontSize(10).text(`Period ${statement.startsAt.slice(0, 10)} to ${statement.endsAt.slice(0, 10)}, closed ${statement.closedAt.slice(0, 10)}`);
   doc.moveDown();
+  // A label on the left, its amount on the right of the same line. pdfkit leaves the cursor where
+  // the last text was drawn: put it back at the left margin, below whichever of the two ran longer.
   const row = (label: string, amount: number, bold = false) => {
+    if (doc.y + 28 > doc.page.height - doc.page.margins.bottom) doc.addPage();
     const y = doc.y;
-    doc.font(bold ? BOLD : BODY).fontSize(10).text(label, 48, y, { width: 380 });
+    doc.font(bold ? BOLD : BODY).fontSize(10).text(label, LEFT, y, { width: 370 });
+    const labelBottom = doc.y;
     doc.text(usd(amount), 430, y, { width: 117, align: 'right' });
+    doc.x = LEFT;
+    doc.y = Math.max(labelBottom, doc.y) + 2;
   };
   row('Charge', statement.chargeCents, true);
   for (const fee of statement.fees) row(`  ${fee.label}`, -fee.amountCents);
   if (statement.carriedInCents !== 0) row(carriedInLabel(statement.carriedInCents), statement.carriedInCents);
   row('Split among your artists', statement.splitCents, true);
   doc.moveDown();
-  doc.font(BOLD).fontSize(12).text('Where it went');
+  doc.font(BOLD).fontSize(12).text('Where it went', LEFT);
   doc.moveDown(0.3);
   for (const line of statement.lines.filter((l) => l.shareCents > 0)) {
     row(`${line.name} — ${minutes(line.listenedMs)}, ${(line.weight * 100).toFixed(2)}% (${WHERE_NOW[line.whereNow]})`, line.shareCents);
@@ -47,9 +55,9 @@ export function statementPdf(statement: PieStatement): Promise<Buffer> {
   const left = statement.lines.filter((l) => l.shareCents === 0);
   if (left.length > 0) {
     doc.moveDown();
-    doc.font(BOLD).fontSize(12).text('Not in this period’s split');
+    doc.font(BOLD).fontSize(12).text('Not in this period’s split', LEFT);
     doc.font(BODY).fontSize(9);
-    for (const line of left) doc.text(`${line.name} — ${minutes(line.listenedMs)}: ${line.reason?.replace('_', ' ') ?? 'no share'}`);
+    for (const line of left) doc.text(`${line.name} — ${minutes(line.listenedMs)}: ${line.reason?.replace('_', ' ') ?? 'no share'}`, LEFT);
   }
   doc.end();
   return done;
