@@ -69,7 +69,7 @@ const rate = (count: number, ms: number) => Math.round(count / (ms / 1000));
 
 /**
  * Every period's allocations in SQL, the way the split makes them: listened time per artist in
- * the window (a play divided among its credited artists), the artist limit to the most listened
+ * the window (a play of a track the catalogue knows, divided among its credited artists), the artist limit to the most listened
  * (ties by artist id), the wallet's balance by the largest remainder in integer cents (ties by
  * artist id). `ranked` has every artist considered, `shares` the share of each selected one.
  */
@@ -78,6 +78,7 @@ const ALLOCATIONS = `with listened as (
          from pies.periods pr
          join pies.pies pi on pi.id = pr.pie_id
          join listening.plays p on p.fan_id = pi.fan_id and p.played_at >= pr.starts_at and p.played_at < pr.ends_at
+         join listening.tracks t on t.id = p.track_id and t.metadata_fetched_at is not null
          join listening.track_artists ta on ta.track_id = p.track_id
          join (select track_id, count(*) as n from listening.track_artists group by track_id) c on c.track_id = p.track_id
         where pr.state <> 'closed'

@@ -194,4 +194,28 @@ describe('pies: what a close may split', () => {
     ]);
     expect(lines.reduce((sum, row) => sum + Number(row[5]), 0)).toBe(1000);
   });
+
+  it('plays of a track still waiting for its details pay nobody until the catalogue has found it', async () => {
+    const fan = await makeAccount(sql, 'fan');
+    const { cookies } = await logIn(platform, fan);
+    const { pieId, periodId } = await makePie(platform, fan.id, { startsAt: periodStart, endsAt: periodEnd });
+    // An uploaded export named this track and "artist"; the provider has not confirmed either.
+    const invented = await makeArtist(sql, { name: '=HYPERLINK("http://evil")' });
+    const pending = await makeTrack(sql, [invented]);
+    await sql.query(`update listening.tracks set metadata_fetched_at = null where id = $1`, [pending.id]);
+    await seedPlays(platform, fan.id, [
+      { track, at: new Date(periodStart.getTime() + DAY), ms: 60_000 },
+      { track: pending, at: new Date(periodStart.getTime() + 2 * DAY), ms: 600_000 },
+    ]);
+    await fundWallet(platform, fan.id, 900, new Date(periodStart.getTime() + 1000));
+
+    const preview = (await platform.request('GET', `/api/pie/${pieId}/realtime-stats`, { cookies })).body.data;
+    expect(preview.artists.map((a: { artistId: string }) => a.artistId)).not.toContain(invented);
+    const orphans = (await platform.request('GET', `/api/pie/${pieId}/orphaned-tracks`, { cookies })).body.data;
+    expect(orphans).toEqual([expect.objectContaining({ trackId: pending.id, plays: 1, listenedMs: 600_000 })]);
+
+    expect(await close(periodId)).toMatchObject({ status: 'closed', distributedCents: 900, artistCount: 1 });
+    const lines = await sql.query<{ artist_id: string }>(`select artist_id from pies.period_artists where period_id = $1`, [periodId]);
+    expect(lines.map((line) => line.artist_id)).toEqual([track.artistIds[0]]);
+  });
 });

@@ -31,11 +31,16 @@ export function artistShareSql(plays: string): string {
 /**
  * The facade the pies module reads (DESIGN §6): listened milliseconds per artist for one fan in
  * [from, to), a track's time split evenly among its credited artists. Most listened first.
+ *
+ * Only plays of tracks the catalogue knows count: a track still waiting for its details (an
+ * orphaned track, see `orphanedTracks`) has credits taken from whatever the fan's export said,
+ * names no provider can vouch for, and pays nobody until the catalogue has found it.
  */
 export async function listenedMsByArtist(em: EntityManager, fanId: string, from: Date, to: Date): Promise<ArtistListening[]> {
   const rows = await em.execute<{ artist_id: string; listened_ms: string; plays: number }[]>(
     `with fan_plays as (
-       select track_id, ms_played, played_at from listening.plays where fan_id = ? and played_at >= ?::timestamptz and played_at < ?::timestamptz
+       select p.track_id, p.ms_played, p.played_at from listening.plays p join listening.tracks t on t.id = p.track_id and t.metadata_fetched_at is not null
+        where p.fan_id = ? and p.played_at >= ?::timestamptz and p.played_at < ?::timestamptz
      ), ${artistShareSql('fan_plays')}
      select artist_id, listened_ms, plays from artist_share order by listened_ms desc, artist_id`,
     [fanId, from.toISOString(), to.toISOString()],
@@ -150,6 +155,7 @@ export async function listenedMsByArtistForWindows(em: EntityManager, windows: r
        select * from unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) with ordinality as w(fan_id, starts_at, ends_at, n)
      ), fan_plays as (
        select w.n, p.track_id, p.ms_played from w join listening.plays p on p.fan_id = w.fan_id and p.played_at >= w.starts_at and p.played_at < w.ends_at
+        where exists (select 1 from listening.tracks t where t.id = p.track_id and t.metadata_fetched_at is not null)
      ), credits as (
        select ta.track_id, ta.artist_id, count(*) over (partition by ta.track_id) as n
          from listening.track_artists ta where ta.track_id in (select distinct track_id from fan_plays)
