@@ -183,6 +183,10 @@ describe('pies API', () => {
     expect(anonymous.body.data.artists).toHaveLength(5);
     const text = JSON.stringify(anonymous.body);
     for (const secret of [alice.id, alice.email, 'sub_', 'subscription', 'wallet', 'pending']) expect(text).not.toContain(secret);
+    // A failed payment is nobody else's business.
+    await sql.query(`update pies.pies set status = 'past_due' where id = $1`, [alicePie.pieId]);
+    expect((await platform.request('GET', `/api/pie/pie/${alicePie.pieId}`)).body.data.status).toBe('active');
+    await sql.query(`update pies.pies set status = 'active' where id = $1`, [alicePie.pieId]);
 
     await sql.query(`insert into listening.fan_profiles (fan_id, username, profile_public) values ($1, 'alice_listens', true)`, [alice.id]);
     expect((await platform.request('GET', `/api/pie/pie/${alicePie.pieId}`)).body.data.fanName).toBe('alice_listens');

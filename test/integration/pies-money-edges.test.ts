@@ -190,7 +190,7 @@ describe('pies: what a close may split', () => {
       ['Payment processing fee (Stripe)', 59],
       ['Pie platform fee', 100],
       ['Kept in your wallet for the next period', 0],
-      ['Taken back out of your wallet before the split (refunds)', 841],
+      ['Of this charge, not in this split (refunded, or paid after the period ended)', 841],
     ]);
     expect(lines.reduce((sum, row) => sum + Number(row[5]), 0)).toBe(1000);
   });

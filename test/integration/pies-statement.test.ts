@@ -77,6 +77,10 @@ describe('pies: statements of closed periods', () => {
     // Artist names sit behind a label, quoted: a name starting with '=' never opens a cell as a formula.
     expect(body.map((row) => row[0])).toEqual(['Payment processing fee (Stripe)', 'Pie platform fee', 'Artist: =Formula Band', 'Artist: Quiet "Quotes"', 'Kept in your wallet for the next period', 'From earlier periods (already in your wallet)']);
     expect(String(response.body)).not.toMatch(/(^|,)"?=/m);
+    // A negative amount stays a number a spreadsheet can add up (no formula guard in front of it).
+    const carried = body.at(-1)!;
+    expect(Number(carried[amount])).toBeLessThan(0);
+    expect(carried[header.indexOf('amount_usd')]).toMatch(/^-\d+\.\d{2}$/);
   });
 
   it('downloads a PDF', async () => {

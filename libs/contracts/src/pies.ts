@@ -181,11 +181,12 @@ export interface PieStatement {
 
 /**
  * The statement line for the difference between what the close split and what this period's charge
- * brought in: money already in the wallet from earlier periods, or (negative) money taken back out
- * of it before the split, such as a refund of this charge.
+ * brought in: money already in the wallet from earlier periods, or (negative) the part of the charge
+ * the close did not split — refunded before it, or paid after the period ended (it waits in the
+ * wallet for the next close).
  */
 export function carriedInLabel(carriedInCents: number): string {
-  return carriedInCents >= 0 ? 'From earlier periods (already in your wallet)' : 'Taken back out of your wallet before the split (refunds)';
+  return carriedInCents >= 0 ? 'From earlier periods (already in your wallet)' : 'Of this charge, not in this split (refunded, or paid after the period ended)';
 }
 
 /** `pie/{pieId}/orphaned-tracks`: plays in the current window of tracks whose details are still missing. */

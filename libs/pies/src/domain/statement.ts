@@ -90,8 +90,9 @@ function whereShareIsNow(shareCents: number, fanId: string, debits: LaterDebit[]
 
 const csvCell = (value: string | number): string => {
   const text = String(value);
-  // Quote always; neutralise spreadsheet formulas in names (=, +, -, @ at the start).
-  const safe = /^[=+\-@\t\r]/.test(text) && typeof value === 'string' ? `'${text}` : text;
+  // Quote always; neutralise spreadsheet formulas in names (=, +, -, @ at the start). A plain
+  // number such as "-8.41" stays a number, so a spreadsheet can add the column up.
+  const safe = typeof value === 'string' && /^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text) ? `'${text}` : text;
   return `"${safe.replace(/"/g, '""')}"`;
 };
 

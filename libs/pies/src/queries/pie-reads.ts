@@ -109,7 +109,9 @@ export class PieReads {
       `select id, starts_at, ends_at, distributed_cents from pies.periods where pie_id = ? and state = 'closed' order by ends_at desc limit 1`,
       [pieId],
     );
-    if (!period) return { pieId, fanName, status: pie.status, period: null, artists: [] };
+    // Anyone can read this: a failed payment (past_due) is the fan's business, shown as active.
+    const status = pie.status === 'past_due' ? 'active' : pie.status;
+    if (!period) return { pieId, fanName, status, period: null, artists: [] };
     const lines = await em.execute<{ artist_id: string; artist_name: string; share_cents: string }[]>(
       `select artist_id, artist_name, share_cents from pies.period_artists where period_id = ? and share_cents > 0 order by share_cents desc, artist_id`,
       [period.id],
@@ -118,7 +120,7 @@ export class PieReads {
     return {
       pieId,
       fanName,
-      status: pie.status,
+      status,
       period: { startsAt: new Date(period.starts_at).toISOString(), endsAt: new Date(period.ends_at).toISOString(), distributedCents: total },
       artists: lines.map((line) => ({ artistId: line.artist_id, name: line.artist_name, imageUrl: null, shareCents: cents(line.share_cents), weight: total > 0 ? cents(line.share_cents) / total : 0 })),
     };

@@ -135,7 +135,7 @@ function ArtistChoice({ artist, onBan, onInclusion }: { artist: PieSplitArtist; 
           ]}
           disabled={artist.banned}
         />
-        <Button size="xs" variant={artist.banned ? 'filled' : 'default'} color="red" onClick={() => onBan(!artist.banned)}>
+        <Button size="xs" variant={artist.banned ? 'filled' : 'default'} color="red" onClick={() => onBan(!artist.banned)} aria-label={`${artist.banned ? 'Unban' : 'Ban'} ${artist.name}`}>
           {artist.banned ? 'Unban' : 'Ban'}
         </Button>
       </Group>
