@@ -8,6 +8,8 @@ import type {
 } from '#pie/contracts';
 import { baseApi, ME, unwrap, unwrapPage, type Paged } from '../../../../shared/api';
 
+export { useGetActiveSubscriptionQuery } from '../../../../shared/payments';
+
 const MONEY_MOVED = [
   { type: 'Subscription' as const, id: ME },
   { type: 'Wallet' as const, id: ME },
@@ -16,11 +18,6 @@ const MONEY_MOVED = [
 /** The fan's subscription and billing (api-endpoints Payments rows; the checkout itself is started by the pies feature's create modal) and wallet (Wallet rows). */
 export const paymentsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getActiveSubscription: build.query<SubscriptionView | null, void>({
-      query: () => 'stripe/activeSubscription',
-      transformResponse: (response: ApiSuccess<SubscriptionView | null>) => response.data ?? null,
-      providesTags: [{ type: 'Subscription', id: ME }],
-    }),
     /** Re-reads Stripe (the checkout return page does not wait for webhooks). A GET that changes data: a mutation. */
     refreshSubscription: build.mutation<SubscriptionView | null, void>({
       query: () => ({ url: 'stripe/refreshSubscription', method: 'GET' }),
@@ -51,7 +48,6 @@ export const paymentsApi = baseApi.injectEndpoints({
 });
 
 export const {
-  useGetActiveSubscriptionQuery,
   useRefreshSubscriptionMutation,
   useOpenBillingPortalMutation,
   useGetWalletBalanceQuery,

@@ -1,7 +1,8 @@
 import type { CheckoutView, OrphanedTrackView, Pie, PieStatement, PieWithPeriods, RealtimeStats } from '#pie/contracts';
-import { baseApi, LIST, unwrap } from '../../../../shared/api';
+import { baseApi, LIST, ME, unwrap } from '../../../../shared/api';
 
 export { useGetActivePieQuery } from '../../../../shared/pies';
+export { useGetActiveSubscriptionQuery } from '../../../../shared/payments';
 
 export interface RealtimeStatsArgs {
   pieId: string;
@@ -74,7 +75,7 @@ export const piesApi = baseApi.injectEndpoints({
     }),
     cancelSubscription: build.mutation<unknown, { subscriptionId: string }>({
       query: (body) => ({ url: 'stripe/cancelSubscription', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Pie', id: LIST }],
+      invalidatesTags: [{ type: 'Pie', id: LIST }, { type: 'Subscription', id: ME }],
     }),
   }),
 });

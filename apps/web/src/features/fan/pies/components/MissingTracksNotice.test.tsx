@@ -1,32 +1,18 @@
-import type { OrphanedTrackView, Pie, RealtimeStats } from '#pie/contracts';
+import type { OrphanedTrackView } from '#pie/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeFanUser } from '../../../../test/fixtures';
 import { emptyListeningRoutes, jsonResponse, mockRoutes, renderApp, requestsTo } from '../../../../test/render';
+import { activePie, emptyStats, ok, PIE_ID } from '../test-fixtures';
 
-const PIE_ID = '3f1c2b3a-0b5c-4f4e-8f0e-4b7a9a574d6f';
-const ok = (data: unknown) => () => Promise.resolve(jsonResponse({ success: true, data }));
-const settings = { amountCents: 1000, artistLimit: 10, artistPopularity: 0, excludeNonActive: false, pieDays: 30 };
-const pie: Pie = {
-  id: PIE_ID,
-  fanId: 'fan_1',
-  status: 'active',
-  promo: false,
-  subscriptionId: 'sub_1',
-  settings,
-  pendingSettings: null,
-  currentPeriod: { id: 'p1', seq: 1, startsAt: '2026-11-01T00:00:00.000Z', endsAt: '2026-12-01T00:00:00.000Z', state: 'open', fundedCents: 841, splitCents: null, distributedCents: null, artistCount: null, rolledOver: null, closedAt: null },
-  createdAt: '2026-11-01T00:00:00.000Z',
-};
-const stats: RealtimeStats = { pieId: PIE_ID, periodId: 'p1', from: pie.currentPeriod!.startsAt, to: pie.currentPeriod!.endsAt, amountCents: 841, settings, artists: [] };
 const orphan = (plays: number, minutes: number): OrphanedTrackView => ({ trackId: `t${plays}`, name: 'Unknown', artistNames: [], plays, listenedMs: minutes * 60_000 });
 
 function pieRoutes(orphans: OrphanedTrackView[], lookUp = ok({ queued: true, jobId: 'job_1' })) {
   return mockRoutes({
     ...emptyListeningRoutes(),
     'GET /api/user': ok(makeFanUser()),
-    'GET /api/pie/active': ok(pie),
-    [`GET /api/pie/${PIE_ID}/realtime-stats`]: ok(stats),
+    'GET /api/pie/active': ok(activePie),
+    [`GET /api/pie/${PIE_ID}/realtime-stats`]: ok(emptyStats),
     [`GET /api/pie/${PIE_ID}/orphaned-tracks`]: ok(orphans),
     'POST /api/pie/add-missing-tracks-anytime': lookUp,
   });

@@ -4,9 +4,17 @@ import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Text, TextI
 import { useState } from 'react';
 import { errorMessage } from '../../../../shared/api';
 import { CatalogueImage, EmptyState, PageFrame, PageLoader, Section } from '../../../../shared/ui';
-import { useBanArtistMutation, useCancelSubscriptionMutation, useGetActivePieQuery, useGetRealtimeStatsQuery, useSetInclusionMutation, useUpdatePieMutation } from '../api/pies.api';
+import {
+  useBanArtistMutation,
+  useCancelSubscriptionMutation,
+  useGetActivePieQuery,
+  useGetActiveSubscriptionQuery,
+  useGetRealtimeStatsQuery,
+  useSetInclusionMutation,
+  useUpdatePieMutation,
+} from '../api/pies.api';
 import { REASON_LABEL } from '../format';
-import { formatListened, formatMoney } from '../../../../shared/format';
+import { formatDate, formatListened, formatMoney } from '../../../../shared/format';
 import { pieAmountError } from '#pie/contracts';
 import { SplitControls, type SplitSettingsValue } from './SplitControls';
 
@@ -146,7 +154,18 @@ function ArtistChoice({ artist, onBan, onInclusion }: { artist: PieSplitArtist; 
 function CancelPie({ pie }: { pie: Pie }) {
   const [cancel, cancelling] = useCancelSubscriptionMutation();
   const [confirming, setConfirming] = useState(false);
+  const subscription = useGetActiveSubscriptionQuery();
   if (!pie.subscriptionId || pie.promo) return null;
+  const ending = subscription.data?.id === pie.subscriptionId && subscription.data.cancelAtPeriodEnd ? subscription.data : null;
+  if (ending) {
+    return (
+      <Section title="Your pie is cancelled">
+        <Text size="sm" role="status">
+          {`It ends ${ending.currentPeriodEnd ? `on ${formatDate(ending.currentPeriodEnd)}` : 'with this period'}: this period still goes to your artists, and you are not charged again.`}
+        </Text>
+      </Section>
+    );
+  }
   return (
     <Section title="Cancel your pie">
       <Text size="sm">Your current period still goes to your artists when it ends; you are not charged again.</Text>
