@@ -202,6 +202,9 @@ describe('pies: closing a period', () => {
     }
     const summary = await platform.inbox.waitForMessage({ to: paying.fan.email, subjectIncludes: PERIOD_CLOSED_SUBJECT });
     expect(summary.text).toContain('$12.34 went to 3 artists');
+    // Which period it was, its first and last day.
+    const day = (at: Date) => at.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+    expect(summary.text).toContain(`Your pie period (${day(periodStart)} – ${day(new Date(periodEnd.getTime() - 1))}) closed`);
     expect(summary.text).toContain(`/my-pies/statements/${paying.periodId}`);
     const notice = await platform.inbox.waitForMessage({ to: silent.fan.email, subjectIncludes: PERIOD_ROLLED_OVER_SUBJECT });
     expect(notice.text).toContain('stays in your Pie wallet');

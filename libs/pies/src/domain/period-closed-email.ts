@@ -10,6 +10,14 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+/** "Oct 1, 2026 – Oct 31, 2026": the period's first and last day (it ends at the start of `endsAt`). */
+function periodDates(period: { startsAt: string; endsAt: string }): string {
+  const lastDay = new Date(new Date(period.endsAt).getTime() - 1);
+  return `${day.format(new Date(period.startsAt))} – ${day.format(lastDay)}`;
+}
+
 /** The period-closed summary: how much went to how many artists and where to see every cent. */
 export function periodClosedMessage(options: {
   to: string;
@@ -20,21 +28,24 @@ export function periodClosedMessage(options: {
   rolledOver: false | RolledOverBecause;
   topArtists: string[];
   statementLink: string;
+  /** The period, so two of these e-mails can be told apart (absent: not named). */
+  period?: { startsAt: string; endsAt: string };
 }): SendEmailPayload {
   const amount = `$${formatCents(options.distributedCents)}`;
   const greeting = `Hi ${options.firstName},`;
+  const which = options.period ? ` (${periodDates(options.period)})` : '';
   const paragraphs =
     options.rolledOver === 'no_money'
       ? [
           greeting,
-          'Your pie period ended with nothing in your Pie wallet to split (a refund or an unpaid period), so nothing was paid out.',
+          `Your pie period${which} ended with nothing in your Pie wallet to split (a refund or an unpaid period), so nothing was paid out.`,
           'Your listening still counts: your next paid period goes to the artists you listen to then.',
         ]
       : options.rolledOver === 'no_listening'
-        ? [greeting, 'Your pie period ended without any listening we could count, so nothing was paid out.', 'Your money stays in your Pie wallet and goes into your next period’s split.']
+        ? [greeting, `Your pie period${which} ended without any listening we could count, so nothing was paid out.`, 'Your money stays in your Pie wallet and goes into your next period’s split.']
         : [
             greeting,
-            `Your pie period closed: ${amount} went to ${options.artistCount} artist${options.artistCount === 1 ? '' : 's'} you listened to.`,
+            `Your pie period${which} closed: ${amount} went to ${options.artistCount} artist${options.artistCount === 1 ? '' : 's'} you listened to.`,
             ...(options.topArtists.length > 0 ? [`Top of your pie: ${options.topArtists.join(', ')}.`] : []),
           ];
   const link = escapeHtml(options.statementLink);

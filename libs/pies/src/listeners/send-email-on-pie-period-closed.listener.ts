@@ -16,7 +16,7 @@ export class SendEmailOnPiePeriodClosedListener implements EventListener<PiePeri
   ) {}
 
   async handle(event: OutboxEnvelope<PiePeriodClosedPayload>): Promise<void> {
-    const { fanId, periodId, distributedCents, artistCount, rolledOver, rolledOverBecause } = event.payload;
+    const { fanId, periodId, distributedCents, artistCount, rolledOver, rolledOverBecause, startsAt, endsAt } = event.payload;
     await handleOnce(this.database.em(), 'pies.send-period-closed-email', event.id, async (em) => {
       const contact = await this.contacts.contactOf(fanId, em);
       if (!contact) return;
@@ -27,7 +27,7 @@ export class SendEmailOnPiePeriodClosedListener implements EventListener<PiePeri
       const statementLink = new URL(`/my-pies/statements/${periodId}`, this.config.PUBLIC_URL).toString();
       recordInOutbox(
         em,
-        SendEmail.create(periodClosedMessage({ to: contact.email, firstName: contact.firstName, distributedCents, artistCount, rolledOver: rolledOver ? (rolledOverBecause ?? 'no_listening') : false, topArtists: top.map((row) => row.artist_name), statementLink })),
+        SendEmail.create(periodClosedMessage({ to: contact.email, firstName: contact.firstName, distributedCents, artistCount, rolledOver: rolledOver ? (rolledOverBecause ?? 'no_listening') : false, topArtists: top.map((row) => row.artist_name), statementLink, period: { startsAt, endsAt } })),
       );
       await em.flush();
     });
