@@ -1,15 +1,24 @@
 /**
- * Gives the demo fan a pie with two closed periods and one running, closed by the real close job.
- * Once the demo fan's listening is in (the export upload is imported by the worker), it creates
- * the pie with the pies module's own code, funds each period's wallet money through the ledger
- * (a `demo_funding` journal, Stripe clearing → the fan's wallet, standing in for the invoices
- * billing's sandbox payments post), and leaves the two ended periods for the worker's close
- * scheduler, which closes them within a minute. Runs once: skipped when the fan has a pie.
+ * Gives the demo fan one pie with two ended periods (and one running) that the worker's close job
+ * splits, once the demo fan's listening is in (the export upload is imported by the worker): the
+ * splits need that listening. It waits for the import first, then makes the pie one way:
+ *
+ * - with the sandbox's Stripe (`npm start`'s default): the fan pays for it as any fan does, the
+ *   renewals on the fan's own test clock (scripts/demo-payments.ts). The pie is the subscription's,
+ *   each period linked to the invoice that paid it.
+ * - without it (a real Stripe key, or PIE_DEMO_PAYMENTS=false): the pie is made with the pies
+ *   module's own code and each period's wallet money is funded through the ledger (a
+ *   `demo_funding` journal, Stripe clearing → the fan's wallet, standing in for invoices).
+ *
+ * Either way the worker's close scheduler closes the two ended periods within a minute or two.
+ * Runs once: skipped when the fan has a pie (checked again after the wait, so exactly one path
+ * ever makes the demo fan's pie).
  */
 import { accounts, canonicalPostings, postJournal } from '#pie/ledger';
 import { createOrm, type EntityManager } from '#pie/platform';
 import { createPie, openPeriod } from '#pie/pies';
 import { DEMO_FAN } from './demo-data.ts';
+import { seedDemoPayments } from './demo-payments.ts';
 
 const DAY = 86_400_000;
 const PERIOD_DAYS = 30;
@@ -29,6 +38,14 @@ async function waitForListening(em: EntityManager, fanId: string, timeoutMs: num
   return false;
 }
 
+async function hasPie(em: EntityManager, fanId: string): Promise<boolean> {
+  const [existing] = await em.execute(
+    `select 1 from pies.pies where fan_id = ? union all select 1 from billing.subscriptions where fan_id = ? limit 1`,
+    [fanId, fanId],
+  );
+  return Boolean(existing);
+}
+
 async function fund(tx: EntityManager, fanId: string, n: number, at: Date): Promise<void> {
   const input = {
     kind: 'demo_funding',
@@ -43,31 +60,42 @@ async function fund(tx: EntityManager, fanId: string, n: number, at: Date): Prom
   await postJournal(tx, input, canonicalPostings(input));
 }
 
-export async function seedDemoPies(databaseUrl: string): Promise<string> {
-  const orm = await createOrm({ databaseUrl, poolMax: 2 });
+/** The pie without a Stripe to pay through: the pies module's own code, the wallet funded through the ledger. */
+async function seedLedgerFundedPie(em: EntityManager, fanId: string): Promise<string> {
+  const now = Date.now();
+  // Ends more than two hours ago (a period closes two hours after its end), and a period running now.
+  const starts = [now - 2 * PERIOD_DAYS * DAY, now - PERIOD_DAYS * DAY - DAY / 2, now - DAY / 2].map((t) => new Date(t));
+  await em.transactional(async (tx) => {
+    const { pieId } = await createPie(tx, {
+      fanId,
+      subscriptionId: null,
+      promo: false,
+      // Five artists: each period's share for the demo office's verified artist (the fan's favourite) is then over a few dollars.
+      settings: { amountCents: 1000, artistLimit: 5, artistPopularity: 0, excludeNonActive: false, pieDays: PERIOD_DAYS },
+      firstPeriod: { startsAt: starts[0], endsAt: starts[1] },
+    });
+    await openPeriod(tx, pieId, { startsAt: starts[1], endsAt: starts[2] }, null);
+    await openPeriod(tx, pieId, { startsAt: starts[2], endsAt: new Date(starts[2].getTime() + PERIOD_DAYS * DAY) }, null);
+    for (const [n, at] of starts.entries()) await fund(tx, fanId, n + 1, at);
+  });
+  return 'created the demo fan’s pie (funded through the ledger, no Stripe): two ended periods (the worker closes them within a minute or two) and one running';
+}
+
+export async function seedDemoPies(options: {
+  databaseUrl: string;
+  /** The sandbox's Stripe to pay through; null makes a ledger-funded pie instead. */
+  payments: { appUrl: string; stripeUrl: string } | null;
+}): Promise<string> {
+  const orm = await createOrm({ databaseUrl: options.databaseUrl, poolMax: 2 });
   try {
     const em = orm.em.fork();
     const [fan] = await em.execute<{ id: string }[]>(`select id from identity.fans where email = ?`, [DEMO_FAN.email]);
     if (!fan) return 'no demo fan';
-    const [existing] = await em.execute(`select 1 from pies.pies where fan_id = ?`, [fan.id]);
-    if (existing) return 'the demo fan already has a pie';
+    if (await hasPie(em, fan.id)) return 'the demo fan already has a pie';
     if (!(await waitForListening(em, fan.id, 600_000))) return 'the demo fan has no listening yet; no demo pie';
-    const now = Date.now();
-    const starts = [now - 2 * PERIOD_DAYS * DAY, now - PERIOD_DAYS * DAY - DAY / 2, now - DAY / 2].map((t) => new Date(t));
-    await orm.em.fork().transactional(async (tx) => {
-      const { pieId } = await createPie(tx, {
-        fanId: fan.id,
-        subscriptionId: null,
-        promo: false,
-        // Five artists: each period's share for the demo office's verified artist (the fan's favourite) is then over a few dollars.
-        settings: { amountCents: 1000, artistLimit: 5, artistPopularity: 0, excludeNonActive: false, pieDays: PERIOD_DAYS },
-        firstPeriod: { startsAt: starts[0], endsAt: starts[1] },
-      });
-      await openPeriod(tx, pieId, { startsAt: starts[1], endsAt: starts[2] }, null);
-      await openPeriod(tx, pieId, { startsAt: starts[2], endsAt: new Date(starts[2].getTime() + PERIOD_DAYS * DAY) }, null);
-      for (const [n, at] of starts.entries()) await fund(tx, fan.id, n + 1, at);
-    });
-    return 'created the demo fan’s pie: two ended periods (the worker closes them within a minute) and one running';
+    if (await hasPie(em, fan.id)) return 'the demo fan already has a pie';
+    if (options.payments) return await seedDemoPayments({ ...options.payments, databaseUrl: options.databaseUrl });
+    return await seedLedgerFundedPie(orm.em.fork(), fan.id);
   } finally {
     await orm.close(true);
   }

@@ -140,6 +140,11 @@ try {
   run('api', 'dist/apps/api/src/main.js');
   run('worker', 'dist/apps/worker/src/main.js');
   await waitForHealth(`http://127.0.0.1:${env.PORT}/api/health`, 90_000);
+  // The demo fan's payments go through the sandbox's Stripe only (never a real one).
+  const demoPayments =
+    demoData && env.STRIPE_SECRET_KEY === 'sk_test_pie_local_sandbox' && env.PIE_DEMO_PAYMENTS !== 'false'
+      ? { appUrl: `http://127.0.0.1:${env.PORT}`, stripeUrl: `http://127.0.0.1:${env.SANDBOX_STRIPE_PORT}` }
+      : null;
   if (demoData && env.SOCIAL_PROVIDERS_BASE_URL && env.PIE_DEMO_LISTENING !== 'false') {
     // The sandbox's test client drives its consent page; only `npm start`'s demo data uses it.
     const sandboxClient = '../dist/apps/sandbox/src/oauth/oauth-test-client.js';
@@ -148,9 +153,10 @@ try {
       (error: Error) => `could not seed the demo fan's listening: ${error.message}`,
     );
     console.log(`[start] demo listening: ${outcome}`);
-    // In the background: the pie waits for the worker to import the demo listening (minutes on a busy machine).
+    // In the background: the pie waits for the worker to import the demo listening (minutes on a busy
+    // machine), then is paid for through the sandbox's Stripe (or, without it, funded through the ledger).
     const databaseUrl = env.DATABASE_URL;
-    void seedDemoPies(databaseUrl)
+    void seedDemoPies({ databaseUrl, payments: demoPayments })
       .catch((error: Error) => `could not seed the demo pie: ${error.message}`)
       .then((outcome) => console.log(`[start] demo pie: ${outcome}`));
     // In the background: it waits for the worker to fill the catalogue from the demo fan's listening.
@@ -172,9 +178,9 @@ try {
           : 'no sandbox Stripe: no demo payouts',
       )
       .then((outcome) => console.log(`[start] demo payouts: ${outcome}`));
-  }
-  if (env.STRIPE_SECRET_KEY === 'sk_test_pie_local_sandbox' && env.PIE_DEMO_PAYMENTS !== 'false') {
-    const outcome = await seedDemoPayments({ appUrl: `http://127.0.0.1:${env.PORT}`, stripeUrl: `http://127.0.0.1:${env.SANDBOX_STRIPE_PORT}` }).catch(
+  } else if (demoPayments) {
+    // No demo listening to wait for: the paid pie at once (its periods close with nothing to split).
+    const outcome = await seedDemoPayments({ ...demoPayments, databaseUrl: env.DATABASE_URL }).catch(
       (error: Error) => `could not seed the demo fan's payments: ${error.message}`,
     );
     console.log(`[start] demo payments: ${outcome}`);
