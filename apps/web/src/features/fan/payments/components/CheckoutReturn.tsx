@@ -1,4 +1,4 @@
-import { Anchor, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { SubscriptionView } from '#pie/contracts';
@@ -11,35 +11,44 @@ const INTERVAL_MS = 1_500;
 
 /**
  * /pie/successCheckout: Stripe's checkout sends the browser back here. The page asks the server to
- * re-read Stripe (not waiting for webhooks) until the subscription is active and the period is paid.
+ * re-read Stripe (not waiting for webhooks) until the subscription is active and the period is paid,
+ * ATTEMPTS times INTERVAL_MS apart. When none of them finds the payment it says so and offers to
+ * check again (polling anew) or to go to the pie, where the pie shows once the payment arrives.
  */
 export function CheckoutReturn() {
   const [refresh, refreshing] = useRefreshSubscriptionMutation();
   const [subscription, setSubscription] = useState<SubscriptionView | null | undefined>(undefined);
+  /** Each "Check again" starts a new round of polling. */
+  const [round, setRound] = useState(0);
+  const [gaveUp, setGaveUp] = useState(false);
   const wallet = useGetWalletBalanceQuery();
 
   useEffect(() => {
     let stopped = false;
+    setGaveUp(false);
     void (async () => {
       for (let attempt = 0; attempt < ATTEMPTS && !stopped; attempt++) {
         const result = await refresh();
+        if (stopped) return;
         const data = 'data' in result ? result.data : undefined;
         setSubscription(data ?? null);
         if (data && data.status === 'active') return;
-        await new Promise((resolve) => setTimeout(resolve, INTERVAL_MS));
+        if (attempt < ATTEMPTS - 1) await new Promise((resolve) => setTimeout(resolve, INTERVAL_MS));
       }
+      if (!stopped) setGaveUp(true);
     })();
     return () => {
       stopped = true;
     };
-  }, [refresh]);
+  }, [refresh, round]);
+
+  const checkAgain = () => setRound((n) => n + 1);
+  const active = subscription?.status === 'active';
 
   return (
     <PageFrame title="Checkout" description="The result of paying for your pie.">
-      <Section title={subscription?.status === 'active' ? 'Your pie is active' : 'Confirming your payment'}>
-        {refreshing.isError && subscription === undefined ? (
-          <ErrorBlock error={refreshing.error} fallback="Could not confirm your payment" onRetry={() => void refresh()} />
-        ) : subscription?.status === 'active' ? (
+      <Section title={active ? 'Your pie is active' : gaveUp ? 'Payment not confirmed yet' : 'Confirming your payment'}>
+        {active ? (
           <Stack gap="xs">
             <Text>
               Paid: ${formatCents(subscription.pieSettings.amountCents)} every {subscription.pieSettings.pieDays} days, split among up to{' '}
@@ -50,10 +59,24 @@ export function CheckoutReturn() {
               Go to your pie
             </Anchor>
           </Stack>
-        ) : subscription === null || (subscription && subscription.status !== 'active' && !refreshing.isLoading && subscription !== undefined) ? (
-          <Text c="dimmed">We have not seen a payment yet. If you just paid, this page updates in a moment.</Text>
+        ) : gaveUp ? (
+          <Stack gap="sm" align="flex-start">
+            {refreshing.isError && <ErrorBlock error={refreshing.error} fallback="Could not confirm your payment" />}
+            <Text role="status">We have not heard from the payment provider yet. If you paid, your pie appears within a few minutes.</Text>
+            <Group gap="sm">
+              <Button size="sm" onClick={checkAgain}>
+                Check again
+              </Button>
+              <Anchor component={Link} to="/pie">
+                Go to your pie
+              </Anchor>
+            </Group>
+          </Stack>
         ) : (
-          <Loader size="sm" aria-label="Confirming your payment" />
+          <Stack gap="xs" align="flex-start">
+            <Loader size="sm" aria-label="Confirming your payment" />
+            {subscription !== undefined && <Text c="dimmed">We have not seen a payment yet. If you just paid, this page updates in a moment.</Text>}
+          </Stack>
         )}
       </Section>
     </PageFrame>
