@@ -49,9 +49,10 @@ describe('payouts in Chromium', () => {
     const spotifyId = randomBytes(16).toString('hex').slice(0, 22);
     const [row] = await sql.query<{ id: string }>(`insert into listening.artists (provider_id, name, metadata_fetched_at) values ($1, $2, now()) returning id`, [spotifyId, ARTIST_NAME]);
     artist = { id: row.id, spotifyId };
-    // A fan who listened only to this artist, with $25.00 in the wallet and a pie period that has
-    // ended: the worker's close scheduler closes it (within its one-minute tick) and the whole
-    // share lands in the artist's escrow, as any unclaimed artist's money does.
+    // A fan who listened only to this artist, with $25.00 in the wallet and a pie period that ended
+    // three hours ago (a close waits two hours for the last plays): the worker's close scheduler
+    // closes it (within its one-minute tick) and the whole share lands in the artist's escrow, as
+    // any unclaimed artist's money does.
     const fanId = randomUUID();
     await sql.query(
       `insert into identity.fans (id, email, first_name, last_name, password_hash, email_verified_at, accepted_terms_at) values ($1, $2, 'Pat', 'Fan', null, now(), now())`,
@@ -72,7 +73,7 @@ describe('payouts in Chromium', () => {
     );
     await sql.query(
       `insert into pies.periods (pie_id, seq, starts_at, ends_at, amount_cents, artist_limit, artist_popularity, exclude_non_active, state)
-       values ($1, 1, now() - interval '30 days', now() - interval '1 hour', 2500, 20, 0, false, 'open')`,
+       values ($1, 1, now() - interval '30 days', now() - interval '3 hours', 2500, 20, 0, false, 'open')`,
       [pie.id],
     );
     // The period's money in the fan's wallet (as a paid invoice leaves it), in one statement: account, journal, postings.
