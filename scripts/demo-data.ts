@@ -7,6 +7,8 @@ import { canonicalPostings, postJournal } from '#pie/ledger';
 /** What promo_pool starts with: forty free $5 pies, funded by a `platform_top_up` journal. */
 const DEMO_PROMO_POOL_CENTS = 20_000;
 
+/** The key `npm start` gives the app for the sandbox's Stripe, and the demo scripts call it with. */
+export const SANDBOX_STRIPE_SECRET_KEY = 'sk_test_pie_local_sandbox';
 export const DEMO_FAN = { email: 'fan@pie.local', password: 'pie-demo-fan', firstName: 'Demo', lastName: 'Fan' };
 export const DEMO_ARTIST = { email: 'artist@pie.local', password: 'pie-demo-artist', firstName: 'Demo', lastName: 'Artist' };
 export const DEMO_ADMIN = { email: 'admin@pie.local', password: 'pie-demo-admin', name: 'Demo Admin' };

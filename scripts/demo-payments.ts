@@ -15,15 +15,14 @@
 import type Stripe from 'stripe';
 import { createStripeClient } from '#pie/billing';
 import { createOrm, type EntityManager } from '#pie/platform';
-import { DEMO_FAN } from './demo-data.ts';
+import { lockFanCloses } from '#pie/pies';
+import { DEMO_FAN, SANDBOX_STRIPE_SECRET_KEY } from './demo-data.ts';
 import { Visitor } from './demo-listening.ts';
 
 const PIE_DAYS = 30;
 const DAY_SECONDS = 86_400;
 /** The first period starts this long before two whole periods ago: the second period ended half a day ago. */
 const LEAD_SECONDS = DAY_SECONDS / 2;
-/** The key the sandbox's Stripe takes (scripts/start.ts gives the app the same one). */
-const SANDBOX_SECRET_KEY = 'sk_test_pie_local_sandbox';
 
 async function sandbox(stripeUrl: string, path: string, body: unknown): Promise<void> {
   const response = await fetch(`${stripeUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -83,7 +82,7 @@ export async function seedDemoPayments(options: { appUrl: string; stripeUrl: str
   const { data: me } = await visitor.json<{ data: { _id: string } }>('GET', '/api/user');
   const fanId = me._id;
 
-  const stripe = createStripeClient(SANDBOX_SECRET_KEY, options.stripeUrl);
+  const stripe = createStripeClient(SANDBOX_STRIPE_SECRET_KEY, options.stripeUrl);
   const orm = await createOrm({ databaseUrl: options.databaseUrl, poolMax: 2 });
   try {
     const now = Math.floor(Date.now() / 1000);
@@ -91,12 +90,11 @@ export async function seedDemoPayments(options: { appUrl: string; stripeUrl: str
     if (typeof customer === 'string') return customer;
 
     // The first period has ended long ago as soon as it exists, so the close job may take it at
-    // once. Until its invoice's journal is in the wallet, this holds the fan's close lock (the one
-    // every close of this fan takes: libs/pies period-close.ts), so the close splits the payment
-    // even when billing hears of the subscription before the invoice. Later periods are opened by
-    // their invoice's own journal, so they need no such wait.
+    // once. Until its invoice's journal is in the wallet, this holds the fan's closes, so the close
+    // splits the payment even when billing hears of the subscription before the invoice. Later
+    // periods are opened by their invoice's own journal, so they need no such wait.
     await orm.em.fork().transactional(async (tx) => {
-      await tx.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`pies-close:${fanId}`]);
+      await lockFanCloses(tx, [fanId]);
       const { data: checkout } = await visitor.json<{ data: { sessionId: string } }>('POST', '/api/stripe/createCheckout', {
         amount: '10.00',
         pieDays: PIE_DAYS,

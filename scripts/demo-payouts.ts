@@ -7,7 +7,7 @@
  * and the sandbox settles it (its "arrive now" control, instead of moving everyone's clock two
  * days), so payout.paid marks it paid. Runs once: skipped when the office already has a payout.
  */
-import { DEMO_ARTIST } from './demo-data.ts';
+import { DEMO_ARTIST, SANDBOX_STRIPE_SECRET_KEY } from './demo-data.ts';
 import { Visitor } from './demo-listening.ts';
 
 async function until<T>(what: string, check: () => Promise<T | undefined>, timeoutMs = 120_000): Promise<T> {
@@ -60,10 +60,10 @@ export async function seedDemoPayouts(options: { appUrl: string; stripeUrl: stri
 
   const payout = await admin.json<{ data: { id: string; amountCents: number } }>('POST', '/api/for-artists/stripe/create-payout', { officeId });
   const stripePayoutId = await until('Stripe’s payout id', async () => {
-    const accounts = await fetch(`${options.stripeUrl}/v1/accounts?limit=100`, { headers: { authorization: 'Bearer sk_test_pie_local_sandbox' } });
+    const accounts = await fetch(`${options.stripeUrl}/v1/accounts?limit=100`, { headers: { authorization: `Bearer ${SANDBOX_STRIPE_SECRET_KEY}` } });
     const list = (await accounts.json()) as { data: { id: string; business_profile?: { name?: string } }[] };
     for (const account of list.data) {
-      const payouts = await fetch(`${options.stripeUrl}/v1/payouts?limit=100`, { headers: { authorization: 'Bearer sk_test_pie_local_sandbox', 'stripe-account': account.id } });
+      const payouts = await fetch(`${options.stripeUrl}/v1/payouts?limit=100`, { headers: { authorization: `Bearer ${SANDBOX_STRIPE_SECRET_KEY}`, 'stripe-account': account.id } });
       const found = ((await payouts.json()) as { data: { id: string; metadata: Record<string, string> }[] }).data.find((candidate) => candidate.metadata.pie_payout_id === payout.data.id);
       if (found) return found.id;
     }

@@ -10,7 +10,7 @@ import { createOrm, entitiesOf, migrateUp, recordInOutbox } from '#pie/platform'
 import { migrations } from '#pie/migrations';
 import { modules } from '#pie/modules';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
-import { DEMO_ADMIN, DEMO_ARTIST, DEMO_FAN, seedDemoData } from './demo-data.ts';
+import { DEMO_ADMIN, DEMO_ARTIST, DEMO_FAN, SANDBOX_STRIPE_SECRET_KEY, seedDemoData } from './demo-data.ts';
 import { seedDemoListening } from './demo-listening.ts';
 import { seedDemoPies } from './demo-pies.ts';
 import { DEMO_MEMBER, seedDemoArtistArea } from './demo-artist-area.ts';
@@ -39,7 +39,7 @@ if (!realProviders) {
 // Stripe: the sandbox's stand-in (billing and Connect), unless a real key is configured.
 env.SANDBOX_STRIPE_PORT ??= '4010';
 if (!env.STRIPE_SECRET_KEY) {
-  env.STRIPE_SECRET_KEY = 'sk_test_pie_local_sandbox';
+  env.STRIPE_SECRET_KEY = SANDBOX_STRIPE_SECRET_KEY;
   env.STRIPE_API_URL ??= `http://localhost:${env.SANDBOX_STRIPE_PORT}`;
   // Hosted checkout and onboarding pages open in the browser at the same address.
   env.SANDBOX_STRIPE_PUBLIC_URL ??= env.STRIPE_API_URL;
@@ -142,7 +142,7 @@ try {
   await waitForHealth(`http://127.0.0.1:${env.PORT}/api/health`, 90_000);
   // The demo fan's payments go through the sandbox's Stripe only (never a real one).
   const demoPayments =
-    demoData && env.STRIPE_SECRET_KEY === 'sk_test_pie_local_sandbox' && env.PIE_DEMO_PAYMENTS !== 'false'
+    demoData && env.STRIPE_SECRET_KEY === SANDBOX_STRIPE_SECRET_KEY && env.PIE_DEMO_PAYMENTS !== 'false'
       ? { appUrl: `http://127.0.0.1:${env.PORT}`, stripeUrl: `http://127.0.0.1:${env.SANDBOX_STRIPE_PORT}` }
       : null;
   if (demoData && env.SOCIAL_PROVIDERS_BASE_URL && env.PIE_DEMO_LISTENING !== 'false') {
@@ -169,7 +169,7 @@ try {
       .then((outcome) => console.log(`[start] demo artist area: ${outcome}`))
       // Then the office's Stripe money: connected, a transfer, a paid payout (sandbox Stripe only).
       .then(() =>
-        env.STRIPE_SECRET_KEY === 'sk_test_pie_local_sandbox'
+        env.STRIPE_SECRET_KEY === SANDBOX_STRIPE_SECRET_KEY
           ? seedDemoPayouts({
               appUrl: `http://127.0.0.1:${env.PORT}`,
               stripeUrl: `http://127.0.0.1:${env.SANDBOX_STRIPE_PORT}`,

@@ -84,8 +84,7 @@ export async function closePiePeriods(tx: EntityManager, periodIds: readonly str
   }
   let due = rows.filter((row) => !outcomes.has(row.id));
   if (due.length > 0) {
-    const fans = [...new Set(due.map((row) => `pies-close:${row.fan_id}`))].sort();
-    await executeBound(tx, `select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select k from unnest($1::text[]) as k order by k) as ordered`, [pgArray(fans)]);
+    await lockFanCloses(tx, due.map((row) => row.fan_id));
     const waiting = await executeBound<{ id: string }>(
       tx,
       `select pr.id from pies.periods pr join pies.pies p on p.id = pr.pie_id
@@ -99,6 +98,16 @@ export async function closePiePeriods(tx: EntityManager, periodIds: readonly str
   }
   if (due.length > 0) for (const outcome of await closeDue(tx, due, now)) outcomes.set(outcome.periodId, outcome);
   return [...new Set(periodIds)].map((id) => outcomes.get(id)!);
+}
+
+/**
+ * Holds these fans' closes until the caller's transaction ends (advisory locks, taken in key order
+ * so two holders never deadlock). Every close takes them; so may anyone who must put money in a
+ * fan's wallet before a close of theirs can read it.
+ */
+export async function lockFanCloses(tx: EntityManager, fanIds: readonly string[]): Promise<void> {
+  const keys = [...new Set(fanIds.map((fanId) => `pies-close:${fanId}`))].sort();
+  await executeBound(tx, `select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select k from unnest($1::text[]) as k order by k) as ordered`, [pgArray(keys)]);
 }
 
 /** Closes one period (the `pies.close-pie-period` job). A period waiting for an earlier one throws, so the job retries. */
