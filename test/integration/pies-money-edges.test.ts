@@ -112,6 +112,12 @@ describe('pies: what a close may split', () => {
       `select id, payload from platform.outbox where job_name = 'pies.pie-settings-changed.v1' and payload->>'pieId' = $1`,
       [pieId],
     );
+    // Billing's row for the free pie, as createPromoSubscription writes it.
+    await sql.query(
+      `insert into billing.subscriptions (id, fan_id, status, promo, amount_cents, artist_limit, artist_popularity, exclude_non_active, pie_days, current_period_start, current_period_end, activated_at)
+       values ($1, $2, 'active', true, 500, 20, 0, false, 30, now(), now() + interval '30 days', now())`,
+      [`promo_${fan.id}`, fan.id],
+    );
     const listener = new RepriceSubscriptionOnPieSettingsChangedListener(database, platform.api.get(StripeGateway));
     const envelope = { id: randomUUID(), queue: 'payments' as const, name: 'pies.pie-settings-changed.v1', payload: { ...event!.payload, amountCents: 2000, billingChanged: true }, occurredAt: new Date().toISOString() };
     await expect(listener.handle(envelope as never, { consumer: 'billing.reprice-subscription', attemptsMade: 0, finalAttempt: false } as never)).resolves.toBeUndefined();

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PieSettingsChanged, type PieSettingsChangedPayload } from '#pie/pies/events';
 import { Database, handleOnce, ListensTo, type EventListener, type ListenerContext, type OutboxEnvelope } from '#pie/platform';
+import { findSubscription } from '../domain/subscription-store.js';
 import { StripeGateway } from '../stripe/stripe-gateway.js';
 
 /**
@@ -20,9 +21,10 @@ export class RepriceSubscriptionOnPieSettingsChangedListener implements EventLis
   async handle(event: OutboxEnvelope<PieSettingsChangedPayload>, { consumer }: ListenerContext): Promise<void> {
     const settings = event.payload;
     if (!settings.subscriptionId) return;
-    // A promotional pie (`promo_<fan>`) has no Stripe subscription: pies refuses a new amount or
-    // period length for it, and an older event that carries one must not fail on Stripe forever.
-    if (settings.billingChanged && !settings.subscriptionId.startsWith('promo_')) {
+    // Billing's own row says whether there is a Stripe subscription to reprice: a promotional pie has
+    // none (pies refuses a new amount or period length for it; an older event may still carry one).
+    const row = await findSubscription(this.database.em(), settings.subscriptionId, settings.fanId);
+    if (settings.billingChanged && row && !row.promo) {
       const stripe = this.gateway.stripe;
       const subscription = await stripe.subscriptions.retrieve(settings.subscriptionId);
       if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return;
