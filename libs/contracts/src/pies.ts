@@ -141,7 +141,8 @@ export interface RealtimeStats {
 export interface PublicPie {
   pieId: string;
   fanName: string | null;
-  status: PieStatus;
+  /** A past-due pie shows as active: a failed payment is the fan's business. */
+  status: Exclude<PieStatus, 'past_due'>;
   period: { startsAt: string; endsAt: string; distributedCents: number } | null;
   artists: { artistId: string; name: string; imageUrl: string | null; shareCents: number; weight: number }[];
 }
@@ -161,6 +162,14 @@ export interface PieStatementLine {
    */
   whereNow: 'escrow' | 'office' | 'returned' | 'none';
 }
+
+/** How the statement page and its PDF say where a share is now. */
+export const WHERE_NOW_LABEL: Record<PieStatementLine['whereNow'], string> = {
+  escrow: 'In escrow until the artist claims it',
+  office: 'With the artist’s team',
+  returned: 'Returned to you',
+  none: '—',
+};
 
 export interface PieStatement {
   periodId: string;

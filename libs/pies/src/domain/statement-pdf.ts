@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { carriedInLabel, type PieStatement } from '#pie/contracts';
+import { carriedInLabel, WHERE_NOW_LABEL, type PieStatement } from '#pie/contracts';
 
 // pdfkit's built-in Helvetica is single-byte (WinAnsi): artist names in Cyrillic, Greek, Polish…
 // came out as other Latin letters, and the minus sign as '"'. DejaVu Sans covers those scripts
@@ -9,7 +9,6 @@ const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejav
 const BODY = fontFile('DejaVuSans.ttf');
 const BOLD = fontFile('DejaVuSans-Bold.ttf');
 
-const WHERE_NOW = { escrow: 'in escrow until the artist claims it', office: 'with the artist’s team', returned: 'returned to you', none: 'no share' } as const;
 
 const LEFT = 48; // the page margin
 
@@ -48,7 +47,7 @@ export function statementPdf(statement: PieStatement): Promise<Buffer> {
   doc.font(BOLD).fontSize(12).text('Where it went', LEFT);
   doc.moveDown(0.3);
   for (const line of statement.lines.filter((l) => l.shareCents > 0)) {
-    row(`${line.name} — ${minutes(line.listenedMs)}, ${(line.weight * 100).toFixed(2)}% (${WHERE_NOW[line.whereNow]})`, line.shareCents);
+    row(`${line.name} — ${minutes(line.listenedMs)}, ${(line.weight * 100).toFixed(2)}% (${WHERE_NOW_LABEL[line.whereNow]})`, line.shareCents);
   }
   row('Kept in your wallet for the next period', statement.keptInWalletCents);
   row('Total', statement.distributedCents + statement.keptInWalletCents, true);

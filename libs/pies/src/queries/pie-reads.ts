@@ -109,8 +109,7 @@ export class PieReads {
       `select id, starts_at, ends_at, distributed_cents from pies.periods where pie_id = ? and state = 'closed' order by ends_at desc limit 1`,
       [pieId],
     );
-    // Anyone can read this: a failed payment (past_due) is the fan's business, shown as active.
-    const status = pie.status === 'past_due' ? 'active' : pie.status;
+    const status = publicStatus(pie.status);
     if (!period) return { pieId, fanName, status, period: null, artists: [] };
     const lines = await em.execute<{ artist_id: string; artist_name: string; share_cents: string }[]>(
       `select artist_id, artist_name, share_cents from pies.period_artists where period_id = ? and share_cents > 0 order by share_cents desc, artist_id`,
@@ -149,12 +148,17 @@ export function splitArtists(split: SplitResult, inputs: SplitInputs): PieSplitA
   });
 }
 
+/** A pie's status as others see it: a failed payment (past_due) is the fan's business, shown as active. */
+function publicStatus(status: PieRow['status']): PublicFanPie['status'] {
+  return status === 'past_due' ? 'active' : status;
+}
+
 /** What another fan may see of a pie (see `PublicFanPie`). */
 function publicFanPie(pie: PieWithPeriods): PublicFanPie {
   const { amountCents: _amount, ...settings } = pie.settings;
   return {
     id: pie.id,
-    status: pie.status === 'past_due' ? 'active' : pie.status,
+    status: publicStatus(pie.status),
     settings,
     createdAt: pie.createdAt,
     periods: pie.periods.map(({ id, seq, startsAt, endsAt, state, distributedCents, artistCount, closedAt }) => ({ id, seq, startsAt, endsAt, state, distributedCents, artistCount, closedAt })),

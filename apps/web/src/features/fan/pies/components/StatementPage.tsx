@@ -1,12 +1,11 @@
 import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { carriedInLabel } from '#pie/contracts';
+import { carriedInLabel, WHERE_NOW_LABEL } from '#pie/contracts';
 import { errorMessage } from '../../../../shared/api';
 import { PageFrame, PageLoader, Section, TableScroll } from '../../../../shared/ui';
 import { useGetStatementQuery } from '../api/pies.api';
 import { REASON_LABEL } from '../format';
 import { formatDate, formatListened, formatMoney } from '../../../../shared/format';
 
-const WHERE_NOW = { escrow: 'In escrow until the artist claims it', office: 'With the artist’s team', returned: 'Returned to you', none: '—' } as const;
 
 /** /my-pies/statements/:periodId: where every cent of a closed period went, with CSV and PDF downloads. */
 export function StatementPage({ periodId }: { periodId: string }) {
@@ -62,7 +61,7 @@ export function StatementPage({ periodId }: { periodId: string }) {
                       <Table.Td>{formatListened(line.listenedMs)}</Table.Td>
                       <Table.Td>{line.selected ? `${(line.weight * 100).toFixed(2)}%` : REASON_LABEL[line.reason ?? ''] ?? '—'}</Table.Td>
                       <Table.Td ta="right">{formatMoney(line.shareCents)}</Table.Td>
-                      <Table.Td>{WHERE_NOW[line.whereNow]}</Table.Td>
+                      <Table.Td>{WHERE_NOW_LABEL[line.whereNow]}</Table.Td>
                     </Table.Tr>
                   ))}
                 </Table.Tbody>
