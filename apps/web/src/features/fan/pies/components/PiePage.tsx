@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../../shared/api';
 import { EmptyState, PageFrame, PageLoader, Section } from '../../../../shared/ui';
-import { useGetActivePieQuery, useGetActiveSubscriptionQuery, useGetRealtimeStatsQuery, useUpdatePieMutation } from '../api/pies.api';
+import { useGetActivePieQuery, useGetRealtimeStatsQuery, useUpdatePieMutation } from '../api/pies.api';
+import { usePieEnding } from '../use-pie-ending';
 import { formatDate, formatMoney } from '../../../../shared/format';
 import { CreatePieModal } from './CreatePieModal';
 import { MissingTracksNotice } from './MissingTracksNotice';
@@ -53,15 +54,14 @@ function ActivePie({ pie }: { pie: Pie }) {
   const [updatePie, update] = useUpdatePieMutation();
   const changed = draft.artistLimit !== saved.artistLimit || draft.artistPopularity !== saved.artistPopularity || draft.excludeNonActive !== saved.excludeNonActive;
   const period = pie.currentPeriod;
-  const subscription = useGetActiveSubscriptionQuery();
-  const ending = pie.subscriptionId !== null && subscription.data?.id === pie.subscriptionId && subscription.data.cancelAtPeriodEnd;
+  const ending = usePieEnding(pie);
 
   return (
     <Stack gap="xl">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Figure label="Each period" value={formatMoney(pie.settings.amountCents)} />
         <Figure label="This period" value={period ? `${formatDate(period.startsAt)} – ${formatDate(period.endsAt)}` : '—'} />
-        <Figure label="Status" value={pie.status === 'past_due' ? 'Payment due' : ending ? `Cancelled, ends ${period ? formatDate(period.endsAt) : 'with this period'}` : pie.status === 'active' ? 'Active' : 'Ended'} />
+        <Figure label="Status" value={pie.status === 'past_due' ? 'Payment due' : ending ? `Cancelled, ends ${ending.endsAt ? formatDate(ending.endsAt) : 'with this period'}` : pie.status === 'active' ? 'Active' : 'Ended'} />
       </SimpleGrid>
       {pie.status === 'past_due' && (
         <Alert color="yellow" title="Your last payment did not go through">

@@ -8,7 +8,6 @@ import {
   useBanArtistMutation,
   useCancelSubscriptionMutation,
   useGetActivePieQuery,
-  useGetActiveSubscriptionQuery,
   useGetRealtimeStatsQuery,
   useSetInclusionMutation,
   useUpdatePieMutation,
@@ -16,6 +15,7 @@ import {
 import { REASON_LABEL } from '../format';
 import { formatDate, formatListened, formatMoney } from '../../../../shared/format';
 import { pieAmountError } from '#pie/contracts';
+import { usePieEnding } from '../use-pie-ending';
 import { SplitControls, type SplitSettingsValue } from './SplitControls';
 
 /** /pie/settings: the five settings, banning and including artists (with search), cancelling. */
@@ -154,14 +154,13 @@ function ArtistChoice({ artist, onBan, onInclusion }: { artist: PieSplitArtist; 
 function CancelPie({ pie }: { pie: Pie }) {
   const [cancel, cancelling] = useCancelSubscriptionMutation();
   const [confirming, setConfirming] = useState(false);
-  const subscription = useGetActiveSubscriptionQuery();
+  const ending = usePieEnding(pie);
   if (!pie.subscriptionId || pie.promo) return null;
-  const ending = subscription.data?.id === pie.subscriptionId && subscription.data.cancelAtPeriodEnd ? subscription.data : null;
   if (ending) {
     return (
       <Section title="Your pie is cancelled">
         <Text size="sm" role="status">
-          {`It ends ${ending.currentPeriodEnd ? `on ${formatDate(ending.currentPeriodEnd)}` : 'with this period'}: this period still goes to your artists, and you are not charged again.`}
+          {`It ends ${ending.endsAt ? `on ${formatDate(ending.endsAt)}` : 'with this period'}: this period still goes to your artists, and you are not charged again.`}
         </Text>
       </Section>
     );
