@@ -38,7 +38,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['test/integration/**/*.test.ts'],
+          // test/money-sim: the short seeded money simulation (npm run test:money-sim runs a long one).
+          include: ['test/integration/**/*.test.ts', 'test/money-sim/**/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,

@@ -22,17 +22,33 @@ import { Migration20261127000400_fan_counts } from './Migration20261127000400_fa
 import { Migration20261128000100_ledger_single_pass_checks } from './Migration20261128000100_ledger_single_pass_checks.js';
 import { Migration20261129000100_ledger_codes_collate_c } from './Migration20261129000100_ledger_codes_collate_c.js';
 import { Migration20261130000100_pies_pending_saved_at } from './Migration20261130000100_pies_pending_saved_at.js';
+import { Migration20261201000100_ledger_escrow_lines } from './Migration20261201000100_ledger_escrow_lines.js';
+import { Migration20261201000200_payouts_reconnect } from './Migration20261201000200_payouts_reconnect.js';
+import { Migration20261202000100_billing_invoices_without_money } from './Migration20261202000100_billing_invoices_without_money.js';
+import { Migration20261202000200_admin_reconciliation_run_progress } from './Migration20261202000200_admin_reconciliation_run_progress.js';
+import { Migration20261204000100_offices_invitations_without_accounts } from './Migration20261204000100_offices_invitations_without_accounts.js';
+import { Migration20261205000100_platform_worker_heartbeats } from './Migration20261205000100_platform_worker_heartbeats.js';
+import { Migration20261210000100_promotion_fingerprints } from './Migration20261210000100_promotion_fingerprints.js';
+import { Migration20261210000200_pies_own_office_reason } from './Migration20261210000200_pies_own_office_reason.js';
+import { Migration20261212000100_pies_finished_at } from './Migration20261212000100_pies_finished_at.js';
+import { Migration20261213000100_payouts_deauthorized_accounts } from './Migration20261213000100_payouts_deauthorized_accounts.js';
+import { Migration20261215000100_pies_status_at } from './Migration20261215000100_pies_status_at.js';
+import { Migration20270101000100_claims_attempt_proof } from './Migration20270101000100_claims_attempt_proof.js';
+import { Migration20270116000100_listening_scrobble_sources } from './Migration20270116000100_listening_scrobble_sources.js';
 
 /** The one migration history of the whole database, oldest first. Append; never edit a shipped one. */
 export const migrations = [
-  Migration20261123000100_platform, Migration20261123000200_identity, Migration20261123000300_identity_accounts,
+  Migration20261123000100_platform,
+  Migration20261123000200_identity,
+  Migration20261123000300_identity_accounts,
   Migration20261123000350_provider_connections,
   Migration20261123000400_listening,
   Migration20261124000100_dead_jobs,
   Migration20261124000200_identity_hardening,
   Migration20261124000300_listening_read_models,
   Migration20261124000310_identity_time_zone,
-  Migration20261124000500_ledger, Migration20261124000510_billing,
+  Migration20261124000500_ledger,
+  Migration20261124000510_billing,
   Migration20261124000600_pies,
   Migration20261124000700_offices_claims,
   Migration20261125000400_ledger_statement_triggers,
@@ -46,4 +62,17 @@ export const migrations = [
   Migration20261128000100_ledger_single_pass_checks,
   Migration20261129000100_ledger_codes_collate_c,
   Migration20261130000100_pies_pending_saved_at,
+  Migration20261201000100_ledger_escrow_lines,
+  Migration20261201000200_payouts_reconnect,
+  Migration20261202000100_billing_invoices_without_money,
+  Migration20261202000200_admin_reconciliation_run_progress,
+  Migration20261204000100_offices_invitations_without_accounts,
+  Migration20261205000100_platform_worker_heartbeats,
+  Migration20261210000100_promotion_fingerprints,
+  Migration20261210000200_pies_own_office_reason,
+  Migration20261212000100_pies_finished_at,
+  Migration20261213000100_payouts_deauthorized_accounts,
+  Migration20261215000100_pies_status_at,
+  Migration20270101000100_claims_attempt_proof,
+  Migration20270116000100_listening_scrobble_sources,
 ];

@@ -1,6 +1,6 @@
 /**
  * `npm run artist-invite:create -- <artistId>`: makes an invite for a catalogue artist and prints
- * its link once (only a hash is stored). Whoever redeems it gets an office with the artist claimed
+ * its link once (only a hash is stored). Whoever redeems it gets the artist claimed (in an office of theirs or a new one)
  * and verified, so send it only to the artist's own contact. Until the admin back office generates
  * invites, this is how they are made. Uses DATABASE_URL, or the embedded database of `npm start`.
  */

@@ -26,7 +26,7 @@ import { chromium } from 'playwright-core';
 import { signInThroughApi, startPlatform } from '../test/e2e/support/platform.ts';
 
 // Shifted by E2E_PORT_OFFSET (as the e2e suite is), so runs from several worktrees never collide.
-const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const OFFSET = Number(process.env.E2E_PORT_OFFSET ?? 0) * 100;
 const PORTS = { app: 3350 + OFFSET, smtp: 2555 + OFFSET, mailHttp: 2590 + OFFSET, providers: 2560 + OFFSET };
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 const WEB_DIST = process.env.WEB_DIST_DIR ?? 'dist/web';

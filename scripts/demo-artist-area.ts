@@ -1,13 +1,12 @@
 /**
  * Gives the demo artist a working office, through the same doors a person uses: the office, a
- * second member (invited by e-mail, registering from the sandbox inbox's link, accepting), one claim
+ * second member (invited by e-mail, signing in with their own account, accepting from the sandbox inbox's link), one claim
  * verified through the real bio-string path (the sandbox's artist page edited, then verify-bio) and
  * one claim left pending. Runs once: skipped when the demo artist already has an office.
  */
-import { DEMO_ARTIST, DEMO_FAN } from './demo-data.ts';
+import { DEMO_ARTIST, DEMO_FAN, DEMO_MEMBER } from './demo-data.ts';
 import { Visitor } from './demo-listening.ts';
 
-export const DEMO_MEMBER = { email: 'member@pie.local', password: 'pie-demo-member', firstName: 'Demo', lastName: 'Member' };
 
 interface SearchItem {
   _id: string;
@@ -84,7 +83,7 @@ export async function seedDemoArtistArea(options: { appUrl: string; providersUrl
   await artist.json('POST', `/api/for-artists/claims/${verified.id}/verify-bio`, { spotifyArtistUrl: verified.spotifyArtistUrl });
   await claim(found[1]);
 
-  // The second member: invited, registering from the mailed link, accepting.
+  // The second member: invited, signing in, accepting with the mailed link.
   await artist.json('POST', `/api/for-artists/offices/${officeId}/members`, { email: DEMO_MEMBER.email, role: 'member' });
   const link = await eventually(
     'the invitation e-mail',
@@ -98,17 +97,8 @@ export async function seedDemoArtistArea(options: { appUrl: string; providersUrl
   );
   const member = new Visitor(options.appUrl);
   await member.call('GET', '/api/health');
-  const registration = link.searchParams.get('registration');
-  if (registration) {
-    await member.json('POST', '/api/for-artists/auth/complete-registration', {
-      token: registration,
-      first_name: DEMO_MEMBER.firstName,
-      last_name: DEMO_MEMBER.lastName,
-      password: DEMO_MEMBER.password,
-    });
-  } else {
-    await member.json('POST', '/api/for-artists/auth/login', { email: DEMO_MEMBER.email, password: DEMO_MEMBER.password });
-  }
+  // The member's account exists (demo data); the invitation made none. They sign in and accept.
+  await member.json('POST', '/api/for-artists/auth/login', { email: DEMO_MEMBER.email, password: DEMO_MEMBER.password });
   await member.json('POST', `/api/for-artists/offices/accept-invitation/${link.searchParams.get('token')}`, { officeId });
   const me = await member.json<{ data: { _id: string } }>('GET', '/api/for-artists/user');
   await artist.json('POST', `/api/for-artists/offices/${officeId}/members/${me.data._id}/artists`, { artistIds: [found[0]._id] });

@@ -11,6 +11,8 @@ const DEMO_PROMO_POOL_CENTS = 20_000;
 export const SANDBOX_STRIPE_SECRET_KEY = 'sk_test_pie_local_sandbox';
 export const DEMO_FAN = { email: 'fan@pie.local', password: 'pie-demo-fan', firstName: 'Demo', lastName: 'Fan' };
 export const DEMO_ARTIST = { email: 'artist@pie.local', password: 'pie-demo-artist', firstName: 'Demo', lastName: 'Artist' };
+/** The office's second member: an artist account of their own (an invitation creates none), invited by the demo artist. */
+export const DEMO_MEMBER = { email: 'member@pie.local', password: 'pie-demo-member', firstName: 'Demo', lastName: 'Member' };
 export const DEMO_ADMIN = { email: 'admin@pie.local', password: 'pie-demo-admin', name: 'Demo Admin' };
 const DEMO_PROMO_CODES = Array.from({ length: 25 }, (_, index) => `TRYMYPIE-DEMO-${String(index + 1).padStart(3, '0')}`);
 
@@ -21,11 +23,13 @@ export async function seedDemoData(em: EntityManager): Promise<void> {
      values (?, ?, ?, ?, ?, now(), now()) on conflict (email) do nothing`,
     [randomUUID(), DEMO_FAN.email, DEMO_FAN.firstName, DEMO_FAN.lastName, await hashPassword(DEMO_FAN.password)],
   );
-  await em.execute(
-    `insert into identity.artist_users (id, email, first_name, last_name, password_hash, email_verified_at, registration_completed_at)
-     values (?, ?, ?, ?, ?, now(), now()) on conflict (email) do nothing`,
-    [randomUUID(), DEMO_ARTIST.email, DEMO_ARTIST.firstName, DEMO_ARTIST.lastName, await hashPassword(DEMO_ARTIST.password)],
-  );
+  for (const account of [DEMO_ARTIST, DEMO_MEMBER]) {
+    await em.execute(
+      `insert into identity.artist_users (id, email, first_name, last_name, password_hash, email_verified_at, registration_completed_at)
+       values (?, ?, ?, ?, ?, now(), now()) on conflict (email) do nothing`,
+      [randomUUID(), account.email, account.firstName, account.lastName, await hashPassword(account.password)],
+    );
+  }
   const [admin] = await em.execute<{ id: string }[]>(`select id from identity.admins where email = ?`, [DEMO_ADMIN.email]);
   if (!admin) await createAdmin(em, DEMO_ADMIN);
   await addPromotionCodes(em, DEMO_PROMO_CODES);

@@ -2,10 +2,19 @@
  * Gives the demo fan real listening, through the same doors a person uses: logs in over HTTP,
  * links the sandbox's Spotify account `listener1` (OAuth round trip), and uploads 90 days of that
  * account's data export. The worker then ingests both. Runs once: skipped when already linked.
+ *
+ * Two more fans sign in with the sandbox's `listener2` and `listener3` (fans of their own, made by
+ * "Continue with Spotify"), so that popularity — the share of Pie's fans who listened to an artist,
+ * from polled plays only — is not the same for every artist: with the demo fan as Pie's only
+ * listener every artist they play has one listener, and the pie's popularity tilt could move
+ * nothing (issue 29 item 11). Their first polls run before the demo fan's import finishes, which
+ * computes popularity again.
  */
 import { DEMO_FAN } from './demo-data.ts';
 
 const EXPORT_DAYS = 90;
+/** The sandbox's other seeded Spotify accounts: the demo fan's fellow listeners on Pie. */
+const COMMUNITY_SPOTIFY_ACCOUNTS = ['listener2', 'listener3'];
 // Extended export rows are ~500 bytes: keep each request well under the 1 MB body limit.
 const ROWS_PER_CHUNK = 1_500;
 
@@ -56,6 +65,8 @@ export async function seedDemoListening(options: { appUrl: string; providersUrl:
   const callback = await options.approve(link.data.url, 'listener1');
   await visitor.call('GET', `${callback.pathname}${callback.search}`);
 
+  for (const account of COMMUNITY_SPOTIFY_ACCOUNTS) await signInWithSpotify(options, account);
+
   const exportResponse = await fetch(`${options.providersUrl}/spotify/__sandbox/export/listener1?days=${EXPORT_DAYS}&format=extended`);
   const rows = (await exportResponse.json()) as unknown[];
   const chunks = Array.from({ length: Math.ceil(rows.length / ROWS_PER_CHUNK) }, (_, index) => rows.slice(index * ROWS_PER_CHUNK, (index + 1) * ROWS_PER_CHUNK));
@@ -67,5 +78,19 @@ export async function seedDemoListening(options: { appUrl: string; providersUrl:
   for (let index = 1; index < chunks.length; index++) {
     await visitor.json('POST', `/api/listening/imports/${created.data.id}/chunks`, { index, rows: chunks[index] });
   }
-  return `linked the sandbox Spotify account listener1 and uploaded ${rows.length} plays (${EXPORT_DAYS} days)`;
+  return `linked the sandbox Spotify account listener1 and uploaded ${rows.length} plays (${EXPORT_DAYS} days); ${COMMUNITY_SPOTIFY_ACCOUNTS.join(' and ')} signed in as fans of their own`;
+}
+
+/** "Continue with Spotify" on the login page, as a new fan: the account is made and its listening polled. */
+async function signInWithSpotify(options: { appUrl: string; approve: (authorizeUrl: string, accountId: string) => Promise<URL> }, account: string): Promise<void> {
+  const visitor = new Visitor(options.appUrl);
+  await visitor.call('GET', '/api/health');
+  const start = await visitor.call('GET', '/api/auth/loginSpotify?deviceType=desktop');
+  const authorize = start.headers.get('location');
+  if (start.status !== 302 || !authorize) throw new Error(`loginSpotify answered ${start.status}`);
+  const callback = await options.approve(authorize, account);
+  const landing = await visitor.call('GET', `${callback.pathname}${callback.search}`);
+  if (landing.status !== 302 || new URL(landing.headers.get('location') ?? '/', options.appUrl).pathname !== '/dashboard') {
+    throw new Error(`signing in ${account} with Spotify landed on ${landing.status} ${landing.headers.get('location')}`);
+  }
 }

@@ -3,20 +3,22 @@
  * Embedded Postgres unless DATABASE_URL is set; queues on Postgres unless REDIS_URL is set;
  * migrations and demo data (on the embedded database, or with PIE_DEMO_DATA=true; never in
  * production); then sandbox, api (serving the web app) and worker.
- * Ctrl-C stops the api and worker first and Postgres last; the data stays in .data/ for the next start.
+ * A crashed api, worker or sandbox is started again (scripts/supervise.ts: with backoff, said in the log)
+ * while the rest keeps serving. Ctrl-C stops the api and worker first and Postgres last; the data
+ * stays in .data/ for the next start.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createOrm, entitiesOf, migrateUp, recordInOutbox } from '#pie/platform';
 import { migrations } from '#pie/migrations';
 import { modules } from '#pie/modules';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
-import { DEMO_ADMIN, DEMO_ARTIST, DEMO_FAN, SANDBOX_STRIPE_SECRET_KEY, seedDemoData } from './demo-data.ts';
+import { DEMO_ADMIN, DEMO_ARTIST, DEMO_FAN, DEMO_MEMBER, SANDBOX_STRIPE_SECRET_KEY, seedDemoData } from './demo-data.ts';
 import { seedDemoListening } from './demo-listening.ts';
 import { seedDemoPies } from './demo-pies.ts';
-import { DEMO_MEMBER, seedDemoArtistArea } from './demo-artist-area.ts';
+import { seedDemoArtistArea } from './demo-artist-area.ts';
 import { seedDemoPayments } from './demo-payments.ts';
 import { seedDemoPayouts } from './demo-payouts.ts';
 import { TransferOfficeEarnings } from '#pie/payouts';
+import { Supervised } from './supervise.ts';
 
 const env = { ...process.env };
 env.NODE_ENV ??= 'development';
@@ -31,6 +33,9 @@ env.SANDBOX_PROVIDERS_PORT ??= '4000';
 const realProviders = ['SPOTIFY', 'GOOGLE', 'TWITTER', 'FACEBOOK'].some((name) => env[`${name}_CLIENT_ID`]);
 if (!realProviders) {
   env.SOCIAL_PROVIDERS_BASE_URL ??= `http://localhost:${env.SANDBOX_PROVIDERS_PORT}`;
+  // The sandbox's artist pages link each other under this origin; the app recognises only links on
+  // SOCIAL_PROVIDERS_BASE_URL, so both must name the same origin (localhost, not 127.0.0.1).
+  env.SANDBOX_PROVIDERS_PUBLIC_URL ??= env.SOCIAL_PROVIDERS_BASE_URL;
   for (const [name, sandboxName] of [['SPOTIFY', 'spotify'], ['GOOGLE', 'google'], ['TWITTER', 'x'], ['FACEBOOK', 'facebook']]) {
     env[`${name}_CLIENT_ID`] = `pie-local-${sandboxName}`;
     env[`${name}_CLIENT_SECRET`] = `pie-local-${sandboxName}-secret`;
@@ -53,7 +58,7 @@ env.WEB_DIST_DIR ??= 'dist/web';
 // Start-up chatter stays out of the way of the one URL printed below; LOG_LEVEL=info shows every request.
 env.LOG_LEVEL ??= 'warn';
 
-const children: { name: string; process: ChildProcess }[] = [];
+const children: Supervised[] = [];
 let embedded: EmbeddedDatabase | undefined;
 let stopping = false;
 
@@ -65,17 +70,7 @@ async function stopAll(exitCode: number): Promise<never> {
   }
   stopping = true;
   console.log('\n[start] stopping…');
-  await Promise.all(
-    children.map(
-      ({ process: child }) =>
-        new Promise<void>((resolveStop) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolveStop();
-          child.once('exit', () => resolveStop());
-          child.kill('SIGTERM');
-          setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-        }),
-    ),
-  );
+  await Promise.all(children.map((child) => child.stop()));
   if (embedded) {
     console.log('[start] api, worker and sandbox stopped; stopping Postgres…');
     await embedded.stop().catch((error) => console.error('[start] could not stop Postgres cleanly', error));
@@ -88,17 +83,14 @@ process.on('SIGTERM', () => void stopAll(0));
 // The children run in process groups of their own (so a Ctrl-C reaches only this script, which stops
 // them in order): if this script dies anyway, it takes them along.
 process.on('exit', () => {
-  for (const { process: child } of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of children) child.killNow();
 });
 
+/** Starts a process under supervision: if it dies, it is started again (with backoff) and the rest keeps running. */
 function run(name: string, script: string): void {
-  const child = spawn(process.execPath, ['--enable-source-maps', script], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
-  children.push({ name, process: child });
-  child.on('exit', (code, signal) => {
-    if (stopping) return;
-    console.error(`[start] ${name} exited (${signal ?? code}); stopping the platform`);
-    void stopAll(1);
-  });
+  const child = new Supervised({ name, args: ['--enable-source-maps', script], env });
+  children.push(child);
+  child.start();
 }
 
 async function waitForHealth(url: string, timeoutMs: number): Promise<void> {

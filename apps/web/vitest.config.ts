@@ -20,7 +20,7 @@ export default defineConfig({
     name: 'web',
     root: webRoot,
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     testTimeout: 15_000,
     restoreMocks: true,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { InboxClient } from '../../apps/sandbox/src/mail/inbox-client.js';
 import { hashPassword } from '#pie/identity/testing';
-import { OFFICE_INVITATION_SUBJECT } from '#pie/notifications';
+import { OFFICE_INVITATION_SUBJECT, VERIFY_EMAIL_SUBJECT } from '#pie/notifications';
 import { databaseUrl } from '#pie/testing';
 import { openSql } from '../support/sql.js';
 import { launchBrowser } from './support/browser.js';
@@ -160,7 +160,7 @@ describe('the artist area in Chromium', () => {
     await page.getByRole('heading', { level: 2, name: renamed, exact: true }).waitFor();
   });
 
-  it('invites a new person, who registers and accepts from the mail in the sandbox inbox', { timeout: 240_000 }, async () => {
+  it('invites a new person, who creates their own account, confirms it and accepts from the mail in the sandbox inbox', { timeout: 240_000 }, async () => {
     const email = `invitee-${randomBytes(4).toString('hex')}@example.test`;
     await page.goto(`${appUrl}/for-artists/team`);
     await page.getByLabel(/^E-mail/).fill(email);
@@ -176,12 +176,25 @@ describe('the artist area in Chromium', () => {
     const invitePage = await newPage(invitee);
     await invitePage.goto(link!);
     await invitePage.getByText(/^You are invited to join “/).waitFor();
-    await invitePage.getByRole('button', { name: 'Set up your account' }).click();
+    // No account was made for them: they create one with the invited address, confirm it, sign in, accept.
+    await invitePage.getByRole('button', { name: 'Create an artist account' }).click();
     await invitePage.getByLabel(/^First name/).fill('Ivy');
     await invitePage.getByLabel(/^Last name/).fill('Invitee');
+    await invitePage.getByLabel(/^Email/).fill(email);
     await invitePage.getByLabel(/^Password/).fill('a good long password');
     await invitePage.getByLabel(/^Confirm password/).fill('a good long password');
-    await invitePage.getByRole('button', { name: 'Complete registration' }).click();
+    await invitePage.getByRole('button', { name: 'Create account' }).click();
+    await invitePage.getByText(/check your e-mail/i).first().waitFor();
+    const welcome = await inbox.waitForMessage({ to: email, subjectIncludes: VERIFY_EMAIL_SUBJECT, timeoutMs: 60_000 });
+    const verify = welcome.text.match(/https?:\/\/\S+\/auth\/for-artists\/verify-email\/[A-Za-z0-9_-]+/)?.[0];
+    expect(verify, 'verification link in the mail').toBeDefined();
+    await invitePage.goto(verify!);
+    await invitePage.getByText('Your e-mail is verified').waitFor();
+    await invitePage.goto(link!);
+    await invitePage.getByRole('button', { name: 'Log in to accept' }).click();
+    await invitePage.getByLabel(/^Email/).fill(email);
+    await invitePage.getByLabel(/^Password/).fill('a good long password');
+    await invitePage.getByRole('button', { name: 'Log in' }).click();
     await invitePage.waitForURL((url) => url.pathname.startsWith('/for-artists/office-invitation/'));
     await invitePage.getByRole('button', { name: 'Accept invitation' }).click();
     await invitePage.waitForURL((url) => url.pathname === '/for-artists/team');

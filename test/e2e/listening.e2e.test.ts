@@ -126,6 +126,9 @@ describe('a fan’s listening in Chromium', () => {
     const yours = page.getByRole('region', { name: 'Your listening' });
     await yours.locator('dt:text-is("Your plays")').waitFor();
     expect(await figure(yours, 'Your plays')).toBeGreaterThan(0);
+    // The page says what its figures count (the public top tracks count only confirmed plays) and where the artist stands.
+    await yours.getByText(/counted in “Top tracks on Pie”/).waitFor();
+    await page.getByRole('region', { name: `${name} on Pie`, exact: true }).getByText(/^(On Pie|Not on Pie yet)$/).waitFor();
     await page.getByRole('region', { name: 'Fans', exact: true }).getByText(/^[\d,]+ fans? listened in the last 28 days\.$/).waitFor();
   });
 

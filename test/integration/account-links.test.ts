@@ -91,10 +91,10 @@ describe('e-mail links: verification, password reset, complete registration', ()
     expect(await sql.value(`select count(*)::int from identity.fans where email = $1`, [fan.email])).toBe(1);
   });
 
-  it('an invited office member completes registration once and is signed in', async () => {
-    const { prepareInvitedArtistUser } = await import('#pie/identity');
+  it('an office member invited before invitations stopped making accounts completes registration once and is signed in', async () => {
+    const { plantLegacyInvitedArtistUser } = await import('#pie/identity/testing');
     const email = `invited-${Date.now()}@example.test`;
-    const invitation = await platform.api.get((await import('#pie/platform')).Database).transaction((em) => prepareInvitedArtistUser(em, email));
+    const invitation = await platform.api.get((await import('#pie/platform')).Database).transaction((em) => plantLegacyInvitedArtistUser(em, email));
     expect(invitation.completeRegistrationToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const body = { token: invitation.completeRegistrationToken, first_name: 'Ines', last_name: 'Invited', password: 'invited password 1' };
     const completed = await platform.request('POST', '/api/for-artists/auth/complete-registration', { body });
@@ -103,6 +103,24 @@ describe('e-mail links: verification, password reset, complete registration', ()
     const session = completed.cookies.find((cookie) => cookie.name === 'artist_access_token');
     expect((await platform.request('GET', '/api/for-artists/user', { cookies: { artist_access_token: session!.value } })).status).toBe(200);
     expect((await platform.request('POST', '/api/for-artists/auth/complete-registration', { body })).status).toBe(400);
+  });
+
+  it('the owner of an address an invitation once planted an account for registers as if it were new', async () => {
+    const { plantLegacyInvitedArtistUser } = await import('#pie/identity/testing');
+    const email = `planted-${Date.now()}@example.test`;
+    await platform.api.get((await import('#pie/platform')).Database).transaction((em) => plantLegacyInvitedArtistUser(em, email));
+    const registered = await platform.request('POST', '/api/for-artists/auth/register', {
+      body: { email, first_name: 'Olu', last_name: 'Owner', password: 'owner password 1', accepted_terms_and_conditions: true },
+    });
+    expect(registered.status).toBe(201);
+    const mail = await platform.inbox.waitForMessage({ to: email, timeoutMs: 20_000 });
+    expect(mail.subject).not.toBe('You already have a Pie account');
+    const token = mail.text.match(/verify-email\/([A-Za-z0-9_-]{43})/)![1];
+    expect((await platform.request('POST', `/api/for-artists/auth/verify-email/${token}`)).status).toBe(200);
+    const login = await platform.request('POST', '/api/for-artists/auth/login', { body: { email, password: 'owner password 1' } });
+    expect(login.status).toBe(200);
+    expect(login.body.data).toMatchObject({ email, first_name: 'Olu', last_name: 'Owner' });
+    expect(await sql.value(`select count(*)::int from identity.artist_users where email = $1`, [email])).toBe(1);
   });
 
   it('the artist profile is complete only with all four fields, and bad values are named', async () => {

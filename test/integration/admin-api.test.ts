@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, makeAccount } from '../support/accounts.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
-import { editBio, makeCatalogueArtist, makeClaim, officeAdmin } from './artist-area-fixtures.js';
+import { CLAIM_REJECTED_SUBJECT, CLAIM_VERIFIED_SUBJECT, STRIPE_DISCONNECTED_SUBJECT } from '#pie/notifications';
+import { addMember, editBio, makeCatalogueArtist, makeClaim, officeAdmin, socialsFor } from './artist-area-fixtures.js';
 import { enableStripe, intoEscrow } from './payouts-fixtures.js';
 import { fundWallet } from './pies-fixtures.js';
 
@@ -86,6 +87,8 @@ describe('the admin API', () => {
 
   it('lists claims 20 a page, filters by status and search, sorts, verifies one by hand and changes another, all audited', async () => {
     const office = await officeAdmin(platform, sql, 'Claims Desk Office');
+    const coAdmin = await addMember(platform, sql, office, 'admin');
+    const member = await addMember(platform, sql, office, 'member');
     const artists = [];
     for (let n = 0; n < 22; n++) artists.push(await makeCatalogueArtist(sql, `Desk Artist ${String(n).padStart(2, '0')}`));
     const claims = [];
@@ -109,8 +112,16 @@ describe('the admin API', () => {
     const [entry] = await audit('claim.verified-manually');
     expect(entry).toMatchObject({ targetId: claims[0].id, before: { status: 'pending' }, after: { status: 'successful', note: 'called the label' }, adminName: 'Ada Admin' });
 
+    // A rejection takes a reason the office reads: without one it is refused and nothing changes.
+    const unexplained = await platform.request('PATCH', `/api/admin/claims/${claims[1].id}/status`, { cookies: admin, body: { status: 'rejected' } });
+    expect(unexplained.status).toBe(400);
+    expect(JSON.stringify(unexplained.body)).toContain('A rejection needs a reason the office will read');
+    expect((await get(`/api/admin/claims/${claims[1].id}`)).body.data.status).toBe('pending');
     const rejected = await platform.request('PATCH', `/api/admin/claims/${claims[1].id}/status`, { cookies: admin, body: { status: 'rejected', reason: 'not the artist' } });
     expect(rejected.body.data.status).toBe('rejected');
+    // The office reads it on its claim's page.
+    const onItsPage = await platform.request('GET', `/api/for-artists/claims/${claims[1].id}/detailed`, { cookies: office.cookies });
+    expect(onItsPage.body.data.history.findLast((change: { to: string }) => change.to === 'rejected').reason).toBe('not the artist');
     const illegal = await platform.request('PATCH', `/api/admin/claims/${claims[1].id}/status`, { cookies: admin, body: { status: 'successful' } });
     expect(illegal.status).toBe(409);
     expect(illegal.body.code).toBe('claims.illegal-transition');
@@ -118,10 +129,32 @@ describe('the admin API', () => {
     expect(details.body.data.history.map((change: { to: string }) => change.to)).toEqual(['pending', 'rejected']);
     expect((await audit('claim.status-changed'))[0]).toMatchObject({ targetId: claims[1].id, before: { status: 'pending' }, after: { status: 'rejected' } });
 
+    // Each admin of the office is told each result, with the reason of a rejection; a member is not.
+    for (const to of [office.account.email, coAdmin.account.email]) {
+      const verifiedMail = await platform.inbox.waitForMessage({ to, subjectIncludes: `${CLAIM_VERIFIED_SUBJECT}: Desk Artist 00`, timeoutMs: 20_000 });
+      expect(verifiedMail.text).toContain('Your office “Claims Desk Office” is now verified as the office of Desk Artist 00 on Pie.');
+      expect(verifiedMail.text).toContain(`See the claim: http://localhost:3000/for-artists/claims/${claims[0].id}`);
+      const rejectedMail = await platform.inbox.waitForMessage({ to, subjectIncludes: `${CLAIM_REJECTED_SUBJECT}: Desk Artist 01`, timeoutMs: 20_000 });
+      expect(rejectedMail.text).toContain('Reason: not the artist');
+      expect(rejectedMail.text).toContain(`See the claim: http://localhost:3000/for-artists/claims/${claims[1].id}`);
+    }
+    expect((await platform.inbox.list({ to: member.account.email })).filter((mail) => mail.subject.startsWith('Your claim'))).toEqual([]);
+
     for (const bad of ['/api/admin/claims/list?status=won', '/api/admin/claims/list?limit=0', '/api/admin/claims/list?sortBy=price', '/api/admin/claims/not-an-id']) {
       expect((await get(bad)).status, bad).toBe(400);
     }
     expect((await platform.request('POST', `/api/admin/claims/${claims[2].id}/verify-bio`, { cookies: admin, body: { manualVerification: false } })).status).toBe(400);
+
+    // The review links to the proof: the artist's profile page (where the string goes), and what the office's last attempt read.
+    const untried = (await get(`/api/admin/claims/${claims[2].id}`)).body.data;
+    expect(untried.proof).toEqual({ profileUrl: `${platform.sandbox.urls.providers}/socials/spotify/artist/${artists[2].spotifyId}`, checked: [] });
+    expect(untried).toMatchObject({ claimedBy: office.account.email, claimedById: office.account.id, verificationString: claims[2].verificationString });
+    const { spotifyArtistUrl } = await socialsFor(platform, office, artists[2].id);
+    const attempt = await platform.request('POST', `/api/for-artists/claims/${claims[2].id}/verify-bio`, { cookies: office.cookies, body: { spotifyArtistUrl } });
+    expect(attempt.status).toBe(409);
+    const tried = (await get(`/api/admin/claims/${claims[2].id}`)).body.data;
+    expect(tried.lastAttempt).toMatchObject({ ok: false });
+    expect(tried.proof.checked).toEqual([{ label: 'Desk Artist 02’s Spotify profile', url: untried.proof.profileUrl }]);
     expect((await get(`/api/admin/claims/${randomUUID()}`)).status).toBe(404);
   });
 
@@ -207,7 +240,8 @@ describe('the admin API', () => {
     const claim = await makeClaim(platform, office, artist.id);
     await platform.request('POST', `/api/admin/claims/${claim.id}/verify-bio`, { cookies: admin, body: { manualVerification: true } });
     await enableStripe(platform, sql, office);
-    await eventually('the release', async () => (await get(`/api/admin/offices/${office.officeId}`)).body.data.connectedCents === 1300);
+    // The whole release is transferred: Stripe's Connect fees are booked with payouts, not transfers.
+    await eventually('the release', async () => (await get(`/api/admin/offices/${office.officeId}`)).body.data.connectedCents === 1500);
     const processed = [await platform.request('POST', '/api/admin/escrow/process-payouts', { cookies: admin }), await platform.request('POST', '/api/admin/escrow/process-payouts', { cookies: admin })];
     expect(processed.map((answer) => answer.status)).toEqual([200, 200]);
     expect(processed[1].body.data).toEqual({ released: [], transfers: [], failures: [] });
@@ -218,13 +252,27 @@ describe('the admin API', () => {
     expect(disconnected.body.data.disconnectedAt).toEqual(expect.any(String));
     expect((await get(`/api/admin/offices/${office.officeId}`)).body.data.stripe.disconnectedAt).toEqual(expect.any(String));
     expect((await audit('office.stripe-disconnected'))[0]).toMatchObject({ targetId: office.officeId, before: { disconnectedAt: null } });
+    const disconnectedMail = await platform.inbox.waitForMessage({ to: office.account.email, subjectIncludes: STRIPE_DISCONNECTED_SUBJECT, timeoutMs: 20_000 });
+    expect(disconnectedMail.text).toContain('A Pie admin disconnected the Stripe account of your office “Disconnect Me Office” from Pie.');
+    expect(disconnectedMail.text).toContain(`Open Office settings: http://localhost:3000/for-artists/office-settings?office=${office.officeId}`);
+    // Disconnecting again changes nothing and tells nobody again.
+    expect((await platform.request('DELETE', `/api/admin/offices/${office.officeId}/stripe-connection`, { cookies: admin })).status).toBe(200);
+    expect(await sql.value<number>(`select count(*)::int from platform.outbox where job_name = 'notifications.send-email' and payload ->> 'to' = $1 and payload ->> 'subject' = $2`, [office.account.email, STRIPE_DISCONNECTED_SUBJECT])).toBe(1);
     const payout = await platform.request('POST', '/api/for-artists/stripe/create-payout', { cookies: office.cookies, body: { officeId: office.officeId } });
     expect(payout.body.code).toBe('payouts.disconnected');
 
     const transactions = await get(`/api/admin/transactions/user/${office.officeId}`);
-    expect(transactions.body.data.map((journal: { kind: string }) => journal.kind)).toEqual(expect.arrayContaining(['escrow_released', 'transfer', 'monthly_account_fee']));
+    expect(transactions.body.data.map((journal: { kind: string }) => journal.kind)).toEqual(expect.arrayContaining(['escrow_released', 'transfer']));
     const journal = transactions.body.data[0];
     expect((await get(`/api/admin/transactions/${journal.id}/details`)).body.data).toEqual(journal);
+    // Named, never a bare id: the office's accounts by its name, its references by what they are.
+    const release = transactions.body.data.find((row: { kind: string }) => row.kind === 'escrow_released');
+    expect(release.postings.map((posting: { accountLabel: string; owner: { name: string } | null }) => [posting.accountLabel, posting.owner?.name])).toEqual(
+      expect.arrayContaining([['Earnings at Pie', 'Disconnect Me Office'], ['Escrow', artist.name]]),
+    );
+    expect(release.parties.map((party: { type: string; name: string }) => [party.type, party.name])).toEqual(expect.arrayContaining([['office', 'Disconnect Me Office'], ['artist', artist.name]]));
+    const shown = [...release.postings.map((posting: { accountLabel: string }) => posting.accountLabel), ...release.references.map((reference: { label: string; text: string }) => `${reference.label} ${reference.text}`)];
+    expect(shown.filter((text: string) => /[0-9a-f]{8}-[0-9a-f]{4}-/.test(text))).toEqual([]);
     expect((await get(`/api/admin/transactions/search?search=${journal.id}`)).body.data.map((row: { id: string }) => row.id)).toEqual([journal.id]);
     expect((await get('/api/admin/escrow')).body.data.every((row: { balanceCents: number }) => row.balanceCents > 0)).toBe(true);
     // Wallet transactions by the spec's `type` (a journal kind touching a fan wallet).
@@ -253,14 +301,38 @@ describe('the admin API', () => {
     expect((await platform.request('DELETE', `/api/admin/offices/${randomUUID()}/stripe-connection`, { cookies: admin })).status).toBe(404);
   });
 
+  it('finds a fan’s transactions by e-mail (any case) and by Stripe customer id, as the search box promises', async () => {
+    const someone = await makeAccount(sql, 'fan');
+    await sql.query(`update identity.fans set stripe_customer_id = $1 where id = $2`, [`cus_${someone.id.slice(0, 8)}`, someone.id]);
+    await fundWallet(platform, someone.id, 777, new Date());
+    const found = (search: string) => get(`/api/admin/transactions/search?search=${encodeURIComponent(search)}`);
+    for (const search of [someone.email, someone.email.toUpperCase(), `cus_${someone.id.slice(0, 8)}`]) {
+      const answer = await found(search);
+      expect(answer.status, search).toBe(200);
+      expect(answer.body.data.map((row: { parties: { type: string; id: string; name: string }[] }) => row.parties.find((party) => party.type === 'fan'))).toEqual([{ type: 'fan', id: someone.id, name: 'Fia Fan' }]);
+    }
+    expect((await found('nobody@example.test')).body.data).toEqual([]);
+  });
+
   it('runs every reconciliation check, full and minimal, and shows the last results on the health panel', async () => {
-    for (const type of ['ledger', 'balances', 'wallets', 'idempotency', 'provider']) {
+    for (const type of ['ledger', 'balances', 'wallets', 'idempotency']) {
       const full = await platform.request('POST', `/api/admin/financial-reconciliation/run-${type}-check`, { cookies: admin });
       expect(full.status, type).toBe(200);
       expect(full.body.data).toMatchObject({ type, ok: true, violations: 0, rows: [] });
       const minimal = await platform.request('POST', `/api/admin/financial-reconciliation/run-${type}-check-minimal`, { cookies: admin });
       expect(minimal.body.data).toEqual({ type, ok: true, checkedAt: expect.any(String), violations: 0 });
     }
+    // The provider check reads all of Stripe: a job whose run is followed until it is done.
+    const started = await platform.request('POST', '/api/admin/financial-reconciliation/run-provider-check', { cookies: admin });
+    expect(started.status).toBe(200);
+    expect(started.body.data).toMatchObject({ type: 'provider', status: 'running', runId: expect.any(String) });
+    const done = await eventually('the provider check', async () => {
+      const run = await get(`/api/admin/financial-reconciliation/runs/${started.body.data.runId}`);
+      return run.body.data.status === 'done' ? run.body.data : undefined;
+    });
+    expect(done, JSON.stringify(done.rows)).toMatchObject({ type: 'provider', ok: true, violations: 0, rows: [] });
+    expect((await get('/api/admin/financial-reconciliation/runs/999999999')).status).toBe(404);
+    expect((await get('/api/admin/financial-reconciliation/runs/not-a-run')).status).toBe(400);
     expect((await platform.request('POST', '/api/admin/financial-reconciliation/run-everything-check', { cookies: admin })).status).toBe(400);
     const health = await get('/api/admin/dashboard/health');
     expect(health.body.data).toMatchObject({ database: true, outbox: { unpublished: expect.any(Number) } });

@@ -189,6 +189,7 @@ describe('in production, with no TRUST_PROXY set', () => {
         NODE_ENV: 'production',
         RATE_LIMIT_ENABLED: 'true',
         SESSION_SECRET: 'a production session secret, long enough',
+        PROMOTION_HASH_SECRET: 'a production promotion fingerprint secret',
         TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 9).toString('base64'),
         RECAPTCHA_SECRET: SANDBOX_RECAPTCHA_SECRET,
       },

@@ -58,21 +58,25 @@ export async function socialsFor(platform: TestPlatform, artist: SignedInArtist,
 }
 
 /** A claim made through the wizard's API (pending). */
+/** The wizard's claim body: the three agreements, the bio method on X, the string the wizard generated. */
+export function claimBody(artistId: string, verificationString: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    selectedArtist: artistId,
+    agreesToWaiver: true,
+    agreesToFundsTerms: true,
+    agreesToTerms: true,
+    verificationMethod: 'bio',
+    selectedPlatform: 'twitter',
+    verificationString,
+    ...overrides,
+  };
+}
+
 export async function makeClaim(platform: TestPlatform, artist: SignedInArtist & { officeId?: string }, artistId: string, overrides: Record<string, unknown> = {}) {
   const { verificationString } = await socialsFor(platform, artist, artistId);
   const response = await platform.request('POST', '/api/for-artists/claims', {
     cookies: artist.cookies,
-    body: {
-      selectedArtist: artistId,
-      agreesToWaiver: true,
-      agreesToFundsTerms: true,
-      agreesToTerms: true,
-      verificationMethod: 'bio',
-      selectedPlatform: 'twitter',
-      verificationString,
-      ...(artist.officeId ? { officeId: artist.officeId } : {}),
-      ...overrides,
-    },
+    body: claimBody(artistId, verificationString, { ...(artist.officeId ? { officeId: artist.officeId } : {}), ...overrides }),
   });
   if (response.status !== 201) throw new Error(`claim: ${response.status} ${JSON.stringify(response.body)}`);
   return response.body.data as { id: string; verificationString: string; status: string; officeId: string };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArtistInvite, payeeOfficeFor } from '#pie/claims';
 import { Database } from '#pie/platform';
@@ -5,7 +6,8 @@ import { approve } from '../../apps/sandbox/src/oauth/oauth-test-client.js';
 import { logIn, makeAccount } from '../support/accounts.js';
 import { openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
-import { editBio, makeCatalogueArtist, makeClaim, officeAdmin, sandboxSocials, signedInArtist, socialsFor, type CatalogueArtist } from './artist-area-fixtures.js';
+import { addMember, editBio, makeCatalogueArtist, makeClaim, officeAdmin, sandboxSocials, signedInArtist, socialsFor, type CatalogueArtist } from './artist-area-fixtures.js';
+import { intoEscrow } from './payouts-fixtures.js';
 
 /**
  * Claims end to end through the API and the sandbox's artist pages: the wizard's checks, the
@@ -168,6 +170,34 @@ describe('claims', () => {
       for (const answer of answers.filter((a) => a.status === 409)) expect(answer.body.message).toBe('This artist has already been claimed by another office');
       expect(await sql.value(`select count(*)::int from claims.claims where artist_id = $1 and status = 'successful'`, [artist.id])).toBe(1);
       expect(await sql.value(`select count(*)::int from platform.outbox where job_name = 'claims.claim-verified.v1' and payload->>'artistId' = $1`, [artist.id])).toBe(1);
+      // The losing claims do not hang in verifying: they are closed, and each office reads why.
+      const lost = 'Another office verified this artist first, so this claim is closed. If you believe the artist is yours, contact Pie support.';
+      for (const [index, answer] of answers.entries()) {
+        if (answer.status !== 409) continue;
+        const detail = await platform.request('GET', `/api/for-artists/claims/${claims[index].id}/detailed`, { cookies: offices[index].cookies });
+        expect(detail.body.data).toMatchObject({ status: 'rejected', lastAttempt: { ok: false, message: lost } });
+        // Closed from verifying, or from pending when the winner had committed before this attempt began.
+        expect(detail.body.data.history.at(-1)).toMatchObject({ from: expect.stringMatching(/^(pending|verifying)$/), to: 'rejected', by: { kind: 'system' }, reason: lost });
+      }
+      expect(await sql.value(`select count(*)::int from claims.claims where artist_id = $1 and status = 'verifying'`, [artist.id])).toBe(0);
+      // Each closed claim records its rejection with the reason (its offices' admins are mailed from it).
+      const rejections = await sql.query<{ payload: { claimId: string; officeId: string; reason: string } }>(`select payload from platform.outbox where job_name = 'claims.claim-rejected.v1' and payload->>'artistId' = $1`, [artist.id]);
+      const losers = answers.flatMap((answer, index) => (answer.status === 409 ? [{ claimId: claims[index].id, officeId: offices[index].officeId, reason: lost }] : []));
+      expect(rejections.map((row) => row.payload).sort((a, b) => a.claimId.localeCompare(b.claimId))).toEqual(losers.sort((a, b) => a.claimId.localeCompare(b.claimId)).map((loser) => expect.objectContaining(loser)));
+    });
+
+    it('a claim still pending when another office wins the artist is closed on its next attempt, saying why', async () => {
+      const artist = await makeCatalogueArtist(sql, 'Won Artist');
+      const [winner, late] = [await officeAdmin(platform, sql, 'Winner'), await officeAdmin(platform, sql, 'Late')];
+      const [won, pending] = [await makeClaim(platform, winner, artist.id), await makeClaim(platform, late, artist.id)];
+      await editBio(platform, `/socials/spotify/artist/${artist.spotifyId}`, `${won.verificationString} ${pending.verificationString}`);
+      const { spotifyArtistUrl } = await socialsFor(platform, winner, artist.id);
+      expect((await verifyBio(winner.cookies, won.id, { spotifyArtistUrl })).status).toBe(200);
+      const attempt = await verifyBio(late.cookies, pending.id, { spotifyArtistUrl });
+      expect(attempt.status).toBe(409);
+      const detail = await platform.request('GET', `/api/for-artists/claims/${pending.id}/detailed`, { cookies: late.cookies });
+      expect(detail.body.data.status).toBe('rejected');
+      expect(detail.body.data.history.at(-1).reason).toMatch(/^Another office verified this artist first/);
     });
   });
 
@@ -202,7 +232,8 @@ describe('claims', () => {
 
       const wrong = await signInAndReturn(admin.cookies, claim.id, 'twitter', '1600000000000000002');
       expect(wrong.pathname).toBe('/for-artists/verification/twitter/failed');
-      expect(wrong.searchParams.get('message')).toBe('The X (Twitter) account you signed in with is not the one Signal Flags’s Spotify profile links to');
+      expect(wrong.searchParams.get('reason')).toBe('other-account');
+      expect(wrong.searchParams.get('message')).toBeNull();
       expect(await statusOf(claim.id)).toBe('verifying');
 
       const right = await signInAndReturn(admin.cookies, claim.id, 'twitter', '1600000000000000001');
@@ -244,12 +275,28 @@ describe('claims', () => {
       const fanCookies = (await logIn(platform, fan)).cookies;
       const early = await platform.request('POST', `/api/claims/report/${claim.id}`, { cookies: fanCookies, body: { reason: 'This is not them' } });
       expect(early.status).toBe(404);
+      // The artist page says where the artist stands (anyone may ask): not on Pie yet, what waits in escrow for them.
+      await intoEscrow(platform, artist.id, 250, { fanId: fan.id });
+      await intoEscrow(platform, artist.id, 150);
+      const unclaimed = await platform.request('GET', `/api/claims/artist/${artist.id}`);
+      expect(unclaimed.status).toBe(200);
+      expect(unclaimed.body.data).toEqual({ artistId: artist.id, claimed: false, claimId: null, claimedSince: null, escrowCents: 400, escrowFans: 2 });
       await editBio(platform, `/socials/spotify/artist/${artist.spotifyId}`, claim.verificationString);
       const { spotifyArtistUrl } = await socialsFor(platform, admin, artist.id);
       expect((await verifyBio(admin.cookies, claim.id, { spotifyArtistUrl })).status).toBe(200);
+      // Claimed now: the claim a fan reports, and the escrow still waiting (the office has no Stripe yet).
+      const claimed = (await platform.request('GET', `/api/claims/artist/${artist.id}`)).body.data;
+      expect(claimed).toMatchObject({ claimed: true, claimId: claim.id, claimedSince: expect.any(String), escrowCents: 400, escrowFans: 2 });
+      expect((await platform.request('GET', `/api/claims/artist/${randomUUID()}`)).status).toBe(404);
+      expect((await platform.request('GET', '/api/claims/artist/not-an-id')).status).toBe(400);
       const report = await platform.request('POST', `/api/claims/report/${claim.id}`, { cookies: fanCookies, body: { reason: 'This is not them' } });
       expect(report.status).toBe(201);
       expect(await sql.value(`select reason from claims.reports where claim_id = $1 and fan_id = $2`, [claim.id, fan.id])).toBe('This is not them');
+      // One report per fan and claim: the second is refused plainly, not counted again.
+      const again = await platform.request('POST', `/api/claims/report/${claim.id}`, { cookies: fanCookies, body: { reason: 'Still not them' } });
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ code: 'claims.already-reported', message: 'You have already reported this claim. Our team will look at it; there is no need to report it again.' });
+      expect(await sql.value(`select count(*)::int from claims.reports where claim_id = $1`, [claim.id])).toBe(1);
       const asArtist = await platform.request('POST', `/api/claims/report/${claim.id}`, { cookies: admin.cookies, body: { reason: 'This is not them' } });
       expect(asArtist.status).toBe(401);
     });
@@ -261,16 +308,42 @@ describe('claims', () => {
       expect(check.status).toBe(200);
       expect(check.body.data.artist).toMatchObject({ _id: artist.id, name: 'Invited Band' });
       const invited = await signedInArtist(platform, sql);
-      const redeemed = await platform.request('POST', `/api/artist-invite/${token}/redeem`, { cookies: invited.cookies });
+      const redeemed = await platform.request('POST', `/api/artist-invite/${token}/redeem`, { cookies: invited.cookies, body: { newOffice: true } });
       expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
       expect(redeemed.body.data.claim).toMatchObject({ status: 'successful', verificationMethod: 'invite' });
       const offices = await platform.request('GET', '/api/for-artists/offices', { cookies: invited.cookies });
       expect(offices.body.data).toEqual([expect.objectContaining({ _id: redeemed.body.data.officeId, name: 'Invited Band', role: 'admin' })]);
-      const again = await platform.request('POST', `/api/artist-invite/${token}/redeem`, { cookies: invited.cookies });
+      const again = await platform.request('POST', `/api/artist-invite/${token}/redeem`, { cookies: invited.cookies, body: { newOffice: true } });
       expect(again.status).toBe(409);
       expect((await platform.request('GET', `/api/artist-invite/${token}/verify`)).status).toBe(409);
       const unknown = await platform.request('GET', `/api/artist-invite/${'x'.repeat(43)}/verify`);
       expect(unknown.status).toBe(404);
+    });
+
+    it('an artist already in an office redeems into the office they choose; no second office appears, and only their own offices can be chosen', async () => {
+      const artist = await makeCatalogueArtist(sql, 'Second Signing');
+      const { token } = await createArtistInvite(platform.api.get(Database).em(), artist.id);
+      const admin = await officeAdmin(platform, sql, 'Existing Management');
+      const redeem = (body: unknown, cookies = admin.cookies) => platform.request('POST', `/api/artist-invite/${token}/redeem`, { cookies, body });
+
+      // Saying nothing is not a choice: the artist is asked, nothing is created.
+      const unsaid = await redeem({});
+      expect(unsaid.status).toBe(400);
+      expect(unsaid.body.message).toContain('Say which of your offices the artist goes into');
+      expect((await redeem({ officeId: admin.officeId, newOffice: true })).status).toBe(400);
+      // Someone else's office looks missing; an office where the caller is only a member is refused.
+      const stranger = await officeAdmin(platform, sql, 'Someone Else');
+      expect((await redeem({ officeId: stranger.officeId })).status).toBe(404);
+      const member = await addMember(platform, sql, stranger, 'member');
+      expect((await redeem({ officeId: stranger.officeId }, member.cookies)).status).toBe(403);
+
+      const redeemed = await redeem({ officeId: admin.officeId });
+      expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
+      expect(redeemed.body.data.officeId).toBe(admin.officeId);
+      const offices = await platform.request('GET', '/api/for-artists/offices', { cookies: admin.cookies });
+      expect(offices.body.data.map((office: { _id: string }) => office._id)).toEqual([admin.officeId]);
+      const claims = await platform.request('GET', '/api/for-artists/claims', { cookies: admin.cookies });
+      expect(claims.body.data).toEqual([expect.objectContaining({ officeId: admin.officeId, status: 'successful', artist: expect.objectContaining({ _id: artist.id }) })]);
     });
   });
 

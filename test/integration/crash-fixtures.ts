@@ -110,7 +110,7 @@ export async function seedPayees(platform: TestPlatform, offices: number): Promi
   const stripeAccounts: string[] = [];
   for (let o = 0; o < offices; o++) {
     const officeId = `00000000-0000-4000-f000-${o.toString(16).padStart(12, '0')}`;
-    const account = await platform.stripe.accounts.create({ type: 'express', country: 'US', metadata: { office_id: officeId } }, { idempotencyKey: `crash-office-${officeId}` });
+    const account = await platform.stripe.accounts.create({ type: 'express', country: 'US', settings: { payouts: { schedule: { interval: 'manual' } } }, metadata: { office_id: officeId } }, { idempotencyKey: `crash-office-${officeId}` });
     await platform.stripeControl.onboardAccount(account.id, { businessName: `Crash Office ${o}` });
     await database.em().fork().execute(`insert into offices.offices (id, name, type, created_by) values (?, ?, 'label', ?)`, [officeId, `Crash Office ${o}`, officeId]);
     await database.em().fork().execute(

@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import { platformFeeCents } from '#pie/billing';
 import { Ledger } from '#pie/ledger';
 import { SendEmail } from '#pie/notifications';
-import { Database, QUEUE_NAMES, QueueRegistry, type AppConfig } from '#pie/platform';
+import { AppConfigSchema, Database, QUEUE_NAMES, QueueRegistry, type AppConfig } from '#pie/platform';
 import { ClosePiePeriod, PiePeriodClosed } from '#pie/pies';
 import { MailCounter } from '../support/mail-counter.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';
@@ -36,7 +36,7 @@ import { seededRandom } from '#pie/testing';
  *
  * E-mail is the one effect that cannot be exactly once: SMTP has no idempotency key, so a worker
  * killed after the server accepted a message and before its inbox row committed sends it again on
- * the retry. The test requires every message at least once and counts (and bounds) the re-sends.
+ * the retry; the re-sent message keeps its Message-ID, so each fan gets one message (one Message-ID).
  */
 
 const EVENTS = Number(process.env.CRASH_EVENTS ?? 1_200);
@@ -52,9 +52,12 @@ const SEED = Number(process.env.CRASH_SEED ?? randomInt(1, 2 ** 31));
  * leave no worker at all until the next one is up, which is the harsher case anyway.
  */
 const workersFor = (queues: QueueBackendChoice) => Number(process.env.CRASH_WORKERS ?? (queues === 'redis' ? 2 : 1));
-/** Short locks, so a killed worker's jobs are taken over in seconds rather than the production 30 s. */
-const LOCK_MS = 2_000;
-const STALLED_CHECK_MS = 1_000;
+/**
+ * The shipped lock durations (AppConfig's defaults: 30 s, checked every 15 s): a killed worker's jobs
+ * are taken over as they would be in production. CRASH_LOCK_MS shortens them to iterate faster.
+ */
+const LOCK_MS = Number(process.env.CRASH_LOCK_MS ?? AppConfigSchema.shape.QUEUE_LOCK_DURATION_MS.parse(undefined));
+const STALLED_CHECK_MS = Number(process.env.CRASH_STALLED_MS ?? AppConfigSchema.shape.QUEUE_STALLED_INTERVAL_MS.parse(undefined));
 const TIMEOUT_MS = Number(process.env.CRASH_TIMEOUT_MS ?? 600_000);
 
 /** The events a period close makes: its job, its `pies.pie-period-closed.v1`, its e-mail job. */
@@ -304,12 +307,12 @@ describe.each(BACKENDS)('crash test on the %s queue backend', (queues) => {
     for (const [fan, cents] of walletFromStripe) expect(await new Ledger(platform.api.get(Database)).balanceOf(`fan_wallet:${fan}`)).toBe(cents);
     expect(await count(`select count(*) from pies.pies where subscription_id not like 'sub_crash_%'`)).toBe(BILLING_FANS);
 
-    // The e-mails: every fan told once. SMTP has no idempotency key, so a worker killed between the
-    // server's "250" and the inbox row's commit sends that one message again: at most one per kill
-    // and concurrent send, never a missing one.
-    for (let n = 0; n < PERIODS; n++) expect(mail.byRecipient.get(fanEmail(n)), fanEmail(n)).toBeGreaterThanOrEqual(1);
+    // The e-mails: every fan told exactly once. SMTP has no idempotency key, so a worker killed between
+    // the server's "250" and the inbox row's commit hands that message over again; it carries the same
+    // Message-ID (the event's id), so it is the same message to the person: one Message-ID per fan.
+    for (let n = 0; n < PERIODS; n++) expect(mail.messageIdsByRecipient.get(fanEmail(n))?.size, fanEmail(n)).toBe(1);
     const duplicateMails = mail.duplicates().reduce((sum, [, times]) => sum + times - 1, 0);
-    expect(duplicateMails).toBeLessThanOrEqual(KILLS * 5);
+    expect(duplicateMails).toBeLessThanOrEqual(KILLS);
 
     // The offices: every claimed artist's share released once (their escrow empty, the releases equal
     // to the shares), every due transfer made once (none pending, none left due), and Stripe's
@@ -325,9 +328,9 @@ describe.each(BACKENDS)('crash test on the %s queue backend', (queues) => {
     expect(await count(`select count(*) from ledger.accounts where kind = 'office_earnings' and balance_cents >= $1`, [platform.config.TRANSFER_THRESHOLD_CENTS])).toBe(0);
     const offices = await officesAgainstStripe(platform.api.get(Database).em(), platform.stripe);
     expect(offices.filter((office) => !agreesWithStripe(office))).toEqual([]);
-    const transfers = offices.reduce((sum, office) => sum + office.stripe.transfers, 0);
+    const transfers = offices.reduce((sum, office) => sum + office.stripe!.transfers, 0);
     expect(transfers).toBe(await count(`select count(*) from payouts.transfers`));
-    expect(offices.reduce((sum, office) => sum + office.stripe.payouts, 0)).toBe(payoutsMade);
+    expect(offices.reduce((sum, office) => sum + ('payouts' in office.stripe! ? office.stripe.payouts : 0), 0)).toBe(payoutsMade);
 
     // Nothing given up on, and the books.
     expect(await count(`select count(*) from platform.dead_jobs`)).toBe(0);

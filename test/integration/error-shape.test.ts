@@ -76,7 +76,7 @@ describe('error responses', () => {
 
 describe('the API documentation', () => {
   it('is off in production unless API_DOCS_PUBLIC=true, and on in development and tests', async () => {
-    const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), RECAPTCHA_SECRET: 'recaptcha-secret', TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40), PROMOTION_HASH_SECRET: 'h'.repeat(40), RECAPTCHA_SECRET: 'recaptcha-secret', TOKEN_ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
     const database = 'postgres://postgres@127.0.0.1:5432/unused';
     const docsStatus = async (env: Record<string, string>) => {
       // The docs routes are decided when the app is built; no request here reaches the database.

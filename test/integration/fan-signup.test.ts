@@ -57,9 +57,12 @@ describe.each<QueueBackendChoice>(['redis', 'postgres'])('fan e-mail sign-up on 
     expect(afterLogout.status).toBe(401);
   });
 
-  it('reports the database and the queue backend as up', async () => {
-    const health = await platform.request('GET', '/api/health');
-    expect(health.status).toBe(200);
-    expect(health.body.data).toMatchObject({ database: 'up', queues: 'up', queueBackend: queues, deadJobs: { total: 0 } });
+  it('is live and ready (database, queue backend, worker heartbeat, outbox), and says no more than that in public', async () => {
+    const live = await platform.request('GET', '/api/health');
+    expect(live.status).toBe(200);
+    expect(live.body.data).toEqual({ status: 'up' });
+    const ready = await platform.request('GET', '/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.data).toEqual({ status: 'up' });
   });
 });

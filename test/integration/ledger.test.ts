@@ -118,7 +118,7 @@ describe('Postgres keeps the books', () => {
       occurredAt: new Date(),
       postings: [
         { account: accounts.fanWallet(fan), amountCents: -301 },
-        { account: accounts.artistEscrow(randomUUID()), amountCents: 301 },
+        { account: accounts.artistEscrow(randomUUID()), amountCents: 301, fanId: fan },
       ],
     };
     await expect(ledger.post(overdraw)).rejects.toBeInstanceOf(InsufficientBalanceError);
@@ -136,7 +136,7 @@ describe('many journals in one statement (postJournals, the batch close)', () =>
       references: { fanId: fan },
       postings: [
         { account: accounts.fanWallet(fan), amountCents: -cents.reduce((sum, c) => sum + c, 0) },
-        ...artists.map((artist, i) => ({ account: accounts.artistEscrow(artist), amountCents: cents[i]! })),
+        ...artists.map((artist, i) => ({ account: accounts.artistEscrow(artist), amountCents: cents[i]!, fanId: fan })),
       ],
     };
   }

@@ -198,7 +198,23 @@ describe('listening API: artists, tracks, user', () => {
         ['Together', 1],
       ]);
       const none = await get(`/api/artists/details/user/${artists[1]}`, bobCookies);
-      expect(none.body.data).toMatchObject({ listened_ms: 0, plays: 0, first_played_at: null, top_tracks: [] });
+      expect(none.body.data).toMatchObject({ listened_ms: 0, plays: 0, counted_plays: 0, first_played_at: null, top_tracks: [] });
+    });
+
+    it('says how many of the fan’s plays the page’s public "Top tracks on Pie" counts: an uploaded play counts for the fan only', async () => {
+      // One of Alice's plays of the artist came from an upload no poll confirmed (untrusted).
+      const [play] = await sql.query<{ played_at: Date }>(`select played_at from listening.plays where fan_id = $1 and track_id = $2 order by played_at limit 1`, [alice.id, tracks[1].id]);
+      const trust = (trusted: boolean) => sql.query(`update listening.plays set trusted = $4 where fan_id = $1 and track_id = $2 and played_at = $3`, [alice.id, tracks[1].id, play.played_at, trusted]);
+      await trust(false);
+      try {
+        const mine = (await get(`/api/artists/details/user/${artists[1]}`)).body.data;
+        expect(mine).toMatchObject({ plays: 7, counted_plays: 6 });
+        // Alice is the artist's only listener: the public top tracks add up to her counted plays, not to all of them.
+        const top = (await get(`/api/artists/${artists[1]}/top-tracks`, {})).body.data as { plays: number }[];
+        expect(top.reduce((sum, track) => sum + track.plays, 0)).toBe(mine.counted_plays);
+      } finally {
+        await trust(true);
+      }
     });
   });
 

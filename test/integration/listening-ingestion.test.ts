@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONNECTION_BROKEN_SUBJECT, IngestFan, POLL_INTERVAL_MS, SchedulePolls } from '#pie/listening/testing';
+import { CONNECTION_BROKEN_SUBJECT, FetchCatalogue, IngestFan, POLL_INTERVAL_MS, SchedulePolls } from '#pie/listening/testing';
 import { QueueRegistry } from '#pie/platform';
 import { logIn, makeAccount, type TestAccount } from '../support/accounts.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';
@@ -209,5 +209,102 @@ describe('listening ingestion from the streaming provider (sandbox)', () => {
     expect(sync.status).toBe(200);
     expect(sync.body).toMatchObject({ success: true, message: 'You are up to date.', data: { fetched: 0, inserted: 0, deferred: false } });
     expect(sync.body.data.last_played_at === null || typeof sync.body.data.last_played_at === 'string').toBe(true);
+  });
+
+  describe('the catalogue lookup meets a refused access token (a 401)', () => {
+    const tracksCalls = async (status: number) => (await sandbox(platform, 'GET', '/spotify/__admin/stats')).byRoute['GET /v1/tracks']?.byStatus[String(status)] ?? 0;
+    const missingMetadata = () =>
+      sql.value<number>(`select count(*)::int from listening.tracks where provider_id is not null and metadata_fetched_at is null and fetch_attempts < 5`);
+
+    /** A connected fan, polled, with the catalogue complete; then three of their tracks lose their metadata, so the next lookup asks for them. */
+    async function fanWithTracksToLookUp() {
+      const connected = await connectedFan();
+      await eventually('the first poll', async () => (await playsOf(connected.fan.id)) === RECENT_WINDOW, 30_000);
+      await eventually('the catalogue to be complete', async () => (await missingMetadata()) === 0, 30_000);
+      // No lookup still on its way, so the one under test is alone: none queued or running, and none
+      // still in the outbox (a poll records its lookup there; the catalogue can be complete before it is relayed).
+      await eventually(
+        'no catalogue lookup in the outbox, queued or running',
+        async () =>
+          (await sql.value<number>(`select count(*)::int from platform.outbox where job_name = $1 and published_at is null`, [FetchCatalogue.name])) === 0 &&
+          (await queue().getJobs(['active', 'waiting', 'prioritized', 'delayed'])).every((job) => job.name !== FetchCatalogue.name),
+        30_000,
+      );
+      const tracks = (
+        await sql.query<{ id: string }>(
+          `update listening.tracks set metadata_fetched_at = null, fetch_attempts = 0
+            where id in (select track_id from listening.plays where fan_id = $1 order by played_at desc limit 3) returning id`,
+          [connected.fan.id],
+        )
+      ).map((row) => row.id);
+      return { ...connected, tracks };
+    }
+    const filled = (tracks: string[]) => sql.value<number>(`select count(*)::int from listening.tracks where id = any($1::uuid[]) and metadata_fetched_at is not null`, [tracks]);
+    const lookUp = async (fanId: string) => {
+      const jobId = `catalogue-401-${fanId}`;
+      await queue().add(FetchCatalogue.name, FetchCatalogue.create({ fanId }), { jobId });
+      return jobId;
+    };
+    /** The job ended well on its first run: nothing for the queue to retry. */
+    async function completedFirstTime(jobId: string) {
+      await eventually(`job ${jobId} to complete`, async () => (await (await queue().getJob(jobId))?.getState()) === 'completed', 20_000);
+      const job = await queue().getJob(jobId);
+      expect(job?.stacktrace ?? []).toEqual([]);
+      expect(job?.failedReason ?? '').toBe('');
+    }
+    const brokenMails = async (email: string) => (await platform.inbox.list({ to: email })).filter((m) => m.subject === CONNECTION_BROKEN_SUBJECT).length;
+
+    it('an access token the provider withdrew early: one refresh, the lookup goes on, the fan stays connected', async () => {
+      const { fan, spotifyId, tracks } = await fanWithTracksToLookUp();
+      const [before] = await sql.query(`select access_token_enc from identity.social_identities where subject_id = $1`, [fan.id]);
+      const refused = await tracksCalls(401);
+      await sandbox(platform, 'POST', `/spotify/__admin/accounts/${spotifyId}/revoke`, { tokens: 'access' });
+
+      await completedFirstTime(await lookUp(fan.id));
+      expect(await filled(tracks)).toBe(3);
+      expect(await tracksCalls(401)).toBe(refused + 1);
+      expect((await stateOf(fan.id)).status).toBe('connected');
+      const [after] = await sql.query(`select access_token_enc, broken_at from identity.social_identities where subject_id = $1`, [fan.id]);
+      expect(after.access_token_enc).not.toBe(before.access_token_enc);
+      expect(after.broken_at).toBeNull();
+    });
+
+    it('a grant the fan withdrew (the refresh refused): the connection is marked broken once, the job completes with another fan’s access, no retry', async () => {
+      await connectedFan(); // whose access still works
+      const { fan, cookies, spotifyId, tracks } = await fanWithTracksToLookUp();
+      const refused = await tracksCalls(401);
+      await sandbox(platform, 'POST', `/spotify/__admin/accounts/${spotifyId}/revoke`);
+
+      await completedFirstTime(await lookUp(fan.id));
+      // Another connected fan's access looked the tracks up.
+      expect(await filled(tracks)).toBe(3);
+      expect(await tracksCalls(401)).toBe(refused + 1);
+      const state = await stateOf(fan.id);
+      expect(state.status).toBe('broken');
+      expect(state.broken_reason).toMatch(/Spotify refused to renew/);
+      const [identity] = await sql.query(`select broken_at from identity.social_identities where subject_id = $1`, [fan.id]);
+      expect(identity.broken_at).not.toBeNull();
+      // The fan's screen says so (its "Reconnect Spotify"), and they are told once.
+      const activity = await platform.request('GET', '/api/user/activity', { cookies });
+      expect(activity.body.data.connection).toMatchObject({ status: 'broken', broken_reason: state.broken_reason });
+      await platform.inbox.waitForMessage({ to: fan.email, subjectIncludes: CONNECTION_BROKEN_SUBJECT, timeoutMs: 20_000 });
+      expect(await brokenMails(fan.email)).toBe(1);
+    });
+
+    it('a 401 even with the token a refresh just gave: broken, and the job completes with another fan’s access', async () => {
+      await connectedFan(); // whose access still works
+      const { fan, tracks } = await fanWithTracksToLookUp();
+      const refused = await tracksCalls(401);
+      await sandbox(platform, 'POST', '/spotify/__admin/faults', { next: 2, status: 401, path: '/v1/tracks' });
+
+      await completedFirstTime(await lookUp(fan.id));
+      expect(await filled(tracks)).toBe(3);
+      expect(await tracksCalls(401)).toBe(refused + 2);
+      const state = await stateOf(fan.id);
+      expect(state.status).toBe('broken');
+      expect(state.broken_reason).toMatch(/no longer accepts/);
+      await platform.inbox.waitForMessage({ to: fan.email, subjectIncludes: CONNECTION_BROKEN_SUBJECT, timeoutMs: 20_000 });
+      expect(await brokenMails(fan.email)).toBe(1);
+    });
   });
 });

@@ -29,41 +29,85 @@ describe('offices', () => {
     return { officeId: url.pathname.split('/').pop()!, token: url.searchParams.get('token')!, registration: url.searchParams.get('registration') };
   }
 
-  it('invites a new person by e-mail: they finish their registration from the mail and accept', async () => {
+  it('invites a new person by e-mail: no account is made for them; they register, confirm their address, sign in and accept', async () => {
     const admin = await officeAdmin(platform, sql, 'Harbor Lights Mgmt');
     const email = `new-${Date.now()}@example.test`;
     const invited = await platform.request('POST', `/api/for-artists/offices/${admin.officeId}/members`, { cookies: admin.cookies, body: { email: email.toUpperCase(), role: 'member' } });
     expect(invited.status).toBe(201);
-    expect(invited.body.data).toMatchObject({ email, role: 'member', status: 'invited' });
+    expect(invited.body.data).toMatchObject({ email, role: 'member', status: 'invited', first_name: null, last_name: null });
+    // Nothing is planted: the address has no account until its owner makes one.
+    expect(await sql.value(`select count(*)::int from identity.artist_users where lower(email) = $1`, [email])).toBe(0);
 
     const mail = await platform.inbox.waitForMessage({ to: email, subjectIncludes: OFFICE_INVITATION_SUBJECT });
     expect(mail.text).toContain('Harbor Lights Mgmt');
     const link = invitationFrom(mail.text);
     expect(link.officeId).toBe(admin.officeId);
-    expect(link.registration).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(link.registration).toBeNull();
 
     const check = await platform.request('GET', `/api/for-artists/offices/${admin.officeId}/validate-invitation?token=${link.token}`);
     expect(check.status).toBe(200);
-    expect(check.body.data).toMatchObject({ office: { _id: admin.officeId, name: 'Harbor Lights Mgmt' }, email, role: 'member', requires_registration: true });
+    expect(check.body.data).toEqual({ office: { _id: admin.officeId, name: 'Harbor Lights Mgmt' }, email, role: 'member', expires_at: expect.any(String) });
 
     // Not signed in: accepting needs the invited person's session.
     expect((await platform.request('POST', `/api/for-artists/offices/accept-invitation/${link.token}`, { body: { officeId: admin.officeId } })).status).toBe(401);
-    const registered = await platform.request('POST', '/api/for-artists/auth/complete-registration', {
-      body: { token: link.registration, first_name: 'Nia', last_name: 'New', password: 'a long enough password' },
+    // The owner registers like anyone else: a new account, not "you already have one".
+    const password = 'a long enough password';
+    await platform.inbox.clear();
+    const registered = await platform.request('POST', '/api/for-artists/auth/register', {
+      body: { email, first_name: 'Nia', last_name: 'New', password, accepted_terms_and_conditions: true },
     });
-    expect(registered.status).toBe(200);
-    const cookies = { artist_access_token: registered.cookies.find((cookie) => cookie.name === 'artist_access_token')!.value };
+    expect(registered.status).toBe(201);
+    const welcome = await platform.inbox.waitForMessage({ to: email });
+    expect(welcome.subject).not.toBe('You already have a Pie account');
+    const verifyToken = welcome.text.match(/verify-email\/([A-Za-z0-9_-]{43})/)![1];
+    expect((await platform.request('POST', `/api/for-artists/auth/verify-email/${verifyToken}`)).status).toBe(200);
+    const login = await platform.request('POST', '/api/for-artists/auth/login', { body: { email, password } });
+    expect(login.status).toBe(200);
+    const cookies = { artist_access_token: login.cookies.find((cookie) => cookie.name === 'artist_access_token')!.value };
+
     const accepted = await platform.request('POST', `/api/for-artists/offices/accept-invitation/${link.token}`, { cookies, body: { officeId: admin.officeId } });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(accepted.body.data).toMatchObject({ _id: admin.officeId, role: 'member' });
     const members = await platform.request('GET', `/api/for-artists/offices/${admin.officeId}/members`, { cookies });
-    expect(members.body.data).toEqual(expect.arrayContaining([expect.objectContaining({ email, status: 'active', first_name: 'Nia', last_name: 'New' })]));
+    expect(members.body.data).toEqual(expect.arrayContaining([expect.objectContaining({ email, status: 'active', first_name: 'Nia', last_name: 'New', user_id: login.body.data._id })]));
 
     // Reused: the same link again.
     const reused = await platform.request('POST', `/api/for-artists/offices/accept-invitation/${link.token}`, { cookies, body: { officeId: admin.officeId } });
     expect(reused.status).toBe(409);
     expect(reused.body.message).toBe('This invitation has already been accepted');
     expect((await platform.request('GET', `/api/for-artists/offices/${admin.officeId}/validate-invitation?token=${link.token}`)).status).toBe(409);
+  });
+
+  it('answers an invitation the same for an address with an account and one without, and shows names only once accepted', async () => {
+    const admin = await officeAdmin(platform, sql);
+    const known = await signedInArtist(platform, sql);
+    await sql.query(`update identity.artist_users set first_name = 'Known', last_name = 'Person' where id = $1`, [known.account.id]);
+    const unknown = `nobody-${Date.now()}@example.test`;
+    const invite = (email: string) => platform.request('POST', `/api/for-artists/offices/${admin.officeId}/members`, { cookies: admin.cookies, body: { email, role: 'member' } });
+    const [forKnown, forUnknown] = [await invite(known.account.email), await invite(unknown)];
+    expect(forKnown.status).toBe(forUnknown.status);
+    expect(forKnown.body.message).toBe(forUnknown.body.message);
+    const shape = (data: Record<string, unknown>) => ({ ...data, email: '<email>', user_id: typeof data.user_id, invited_at: typeof data.invited_at });
+    expect(shape(forKnown.body.data)).toEqual(shape(forUnknown.body.data));
+    expect(forKnown.body.data).toMatchObject({ first_name: null, last_name: null });
+    expect(forKnown.body.data.user_id).not.toBe(known.account.id);
+
+    const listed = await platform.request('GET', `/api/for-artists/offices/${admin.officeId}/members`, { cookies: admin.cookies });
+    const knownRow = listed.body.data.find((member: { email: string }) => member.email === known.account.email);
+    expect(knownRow).toMatchObject({ status: 'invited', first_name: null, last_name: null });
+    expect(knownRow.user_id).not.toBe(known.account.id);
+    expect(await sql.value(`select count(*)::int from identity.artist_users where lower(email) = $1`, [unknown])).toBe(0);
+
+    // Once they accept, the office sees who they are.
+    const token = await platform.request('GET', `/api/for-artists/offices/${admin.officeId}/member-token?email=${encodeURIComponent(known.account.email)}`, { cookies: admin.cookies });
+    expect((await platform.request('POST', `/api/for-artists/offices/accept-invitation/${token.body.data.token}`, { cookies: known.cookies, body: { officeId: admin.officeId } })).status).toBe(200);
+    const after = await platform.request('GET', `/api/for-artists/offices/${admin.officeId}/members`, { cookies: admin.cookies });
+    expect(after.body.data.find((member: { email: string }) => member.email === known.account.email)).toMatchObject({
+      status: 'active',
+      user_id: known.account.id,
+      first_name: 'Known',
+      last_name: 'Person',
+    });
   });
 
   it('refuses an expired token, a resent (older) token, another office’s token and someone else’s session', async () => {
@@ -74,7 +118,7 @@ describe('offices', () => {
     await platform.request('POST', `/api/for-artists/offices/${admin.officeId}/members`, { cookies: admin.cookies, body: { email: person.account.email } });
     const first = (await platform.inbox.waitForMessage({ to: person.account.email, subjectIncludes: OFFICE_INVITATION_SUBJECT })).text;
     const firstLink = invitationFrom(first);
-    expect(firstLink.registration).toBeNull(); // they already have an account
+    expect(firstLink.registration).toBeNull();
 
     // Another office's path with this office's token: its signature does not hold there.
     const foreign = await platform.request('POST', `/api/for-artists/offices/accept-invitation/${firstLink.token}`, { cookies: person.cookies, body: { officeId: otherAdmin.officeId } });
@@ -95,11 +139,11 @@ describe('offices', () => {
     expect(old.status).toBe(400);
 
     // Expired: the invitation's week has passed.
-    await sql.query(`update offices.members set invitation_expires_at = now() - interval '1 minute' where office_id = $1 and user_id = $2`, [admin.officeId, person.account.id]);
+    await sql.query(`update offices.members set invitation_expires_at = now() - interval '1 minute' where office_id = $1 and email = $2`, [admin.officeId, person.account.email]);
     const expired = await platform.request('POST', `/api/for-artists/offices/accept-invitation/${secondLink.token}`, { cookies: person.cookies, body: { officeId: admin.officeId } });
     expect(expired.status).toBe(400);
     expect(expired.body.message).toBe('This invitation has expired. Ask the office admin to send a new one.');
-    expect(await sql.value(`select status from offices.members where office_id = $1 and user_id = $2`, [admin.officeId, person.account.id])).toBe('invited');
+    expect(await sql.value(`select status from offices.members where office_id = $1 and email = $2`, [admin.officeId, person.account.email])).toBe('invited');
 
     // A tampered token (signature changed) is not valid either.
     const tampered = `${secondLink.token.slice(0, -2)}${secondLink.token.endsWith('AA') ? 'BB' : 'AA'}`;

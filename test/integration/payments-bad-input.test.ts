@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { promoPoolTopUp } from '#pie/billing';
+import { addPromotionCodes } from '#pie/identity/testing';
 import { accounts, Ledger } from '#pie/ledger';
 import { Database } from '#pie/platform';
 import { TestPlatform } from '../support/test-platform.js';
@@ -24,6 +25,8 @@ beforeAll(async () => {
   platform = await TestPlatform.start({ label: 'payments-input', stripe: { webhooks: false }, worker: false });
   sql = openSql(platform.database.url);
   ledger = new Ledger(platform.api.get(Database));
+  // Codes for the free pies below: a code is taken when a free pie starts.
+  await platform.api.get(Database).transaction((em) => addPromotionCodes(em, Array.from({ length: 10 }, (_, i) => `TRYMYPIE-${i}`)));
   fan = await newFan();
   other = await newFan();
 });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_FAILED_SUBJECT } from '#pie/billing';
+import type Stripe from 'stripe';
 import { accounts, Ledger } from '#pie/ledger';
+import { formatDay, formatPeriod, PAYMENT_FAILED_SUBJECT, PAYMENT_RECEIPT_SUBJECT, PIE_CANCELLED_SUBJECT, SendEmail } from '#pie/notifications';
 import { Database } from '#pie/platform';
 import { StripeEventProcessor } from '../../libs/billing/src/domain/stripe-event-processor.js';
 import { TestPlatform } from '../support/test-platform.js';
@@ -62,6 +63,20 @@ async function postingsOf(journalKey: string): Promise<Record<string, number>> {
   return Object.fromEntries(rows.map((row) => [row.account, Number(row.amount_cents)]));
 }
 
+/** Mails recorded for `to` whose subject starts with `subject` (the outbox: every mail job ever recorded, sent or not). */
+async function mailJobs(to: string, subject: string): Promise<number> {
+  return sql.value<number>(`select count(*)::int from platform.outbox where job_name = $1 and payload ->> 'to' = $2 and starts_with(payload ->> 'subject', $3)`, [SendEmail.name, to, subject]);
+}
+
+/** A Stripe event delivered to the webhook as Stripe would send it, signed now. */
+async function deliver(event: Stripe.Event): Promise<{ received: boolean; duplicate: boolean }> {
+  const payload = JSON.stringify(event);
+  const signature = platform.stripe.webhooks.generateTestHeaderString({ payload, secret: platform.config.STRIPE_WEBHOOK_SECRET! });
+  const answer = await fetch(`${platform.apiUrl}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+  expect(answer.status).toBe(200);
+  return (await answer.json()) as { received: boolean; duplicate: boolean };
+}
+
 async function chargeOfFan(fanId: string): Promise<string> {
   return eventually('the fan\'s paid invoice', async () => (await sql.query(`select charge_id from billing.invoices where fan_id = $1 order by paid_at limit 1`, [fanId]))[0]?.charge_id);
 }
@@ -115,6 +130,37 @@ describe('checkout → hosted page paid → webhook → journal', () => {
     expect(transactions.body.pagination).toEqual({ page: 1, limit: 20, total: 1, pages: 1 });
     const summary = await get(fan, '/api/fan-wallet/summary');
     expect(summary.body.data).toMatchObject({ paidInCents: 1000, feesCents: 159, balanceCents: 841, givenToArtistsCents: 0 });
+
+    // The receipt: the same figures, the period it pays for, Stripe's invoice number, the pie's link.
+    const [invoice] = await sql.query<{ id: string; period_start: Date; period_end: Date }>(`select id, period_start, period_end from billing.invoices where fan_id = $1`, [fan.id]);
+    const receipt = await platform.inbox.waitForMessage({ to: fan.email, subjectIncludes: PAYMENT_RECEIPT_SUBJECT, timeoutMs: 20_000 });
+    expect(receipt.subject).toBe(`${PAYMENT_RECEIPT_SUBJECT}: $10.00 for ${formatPeriod(invoice.period_start, invoice.period_end)}`);
+    for (const line of ['Paid: $10.00', 'Card processing fee (Stripe): \u2212$0.59', 'Pie’s fee: \u2212$1.00', 'For your artists: $8.41', `Receipt number: ${invoice.id}`, 'See your pie: http://localhost:3000/pie']) {
+      expect(receipt.text).toContain(line);
+    }
+  });
+
+  it('sends one receipt per invoice, however often and however concurrently invoice.paid arrives', async () => {
+    const fan = await newFan();
+    await checkoutAndPay(fan, '7.50');
+    await platform.inbox.waitForMessage({ to: fan.email, subjectIncludes: PAYMENT_RECEIPT_SUBJECT, timeoutMs: 20_000 });
+    const [{ id: invoiceId, stripe_customer_id: customer }] = await sql.query<{ id: string; stripe_customer_id: string }>(
+      `select i.id, c.stripe_customer_id from billing.invoices i join billing.customers c on c.fan_id = i.fan_id where i.fan_id = $1`,
+      [fan.id],
+    );
+    const paid = (await platform.stripe.events.list({ type: 'invoice.paid', limit: 100 })).data.find((event) => (event.data.object as Stripe.Invoice).customer === customer)!;
+    expect((paid.data.object as Stripe.Invoice).id).toBe(invoiceId);
+
+    // Stripe retries the same event; the event arrives again under a new id; two workers run it at once.
+    expect(await deliver(paid)).toEqual({ received: true, duplicate: true });
+    expect(await deliver({ ...paid, id: `evt_again_${randomUUID().replaceAll('-', '')}` })).toEqual({ received: true, duplicate: false });
+    const processor = platform.worker!.get(StripeEventProcessor);
+    await Promise.all([processor.recordInvoicePaid(invoiceId), processor.recordInvoicePaid(invoiceId)]);
+    await platform.settled();
+
+    expect(await mailJobs(fan.email, PAYMENT_RECEIPT_SUBJECT)).toBe(1);
+    expect((await platform.inbox.list({ to: fan.email })).filter((mail) => mail.subject.startsWith(PAYMENT_RECEIPT_SUBJECT))).toHaveLength(1);
+    expect(await journalsOf(fan.id, 'invoice_paid')).toHaveLength(1);
   });
 
   it('renews when the clock passes the period end and posts the next period; a declined renewal makes it past due and e-mails the fan', async () => {
@@ -150,7 +196,7 @@ describe('refunds and disputes reverse through their own journals', () => {
     idempotencyKey: `test-close:${fanId}`,
     occurredAt: new Date(),
     references: { fanId },
-    postings: [{ account: accounts.fanWallet(fanId), amountCents: -800 }, { account: escrow, amountCents: 800 }],
+    postings: [{ account: accounts.fanWallet(fanId), amountCents: -800 }, { account: escrow, amountCents: 800, fanId }],
   });
   /** The refund of that charge: the wallet's 41 cents, then the 800 back out of escrow; the fees are the platform's loss. */
   async function expectRefundTookBackFromEscrow(fanId: string, escrow: string): Promise<void> {
@@ -242,10 +288,13 @@ describe('refunds and disputes reverse through their own journals', () => {
     const dispute = await platform.stripeControl.disputeCharge(await chargeOfFan(fan.id));
     await eventually('the dispute journal', async () => (await journalsOf(fan.id, 'dispute')).length === 1);
     expect(await postingsOf(`dispute:${dispute.id}`)).toEqual({
-      [accounts.stripeClearing]: 2500,
+      [accounts.stripeClearing]: 1000,
       [accounts.fanWallet(fan.id)]: -841,
-      [accounts.refunds]: -1659,
+      [accounts.refunds]: -159,
     });
+    // The fee as Stripe charged it (the withdrawal's balance transaction), a Stripe fee the platform bears.
+    await eventually('the dispute fee journal', async () => (await journalsOf(fan.id, 'dispute_fee')).length === 1);
+    expect(await postingsOf(`dispute_fee:${dispute.balance_transactions[0].id}`)).toEqual({ [accounts.processorFees]: 1500, [accounts.refunds]: -1500 });
     expect(await walletOf(fan)).toBe(0);
 
     await platform.stripeControl.closeDispute(dispute.id, 'won');
@@ -273,10 +322,22 @@ describe('cancelSubscription', () => {
     expect(foreign.body).toMatchObject({ success: false, message: 'Subscription not found' });
     expect((await platform.stripe.subscriptions.retrieve(subscription.id)).cancel_at_period_end).toBe(false);
 
+    expect(await mailJobs(owner.email, PIE_CANCELLED_SUBJECT)).toBe(0);
+
     const own = await post(owner, '/api/stripe/cancelSubscription', { subscriptionId: subscription.id });
     expect(own.status).toBe(200);
     expect(own.body.data).toMatchObject({ id: subscription.id, cancelAtPeriodEnd: true, status: 'active' });
     expect((await platform.stripe.subscriptions.retrieve(subscription.id)).cancel_at_period_end).toBe(true);
+    // The fan is told the day it ends (the paid period's end), once, though Stripe's webhook reports it too.
+    const ends = formatDay(own.body.data.currentPeriodEnd);
+    const mail = await platform.inbox.waitForMessage({ to: owner.email, subjectIncludes: PIE_CANCELLED_SUBJECT, timeoutMs: 20_000 });
+    expect(mail.subject).toBe(`${PIE_CANCELLED_SUBJECT}: it ends on ${ends}`);
+    expect(mail.text).toContain(`It stays active until ${ends}, the end of the period you already paid for`);
+    expect(mail.text).toContain('You will not be charged again.');
+    expect(mail.text).toContain('See your pie: http://localhost:3000/pie');
+    await platform.settled();
+    expect(await mailJobs(owner.email, PIE_CANCELLED_SUBJECT)).toBe(1);
+    expect(await mailJobs(other.email, PIE_CANCELLED_SUBJECT)).toBe(0);
   });
 
   it('cancels again after the fan took the cancellation back in the Billing Portal (no replayed Stripe response)', async () => {
@@ -292,6 +353,9 @@ describe('cancelSubscription', () => {
     expect(again.status).toBe(200);
     expect(again.body.data.cancelAtPeriodEnd).toBe(true);
     expect((await platform.stripe.subscriptions.retrieve(subscription.id)).cancel_at_period_end).toBe(true);
+    // Two cancellations, two mails; the renewal in between sends none.
+    await platform.settled();
+    expect(await mailJobs(fan.email, PIE_CANCELLED_SUBJECT)).toBe(2);
   });
 });
 
@@ -339,25 +403,44 @@ describe('events for a Stripe customer that is not the fan\'s own', () => {
 });
 
 describe('a pie whose settings change', () => {
-  it('charges the new amount from the next renewal, never the period already paid', async () => {
+  it('bills a new amount and period length from the end of the period already paid: one charge, periods end to end', async () => {
     const fan = await newFan();
     await checkoutAndPay(fan, '10.00', '4242424242424242', 7);
     const subscription = await eventually('the subscription carrying its pie', async () => {
       const response = await get(fan, '/api/stripe/activeSubscription');
       return response.body.data?.metadata?.pie_id ? response.body.data : undefined;
     });
+    const pieId = subscription.metadata.pie_id as string;
+    const paidInvoices = async () =>
+      (await platform.stripe.invoices.list({ subscription: subscription.id })).data
+        .filter((invoice) => invoice.status === 'paid')
+        .map((invoice) => [invoice.amount_paid, (invoice.lines.data[0].period.end - invoice.lines.data[0].period.start) / 86_400])
+        .sort((a, b) => a[0] - b[0]);
 
-    const saved = await platform.request('PATCH', `/api/pie/${subscription.metadata.pie_id}`, { cookies: fan.cookies, body: { amount: '20.00' } });
+    const saved = await platform.request('PATCH', `/api/pie/${pieId}`, { cookies: fan.cookies, body: { amount: '20.00', pieDays: 14 } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    await eventually('the new price on Stripe', async () => (await platform.stripe.subscriptions.retrieve(subscription.id)).items.data[0].price.unit_amount === 2000);
-    const paidAmounts = async () => (await platform.stripe.invoices.list({ subscription: subscription.id })).data.map((invoice) => invoice.amount_paid).sort();
-    expect(await paidAmounts()).toEqual([1000]);
-    // Billing's copy of the settings follows in the same job, just after the Stripe call.
-    await eventually('billing\'s copy of the new amount', async () => (await get(fan, '/api/stripe/activeSubscription')).body.data.pieSettings.amountCents === 2000);
+    const schedule = await eventually('the change scheduled on Stripe', async () => {
+      const scheduleId = (await platform.stripe.subscriptions.retrieve(subscription.id)).schedule;
+      const found = scheduleId ? await platform.stripe.subscriptionSchedules.retrieve(scheduleId as string) : null;
+      return found && found.phases.length === 2 ? found : undefined;
+    });
+    expect(schedule.phases[0].end_date).toBe(Math.floor(new Date(subscription.currentPeriodEnd).getTime() / 1000));
+    // Nothing is charged now and the running period keeps its price and length.
+    const running = await platform.stripe.subscriptions.retrieve(subscription.id);
+    expect([running.items.data[0].price.unit_amount, running.items.data[0].price.recurring?.interval_count]).toEqual([1000, 7]);
+    expect(await paidInvoices()).toEqual([[1000, 7]]);
 
     await platform.stripeControl.advanceClock({ days: 7, seconds: 60 });
-    await eventually('the renewal at the new amount', async () => (await paidAmounts()).includes(2000));
-    expect(await paidAmounts()).toEqual([1000, 2000]);
+    await eventually('the renewal at the new amount and length', async () => (await paidInvoices()).length === 2);
+    expect(await paidInvoices()).toEqual([[1000, 7], [2000, 14]]);
+    const periods = await eventually('the second period opened', async () => {
+      const rows = await sql.query<{ starts_at: Date; ends_at: Date; funded_cents: string }>(`select starts_at, ends_at, funded_cents from pies.periods where pie_id = $1 order by starts_at`, [pieId]);
+      return rows.length === 2 ? rows : undefined;
+    });
+    // End to end, never overlapping: the new period starts where the paid one ended and lasts 14 days.
+    expect(periods[1].starts_at.getTime()).toBe(periods[0].ends_at.getTime());
+    expect((periods[1].ends_at.getTime() - periods[1].starts_at.getTime()) / 86_400_000).toBe(14);
+    await eventually("billing's copy of the new amount", async () => (await get(fan, '/api/stripe/activeSubscription')).body.data.pieSettings.amountCents === 2000);
     // The clock move renewed every subscription of this file: let their webhooks land before the platform stops.
     await platform.stripeControl.flushWebhooks();
   });

@@ -55,9 +55,11 @@ describe('payouts: who may see and move an office’s money', () => {
       expect((await platform.request('POST', path, { cookies: mine.cookies, body })).status, path).toBe(404);
     }
     // Their own view works.
-    const own = await platform.request('GET', `/api/for-artists/claims/${theirClaim}/transactions?filter=payout`, { cookies: theirs.cookies });
+    // Their own view works; the release reads as money in for the office (a credit of what reached its earnings), not −$5.00.
+    const own = await platform.request('GET', `/api/for-artists/claims/${theirClaim}/transactions?filter=credit`, { cookies: theirs.cookies });
     expect(own.status).toBe(200);
-    expect(own.body.data.map((t: { detail: string; amountCents: number }) => [t.detail, t.amountCents])).toEqual([['escrow_released', -500]]);
+    expect(own.body.data.map((t: { detail: string; amountCents: number }) => [t.detail, t.amountCents])).toEqual([['escrow_released', 500]]);
+    expect((await platform.request('GET', `/api/for-artists/claims/${theirClaim}/transactions?filter=payout`, { cookies: theirs.cookies })).body.data).toEqual([]);
     const payouts = await platform.request('GET', `/api/for-artists/claims/${theirClaim}/payouts`, { cookies: theirs.cookies });
     expect(payouts.body).toMatchObject({ success: true, data: [], total: 0 });
   });

@@ -32,7 +32,7 @@ describe('payouts: an office connects Stripe', () => {
     const admin = await officeAdmin(platform, sql, 'Northern Lights Mgmt');
     const status = await platform.request('GET', `/api/for-artists/stripe/check-monthly-fee?officeId=${admin.officeId}`, { cookies: admin.cookies });
     expect(status.status).toBe(200);
-    expect(status.body.data).toEqual({ status: 'not_connected', monthlyFeeCents: STRIPE_MONTHLY_ACTIVE_ACCOUNT_FEE_CENTS, earningsThisMonthCents: 0, covered: false });
+    expect(status.body.data).toEqual({ status: 'not_connected', monthlyFeeCents: STRIPE_MONTHLY_ACTIVE_ACCOUNT_FEE_CENTS, earningsThisMonthCents: 0, covered: false, disconnectedAt: null });
 
     const starts = await Promise.all(
       Array.from({ length: 5 }, () => platform.request('POST', '/api/for-artists/stripe/completeOnboarding', { cookies: admin.cookies, body: { officeId: admin.officeId } })),
@@ -131,7 +131,7 @@ describe('payouts: an office connects Stripe', () => {
         occurredAt: new Date(),
         postings: [
           { account: accounts.stripeClearing, amountCents: -cents },
-          { account: account as never, amountCents: cents },
+          { account: account as never, amountCents: cents, ...(account.startsWith('artist_escrow:') ? { fanId: randomUUID() } : {}) },
         ],
       });
     await post(accounts.artistEscrow(assigned.id), 700);

@@ -110,7 +110,7 @@ describe('payouts: escrow released to the office', () => {
     // The fan's statement, read from the ledger, says where each share is now.
     const statement = await platform.request('GET', `/api/pie/periods/${periodId}/statement`, { cookies: (await logIn(platform, fan)).cookies });
     expect(statement.status).toBe(200);
-    const where = Object.fromEntries(statement.body.data.lines.map((line: { artistId: string; whereNow: string }) => [line.artistId, line.whereNow]));
+    const where = Object.fromEntries(statement.body.data.paid.map((line: { artistId: string; whereNow: string }) => [line.artistId, line.whereNow]));
     expect(where).toMatchObject({ [claimed.id]: 'office', [unclaimed.id]: 'escrow' });
   });
 });

@@ -8,7 +8,7 @@ import { editBio, makeClaim, socialsFor, type CatalogueArtist, type SignedInArti
 
 export type OfficeAdmin = SignedInArtist & { officeId: string };
 
-/** Puts money into an artist's escrow as a period close would, from `fanId` when given, at `occurredAt`. */
+/** Puts money into an artist's escrow as a period close would, from `fanId` (a fan of its own when not given), at `occurredAt`. */
 export async function intoEscrow(platform: TestPlatform, artistId: string, cents: number, options: { fanId?: string; occurredAt?: Date } = {}): Promise<void> {
   await new Ledger(platform.api.get(Database)).post({
     kind: 'test_funding',
@@ -17,7 +17,7 @@ export async function intoEscrow(platform: TestPlatform, artistId: string, cents
     references: options.fanId ? { fanId: options.fanId, artistId } : { artistId },
     postings: [
       { account: accounts.stripeClearing, amountCents: -cents },
-      { account: accounts.artistEscrow(artistId), amountCents: cents },
+      { account: accounts.artistEscrow(artistId), amountCents: cents, fanId: options.fanId ?? randomUUID() },
     ],
   });
 }

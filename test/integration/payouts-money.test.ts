@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, balanceOf, Ledger } from '#pie/ledger';
 import { agreesWithStripe, bookDueTransfer, officesAgainstStripe, ESCROW_EXPIRED_JOURNAL, ExpireEscrow, expireEscrowOf, releaseEscrow, transferIdempotencyKey, TransferSender } from '#pie/payouts';
+import { formatDay, PAYOUT_SENT_SUBJECT, SendEmail } from '#pie/notifications';
 import { Database, recordInOutbox } from '#pie/platform';
 import { makeAccount } from '../support/accounts.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';
@@ -49,43 +50,43 @@ describe('payouts: transfers, payouts and escrow expiry', () => {
     return { admin, stripeAccount, artistId: artist.id };
   }
 
-  it('transfers the earnings once they reach the threshold, taking the monthly fee from the month’s first transfer only', async () => {
+  it('transfers the earnings once they reach the threshold, whole (Stripe’s Connect fees are booked with payouts, not transfers)', async () => {
     const { admin, stripeAccount, artistId } = await connectedOfficeWith(1500, 'Threshold Office');
-    // The release (on enabling) triggers the transfer job: $15.00 − $2.00 fee = $13.00 to Stripe.
+    // The release (on enabling) triggers the transfer job: the whole $15.00 to Stripe.
     await eventually('the transfer', async () => (await stripeTransfersTo(stripeAccount)).length === 1);
     await eventually('the transfer to be recorded', async () => (await sql.value<string>(`select status from payouts.transfers where office_id = $1`, [admin.officeId])) === 'made');
     const [transfer] = await stripeTransfersTo(stripeAccount);
-    expect(transfer.amount).toBe(1300);
+    expect(transfer.amount).toBe(1500);
     expect(transfer.transfer_group).toBe(`office_${admin.officeId}`);
     expect(await balance(accounts.officeEarnings(admin.officeId))).toBe(0);
-    expect(await balance(accounts.officeConnected(admin.officeId))).toBe(1300);
+    expect(await balance(accounts.officeConnected(admin.officeId))).toBe(1500);
     const fees = await sql.query<{ amount: string }>(`select p.amount_cents as amount from ledger.journals j join ledger.postings p on p.journal_id = j.id where j.kind = 'monthly_account_fee' and p.account = 'processor_fees' and j."references"->>'officeId' = $1`, [admin.officeId]);
-    expect(fees.map((row) => Number(row.amount))).toEqual([200]);
+    expect(fees).toEqual([]);
 
-    // Below the threshold nothing moves; the second transfer of the month pays no fee.
+    // Below the threshold nothing moves.
     await intoEscrow(platform, artistId, 600);
     await platform.worker!.get(TransferSender).transferDue(admin.officeId, { monthEnd: false });
     await database.transaction((tx) => releaseEscrow(tx, artistId));
     expect(await balance(accounts.officeEarnings(admin.officeId))).toBe(600);
     expect(await platform.worker!.get(TransferSender).transferDue(admin.officeId, { monthEnd: false })).toBeNull();
-    // At month end whatever is there goes, without a second fee.
+    // At month end whatever is there goes.
     const monthEnd = await platform.worker!.get(TransferSender).transferDue(admin.officeId, { monthEnd: true });
     expect(monthEnd).toMatchObject({ amount_cents: 600, fee_cents: 0 });
     // Stripe's transfers equal the ledger's transfer journals.
     const atStripe = (await stripeTransfersTo(stripeAccount)).map((t) => t.amount).sort((a, b) => a - b);
-    expect(atStripe).toEqual([600, 1300]);
+    expect(atStripe).toEqual([600, 1500]);
     expect((await ledgerTransfers(admin.officeId)).map((row) => Number(row.amount)).sort((a, b) => a - b)).toEqual(atStripe);
 
     // The provider check agrees for this office, listing Stripe's records through the SDK.
     const [againstStripe] = (await officesAgainstStripe(database.em(), platform.stripe)).filter((office) => office.officeId === admin.officeId);
-    expect(againstStripe.ledger).toEqual({ transfers: 2, transferredCents: 1900, payouts: 0, paidOutCents: 0 });
+    expect(againstStripe.ledger).toMatchObject({ transfers: 2, transferredCents: 2100, payouts: 0, paidOutCents: 0 });
     expect(agreesWithStripe(againstStripe)).toBe(true);
     const wallet = await platform.request('GET', `/api/for-artists/stripe/wallet-balance?officeId=${admin.officeId}`, { cookies: admin.cookies });
-    expect(wallet.body.data).toEqual({ earningsCents: 0, connectedCents: 1900, totalCents: 1900, transferThresholdCents: 1000 });
+    expect(wallet.body.data).toEqual({ earningsCents: 0, connectedCents: 2100, totalCents: 2100, transferThresholdCents: 1000 });
     const transfers = await platform.request('GET', `/api/for-artists/stripe/transfers-without-payouts?officeId=${admin.officeId}`, { cookies: admin.cookies });
     expect(transfers.body.data.map((t: { amountCents: number; feeCents: number }) => [t.amountCents, t.feeCents])).toEqual([
       [600, 0],
-      [1300, 200],
+      [1500, 0],
     ]);
   });
 
@@ -113,9 +114,9 @@ describe('payouts: transfers, payouts and escrow expiry', () => {
     expect(finished?.id).toBe(booked.id);
     await platform.worker!.get(TransferSender).transferDue(admin.officeId);
     const atStripe = await stripeTransfersTo(stripeAccount);
-    expect(atStripe.map((t) => t.amount)).toEqual([2300]);
+    expect(atStripe.map((t) => t.amount)).toEqual([2500]);
     expect(await sql.value<string>(`select stripe_transfer_id from payouts.transfers where id = $1`, [booked.id])).toBe(atStripe[0].id);
-    expect((await ledgerTransfers(admin.officeId)).map((row) => Number(row.amount))).toEqual([2300]);
+    expect((await ledgerTransfers(admin.officeId)).map((row) => Number(row.amount))).toEqual([2500]);
   });
 
   it('makes exactly one payout for 50 concurrent clicks, and shows it paid once the sandbox clock passes its arrival', async () => {
@@ -123,7 +124,7 @@ describe('payouts: transfers, payouts and escrow expiry', () => {
     await eventually('the transfer', async () => (await stripeTransfersTo(stripeAccount)).length === 1);
     await eventually('the money to be available at Stripe', async () => {
       const figures = await platform.request('GET', `/api/for-artists/stripe/connected-account-balance?officeId=${admin.officeId}`, { cookies: admin.cookies });
-      return figures.body.data.availableCents === 3000;
+      return figures.body.data.availableCents === 3200;
     });
 
     const answers = await Promise.all(Array.from({ length: 50 }, () => platform.request('POST', '/api/for-artists/stripe/create-payout', { cookies: admin.cookies, body: { officeId: admin.officeId } })));
@@ -132,26 +133,37 @@ describe('payouts: transfers, payouts and escrow expiry', () => {
     expect(answers.filter((answer) => answer.status !== 200).every((answer) => answer.status === 409)).toBe(true);
     for (const refused of answers.filter((answer) => answer.status === 409)) expect(['payouts.payout-in-progress', 'payouts.nothing-to-pay-out']).toContain(refused.body.code);
     const payout = made[0].body.data;
-    expect(payout).toMatchObject({ amountCents: 3000, status: 'in_transit' });
+    expect(payout).toMatchObject({ amountCents: 3200, status: 'in_transit' });
     expect((await platform.stripe.payouts.list({ limit: 100 }, { stripeAccount })).data).toHaveLength(1);
     expect(await balance(accounts.officeConnected(admin.officeId))).toBe(0);
+    // The office's admin hears it is on its way: the amount, when it should arrive, the payout's page.
+    const sent = await platform.inbox.waitForMessage({ to: admin.account.email, subjectIncludes: PAYOUT_SENT_SUBJECT, timeoutMs: 20_000 });
+    expect(sent.subject).toBe(`${PAYOUT_SENT_SUBJECT}: $32.00`);
+    expect(sent.text).toContain('Stripe sent $32.00 from the Stripe account of your office “Payout Office” to its bank account.');
+    expect(sent.text).toContain(`It should arrive by ${formatDay(payout.arrivalDate)}`);
+    expect(sent.text).toContain(`See the payout: http://localhost:3000/for-artists/funds/payouts/${payout.id}?office=${admin.officeId}`);
 
     await platform.stripeControl.advanceClock({ days: 3 });
     await eventually('the payout to be paid', async () => {
       const details = await platform.request('GET', `/api/for-artists/stripe/payout-details?officeId=${admin.officeId}&payoutId=${payout.id}`, { cookies: admin.cookies });
       return details.body.data.status === 'paid';
     });
+    // Stripe's payout.created and payout.paid news about it mail nobody again.
+    await platform.stripeControl.flushWebhooks();
+    await platform.settled();
+    expect(await sql.value<number>(`select count(*)::int from platform.outbox where job_name = $1 and payload ->> 'to' = $2 and starts_with(payload ->> 'subject', $3)`, [SendEmail.name, admin.account.email, PAYOUT_SENT_SUBJECT])).toBe(1);
     const total = await platform.request('GET', `/api/for-artists/stripe/total-payout?officeId=${admin.officeId}`, { cookies: admin.cookies });
-    expect(total.body.data.totalCents).toBe(3000);
+    expect(total.body.data.totalCents).toBe(3200);
     const list = await platform.request('GET', `/api/for-artists/stripe/payouts?officeId=${admin.officeId}`, { cookies: admin.cookies });
     expect(list.body.data.map((p: { id: string; status: string }) => [p.id, p.status])).toEqual([[payout.id, 'paid']]);
     expect(list.body.pagination).toEqual({ page: 1, limit: 10, total: 1, pages: 1 });
     const payoutsOnly = await platform.request('GET', `/api/for-artists/stripe/transactions?officeId=${admin.officeId}&filter=payout`, { cookies: admin.cookies });
-    expect(payoutsOnly.body.data.map((t: { detail: string; amountCents: number }) => [t.detail, t.amountCents])).toEqual([['payout', -3000]]);
+    expect(payoutsOnly.body.data.map((t: { detail: string; amountCents: number }) => [t.detail, t.amountCents])).toEqual([['payout', -3200]]);
     const credits = await platform.request('GET', `/api/for-artists/stripe/transactions?officeId=${admin.officeId}&filter=credit`, { cookies: admin.cookies });
     expect(credits.body.data.map((t: { detail: string; amountCents: number }) => [t.detail, t.amountCents])).toEqual([['escrow_released', 3200]]);
     const one = await platform.request('GET', `/api/for-artists/stripe/transaction-details?officeId=${admin.officeId}&transactionId=${credits.body.data[0].id}`, { cookies: admin.cookies });
-    expect(one.body.data).toEqual(credits.body.data[0]);
+    // The details are the list's row and where the money came from: one fan's money (the fixture's escrow funding is no pie close).
+    expect(one.body.data).toEqual({ ...credits.body.data[0], artistName: 'Payout Office Artist', fans: { count: 1, cents: 3200 }, periods: null });
   });
 
   it('a payout the bank refuses returns the money to the Stripe balance and shows Stripe’s reason', async () => {
@@ -169,13 +181,13 @@ describe('payouts: transfers, payouts and escrow expiry', () => {
     });
     expect(failed.failureCode).toBe('account_closed');
     expect(failed.failureMessage).toMatch(/closed/i);
-    expect(await balance(accounts.officeConnected(admin.officeId))).toBe(1000);
+    expect(await balance(accounts.officeConnected(admin.officeId))).toBe(1200);
     const figures = await platform.request('GET', `/api/for-artists/stripe/connected-account-balance?officeId=${admin.officeId}`, { cookies: admin.cookies });
-    expect(figures.body.data.availableCents).toBe(1000);
+    expect(figures.body.data.availableCents).toBe(1200);
     const history = await platform.request('GET', `/api/for-artists/stripe/transactions?officeId=${admin.officeId}&filter=payout`, { cookies: admin.cookies });
     expect(history.body.data.map((t: { detail: string; amountCents: number }) => [t.detail, t.amountCents])).toEqual([
-      ['payout_failed', 1000],
-      ['payout', -1000],
+      ['payout_failed', 1200],
+      ['payout', -1200],
     ]);
   });
 

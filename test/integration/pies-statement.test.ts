@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatUsd } from '#pie/contracts';
 import { Database } from '#pie/platform';
 import { closePiePeriod, openPeriod } from '#pie/pies';
 import { logIn, makeAccount, type TestAccount } from '../support/accounts.js';
+import { pdfTextRuns } from '../support/pdf-text.js';
 import { openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
 import { makeArtist, makeTrack, seedPlays } from './listening-fixtures.js';
@@ -53,34 +55,47 @@ describe('pies: statements of closed periods', () => {
       { label: 'Pie platform fee', amountCents: 100 },
     ]);
     // 200 : 100 of 878 → 585.33, 292.67 → 585, 293; the third artist is over the limit of 2.
-    expect(statement.lines.map((l: { name: string; shareCents: number; whereNow: string; reason: string | null }) => [l.name, l.shareCents, l.whereNow, l.reason])).toEqual([
+    expect(statement.paid.map((l: { name: string; shareCents: number; whereNow: string; reason: string | null }) => [l.name, l.shareCents, l.whereNow, l.reason])).toEqual([
       ['=Formula Band', 585, 'escrow', null],
       ['Quiet "Quotes"', 293, 'escrow', null],
-      ['Third', 0, 'none', 'over_limit'],
     ]);
-    expect(statement.lines[0]).toMatchObject({ listenedMs: 200_000, weight: 0.666666 });
+    expect(statement.paid[0]).toMatchObject({ listenedMs: 200_000, weight: 0.666666 });
+    // Everyone else: one group per reason, counted, with its artists for the page to list.
+    expect(statement.notPaid).toEqual([{ reason: 'over_limit', label: 'Over your artist limit', count: 1, listenedMs: 50_000, artists: [{ artistId: expect.any(String), name: 'Third', listenedMs: 50_000 }] }]);
+    expect(statement.money.map((l: { label: string; amountCents: number }) => [l.label, l.amountCents])).toEqual([
+      ['Charge', 1000],
+      ['Payment processing fee (Stripe)', -59],
+      ['Pie platform fee', -100],
+      ['From earlier periods (already in your wallet)', 37],
+      ['Split among your artists', 878],
+      ['To your artists', 878],
+      ['Kept in your wallet for the next period', 0],
+      ['Total of the lines (fees, shares, kept, less carried in)', 1000],
+    ]);
   });
 
-  it('downloads a CSV whose lines add up to the charge, to the cent', async () => {
+  it('downloads a CSV with the page’s money lines, the artists paid and one counted line per reason', async () => {
     const response = await platform.request('GET', `/api/pie/periods/${periodId}/statement.csv`, { cookies });
     expect(response.status).toBe(200);
     expect(String(response.headers['content-type'])).toContain('text/csv');
     expect(String(response.headers['content-disposition'])).toContain('attachment');
     const rows = String(response.body).trim().split('\r\n').map((line) => line.split(/,(?=")/).map((cell) => cell.slice(1, -1).replace(/""/g, '"')));
     const header = rows[0];
-    const amount = header.indexOf('amount_cents');
-    const body = rows.slice(1, -2);
-    const charge = Number(rows.at(-1)![amount]);
-    expect(charge).toBe(1000);
-    expect(body.reduce((sum, row) => sum + Number(row[amount]), 0)).toBe(charge);
-    expect(Number(rows.at(-2)![amount])).toBe(charge);
-    // Artist names sit behind a label, quoted: a name starting with '=' never opens a cell as a formula.
-    expect(body.map((row) => row[0])).toEqual(['Payment processing fee (Stripe)', 'Pie platform fee', 'Artist: =Formula Band', 'Artist: Quiet "Quotes"', 'Kept in your wallet for the next period', 'From earlier periods (already in your wallet)']);
+    const [section, line, count, amount, usd] = ['section', 'line', 'artists', 'amount_cents', 'amount_usd'].map((name) => header.indexOf(name));
+    const money = new Map(rows.filter((row) => row[section] === 'money').map((row) => [row[line], Number(row[amount])]));
+    const paid = rows.filter((row) => row[section] === 'paid');
+    // Charge less fees plus what was carried in is the split; the split went to the artists (each line) and the wallet.
+    expect(money.get('Charge')! - 59 - 100 + 37).toBe(money.get('Split among your artists'));
+    expect(paid.reduce((sum, row) => sum + Number(row[amount]), 0)).toBe(money.get('To your artists'));
+    expect(money.get('Total of the lines (fees, shares, kept, less carried in)')).toBe(money.get('Charge'));
+    // Artist names are quoted and guarded: a name starting with '=' never opens a cell as a formula.
+    expect(paid.map((row) => row[line])).toEqual(["'=Formula Band", 'Quiet "Quotes"']);
     expect(String(response.body)).not.toMatch(/(^|,)"?=/m);
+    expect(rows.filter((row) => row[section] === 'not_paid').map((row) => [row[line], row[count]])).toEqual([['Over your artist limit', '1']]);
     // A negative amount stays a number a spreadsheet can add up (no formula guard in front of it).
-    const carried = body.at(-1)!;
-    expect(Number(carried[amount])).toBeLessThan(0);
-    expect(carried[header.indexOf('amount_usd')]).toMatch(/^-\d+\.\d{2}$/);
+    const fee = rows.find((row) => row[line] === 'Pie platform fee')!;
+    expect(fee[amount]).toBe('-100');
+    expect(fee[usd]).toBe('-1.00');
   });
 
   it('downloads a PDF', async () => {
@@ -89,6 +104,29 @@ describe('pies: statements of closed periods', () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.rawBody.subarray(0, 5).toString()).toBe('%PDF-');
     expect(response.rawBody.length).toBeGreaterThan(1000);
+  });
+
+  it('shows the same money lines, labelled the same, on the page, in the CSV and in the PDF (the PDF once showed the split where the CSV showed the charge)', async () => {
+    const statement = (await platform.request('GET', `/api/pie/periods/${periodId}/statement`, { cookies })).body.data as { money: { label: string; amountCents: number }[] };
+    const page = statement.money.map((line) => [line.label, line.amountCents]);
+    expect(page).toContainEqual(['Charge', 1000]);
+    expect(page).toContainEqual(['Total of the lines (fees, shares, kept, less carried in)', 1000]);
+
+    const csv = String((await platform.request('GET', `/api/pie/periods/${periodId}/statement.csv`, { cookies })).body)
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(/,(?=")/).map((cell) => cell.slice(1, -1).replace(/""/g, '"')));
+    expect(csv.filter((row) => row[0] === 'money').map((row) => [row[1], Number(row[7])])).toEqual(page);
+
+    // The PDF: each money line's label, then its amount in the one money format (−$1.00).
+    const runs = pdfTextRuns((await platform.request('GET', `/api/pie/periods/${periodId}/statement.pdf`, { cookies })).rawBody);
+    const start = runs.indexOf('Charge');
+    const pdf = Array.from({ length: page.length }, (_, i) => [runs[start + 2 * i], runs[start + 2 * i + 1]]);
+    expect(pdf).toEqual(page.map(([label, cents]) => [label, formatUsd(cents as number)]));
+    expect(runs).toContain('\u2212$1.00');
+    // The artist left out is one counted line, not a row of zeros.
+    expect(runs).toContain('Over your artist limit: 1 artist, 1 min');
+    expect(runs.some((run) => run.includes('Third'))).toBe(false);
   });
 
   it('answers 404 for another fan’s period and for a period not yet closed', async () => {

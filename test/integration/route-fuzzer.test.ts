@@ -229,7 +229,9 @@ describe('route fuzzer', () => {
       }
       requests++;
       statuses.set(response.status, (statuses.get(response.status) ?? 0) + 1);
-      if (response.status >= 500) {
+      // Readiness says 503 when no worker beats, and this platform runs none: that is its true answer.
+      const notReady = route.path === '/api/health/ready' && response.status === 503 && response.body?.data?.status === 'down';
+      if (response.status >= 500 && !notReady) {
         serverErrors.push(`${route.method.toUpperCase()} ${url.slice(0, 200)} as ${caller} (body ${String(options.body).slice(0, 120)}): ${response.status} ${JSON.stringify(response.body).slice(0, 300)}`);
       }
       return response;

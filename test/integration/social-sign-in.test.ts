@@ -41,7 +41,7 @@ describe('social sign-in through the sandbox providers', () => {
     return { authorize, callback, browser, finish: await platform.request('GET', pathOf(callback), { cookies: browser }) };
   }
 
-  it.each(Object.keys(LOGIN_ROUTE) as (keyof typeof LOGIN_ROUTE)[])('%s: a new fan signs in, promo=try and deviceType come back, the promo code is taken', async (provider) => {
+  it.each(Object.keys(LOGIN_ROUTE) as (keyof typeof LOGIN_ROUTE)[])('%s: a new fan signs in, promo=try and deviceType come back, the fan may start the free pie (no code taken yet)', async (provider) => {
     const { finish } = await signIn(provider, ACCOUNT[provider], '?promo=try&deviceType=mobile');
     const landing = new URL(location(finish), 'http://app');
     expect(landing.pathname).toBe('/dashboard');
@@ -52,22 +52,26 @@ describe('social sign-in through the sandbox providers', () => {
     expect(me.status).toBe(200);
     expect(me.body.data.linked_accounts.map((link: { provider: string }) => link.provider)).toEqual([provider]);
     expect(me.body.data.promo_eligible).toBe(true);
+    expect(await sql.value(`select count(*)::int from identity.promotion_codes where claimed_by_fan_id = $1`, [me.body.data._id])).toBe(0);
     // Provider tokens are stored encrypted, never as the bearer token itself.
     const [identity] = await sql.query(`select access_token_enc from identity.social_identities where subject_id = $1`, [me.body.data._id]);
     expect(identity.access_token_enc).toMatch(/^v1\./);
   });
 
-  it('a returning fan gets the same account, and a second free-pie claim is refused with the spec message', async () => {
+  it('a returning fan gets the same account; once their free pie has started, another /try sign-in is refused with the spec message', async () => {
     const first = await signIn('spotify', 'listener2');
     const second = await signIn('spotify', 'listener2', '?promo=try');
     const fanA = first.finish.cookies.find((c) => c.name === 'fan_access_token')!.value;
     const idA = (await platform.request('GET', '/api/user', { cookies: { fan_access_token: fanA } })).body.data._id;
     expect(await sql.value(`select count(*)::int from identity.social_identities where provider = 'spotify' and provider_user_id = 'listener2'`)).toBe(1);
-    // The second sign-in took the fan's first code…
+    // Signing in through /try takes no code: the fan may start the free pie.
     const landing = new URL(location(second.finish), 'http://app');
     expect(landing.pathname).toBe('/dashboard');
-    expect(await sql.value(`select count(*)::int from identity.promotion_codes where claimed_by_fan_id = $1`, [idA])).toBe(1);
-    // …so a third one is the second use of the offer.
+    expect(await sql.value(`select promo_eligible from identity.fans where id = $1`, [idA])).toBe(true);
+    expect(await sql.value(`select count(*)::int from identity.promotion_codes where claimed_by_fan_id = $1`, [idA])).toBe(0);
+    // Once the free pie has started (billing's createPromoSubscription marks it used)…
+    await sql.query(`update identity.fans set used_promotion_code = true where id = $1`, [idA]);
+    // …another /try sign-in is the second use of the offer.
     const third = await signIn('spotify', 'listener2', '?promo=try');
     const refused = new URL(location(third.finish), 'http://app');
     expect(refused.pathname).toBe('/try');

@@ -9,6 +9,8 @@ import { SMTPServer } from 'smtp-server';
 export class MailCounter {
   /** Accepted messages per recipient address (lower-cased). */
   readonly byRecipient = new Map<string, number>();
+  /** Distinct Message-IDs per recipient: the messages a person sees (a re-sent message keeps its Message-ID). */
+  readonly messageIdsByRecipient = new Map<string, Set<string>>();
   total = 0;
 
   private readonly server = new SMTPServer({
@@ -16,9 +18,13 @@ export class MailCounter {
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     onData: (stream, session, callback) => {
-      stream.resume();
+      let head = '';
+      stream.on('data', (chunk: Buffer) => {
+        if (!head.includes('\r\n\r\n')) head += chunk.toString('latin1');
+      });
       stream.on('end', () => {
-        for (const rcpt of session.envelope.rcptTo) this.count(rcpt.address.toLowerCase());
+        const messageId = /^Message-ID:\s*(\S+)/im.exec(head)?.[1] ?? `(none ${this.total})`;
+        for (const rcpt of session.envelope.rcptTo) this.count(rcpt.address.toLowerCase(), messageId);
         callback();
       });
     },
@@ -48,8 +54,11 @@ export class MailCounter {
     return new Promise((resolve) => this.server.close(() => resolve()));
   }
 
-  private count(address: string): void {
+  private count(address: string, messageId: string): void {
     this.total += 1;
     this.byRecipient.set(address, (this.byRecipient.get(address) ?? 0) + 1);
+    const ids = this.messageIdsByRecipient.get(address) ?? new Set<string>();
+    ids.add(messageId);
+    this.messageIdsByRecipient.set(address, ids);
   }
 }

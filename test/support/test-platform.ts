@@ -1,6 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { CSRF_COOKIE, CSRF_HEADER, loadConfig, type AppConfig } from '#pie/platform';
+import { CSRF_COOKIE, CSRF_HEADER, Database, loadConfig, QUEUE_NAMES, QueueRegistry, type AppConfig, type QueueName } from '#pie/platform';
 import { createTestDatabase, TEST_REDIS_URL, uniqueQueuePrefix, type TestDatabase } from '#pie/testing';
 import { createApiApp } from '../../apps/api/src/create-api-app.js';
 import { createWorkerApp } from '../../apps/worker/src/create-worker-app.js';
@@ -160,6 +160,27 @@ export class TestPlatform {
       cookies: response.cookies as InjectResult['cookies'],
       rawBody: response.rawPayload,
     };
+  }
+
+  /**
+   * Resolves once nothing is left to relay (outbox) or to run (waiting, active or prioritized jobs
+   * on `queues`): what a test waits for before it counts the effects of news it sent.
+   */
+  async settled(queues: readonly QueueName[] = QUEUE_NAMES, timeoutMs = 20_000): Promise<void> {
+    const registry = this.api.get(QueueRegistry);
+    const em = this.api.get(Database).em();
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const [{ n }] = await em.execute<{ n: number }[]>(`select count(*)::int as n from platform.outbox where published_at is null`);
+      let busy = n;
+      for (const name of queues) {
+        const counts = await registry.get(name).getJobCounts('waiting', 'active', 'prioritized');
+        busy += Object.values(counts).reduce((sum, count) => sum + count, 0);
+      }
+      if (busy === 0) return;
+      if (Date.now() > deadline) throw new Error(`The platform did not settle within ${timeoutMs} ms (${busy} message(s) or job(s) left)`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 
   async stopWorker(): Promise<void> {

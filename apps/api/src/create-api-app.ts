@@ -7,10 +7,18 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { Logger } from 'nestjs-pino';
 import {
   ApiExceptionFilter,
+  boundedServerFactory,
   clientErrorHandler,
   completeOpenApiDocument,
   CsrfProtection,
+  Database,
   frameworkErrorHandler,
+  Metrics,
+  OutageReporter,
+  QueueRegistry,
+  RateLimiter,
+  registerBoundedJson,
+  registerEdgeRateLimits,
   registerNoStoreForApi,
   registerWellFormedInput,
   REQUEST_ID_HEADER,
@@ -22,6 +30,7 @@ import { STRIPE_WEBHOOK_PATH } from '#pie/billing';
 import { ApiModule } from './api.module.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { serveWebApp } from './web-app.js';
+import { registerMoneyMetrics } from './money-metrics.js';
 
 /** Request bodies above this are refused with 413 before any parsing. */
 const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -35,6 +44,8 @@ function trustHops(hops: number): (address: string, hop: number) => boolean {
 export async function createApiApp(config: AppConfig): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
+    // Slow senders (a byte every few seconds) are cut at REQUEST_TIMEOUT_MS, idle connections at CONNECTION_TIMEOUT_MS.
+    serverFactory: boundedServerFactory({ requestTimeoutMs: config.REQUEST_TIMEOUT_MS, connectionTimeoutMs: config.CONNECTION_TIMEOUT_MS }),
     // Only the proxies the operator names may say who the client is; by default nobody, so a client
     // cannot pick its own IP (and its own rate-limit bucket) with X-Forwarded-For.
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
@@ -55,6 +66,15 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
     bodyParser: false,
   });
   app.useLogger(app.get(Logger));
+  const fastify = app.getHttpAdapter().getInstance();
+  // JSON is measured (depth, values) before it is parsed: a deeply nested body costs nothing.
+  registerBoundedJson(fastify, BODY_LIMIT_BYTES);
+  // Requests by route pattern and status, with their duration (GET /api/metrics).
+  const metrics = app.get(Metrics);
+  registerMoneyMetrics(metrics, app.get(Database));
+  fastify.addHook('onResponse', async (request, reply) => {
+    metrics.observeHttp(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+  });
   // Before any route exists (compression hooks onto each route as it is added): JSON and the SPA's
   // index.html go out compressed; the web build's files already are (see web-app.ts).
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'] });
@@ -67,11 +87,17 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
     sessionCookies: Object.values(SESSION_COOKIE),
     secureCookies: config.NODE_ENV === 'production' || config.PUBLIC_URL.startsWith('https://'),
     exemptPaths: [STRIPE_WEBHOOK_PATH],
-  }).register(app.getHttpAdapter().getInstance());
+  }).register(fastify);
+  // Per-address rate limits of a route, counted before its body is read.
+  registerEdgeRateLimits(fastify, app.get(RateLimiter), config);
   registerWellFormedInput(app.getHttpAdapter().getInstance());
   registerNoStoreForApi(app.getHttpAdapter().getInstance());
   const sendSpaIndex = await serveWebApp(app.getHttpAdapter().getInstance(), config.WEB_DIST_DIR);
-  app.useGlobalFilters(new ApiExceptionFilter(sendSpaIndex));
+  const database = app.get(Database);
+  const queues = app.get(QueueRegistry);
+  const outages = new OutageReporter({ database: () => database.ping(), 'queue backend': () => queues.ping() }, config.OUTAGE_RETRY_AFTER_SECONDS);
+  fastify.addHook('onClose', async () => outages.stop());
+  app.useGlobalFilters(new ApiExceptionFilter(sendSpaIndex, outages));
   // OpenAPI generated from the controllers and the zod schemas of their @ZodBody/@ZodQuery/@ZodParam/@ZodResponse: UI at /api/docs, JSON at /api/docs-json. A production
   // deployment does not publish its route map unless asked to (API_DOCS_PUBLIC=true).
   if (config.API_DOCS_PUBLIC ?? config.NODE_ENV !== 'production') {

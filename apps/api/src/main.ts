@@ -1,8 +1,10 @@
-import { ConfigError, loadConfig } from '#pie/platform';
+import { ConfigError, loadConfig, waitForBackingServices } from '#pie/platform';
 import { createApiApp } from './create-api-app.js';
 
 try {
   const config = loadConfig();
+  // Postgres and Redis may come up after us (containers, a restart): wait, saying so, rather than exit.
+  await waitForBackingServices(config, 'api');
   const app = await createApiApp(config);
   await app.listen(config.PORT, config.HOST);
 } catch (error) {

@@ -57,7 +57,9 @@ export function mantineStylesPlugin(webRoot: string): Plugin {
       const file = pending.pop()!;
       if (seen.has(file)) continue;
       seen.add(file);
-      const component = /[\\/]components[\\/]([^\\/]+)[\\/]/.exec(file)?.[1];
+      // Components, and the parts they share from utils/ (InlineInput lays out Checkbox, Radio and
+      // Switch labels beside their controls).
+      const component = /[\\/](?:components|utils)[\\/]([^\\/]+)[\\/]/.exec(file)?.[1];
       if (component) components.add(component);
       for (const match of readFileSync(file, 'utf8').matchAll(/from "(\.[^"]+)"/g)) {
         pending.push(resolve(dirname(file), match[1]!));

@@ -9,7 +9,8 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [
-        PlatformModule.forRoot({ config, entities: entitiesOf(modules) }),
+        // Jobs wait their turn for the pool's connections under load: a minute, not the api's few seconds.
+        PlatformModule.forRoot({ config, entities: entitiesOf(modules), databaseConnectTimeoutMs: Math.max(config.DATABASE_CONNECT_TIMEOUT_MS, 60_000) }),
         WorkerRuntimeModule,
         ...nestModulesOf(modules, 'worker'),
       ],

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { StripeGateway } from '#pie/billing';
+import { ArtistPages } from '#pie/claims';
 import { PayoutsFacadeModule } from '#pie/payouts';
 import { BackOffice } from './domain/back-office.js';
 import { BackOfficeActions } from './domain/back-office-actions.js';
@@ -10,6 +11,7 @@ import { ADMIN_CONTROLLERS } from './http/admin.controllers.js';
 @Module({
   imports: [PayoutsFacadeModule],
   controllers: ADMIN_CONTROLLERS,
-  providers: [StripeGateway, BackOffice, BackOfficeActions, StripeRecords],
+  // ArtistPages: the addresses of the artist's pages a claim's proof links to.
+  providers: [StripeGateway, ArtistPages, BackOffice, BackOfficeActions, StripeRecords],
 })
 export class AdminHttpModule {}

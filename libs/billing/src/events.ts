@@ -10,3 +10,5 @@ export {
 } from './events/subscription-status-changed.event.js';
 export { StripeAccountUpdated, type StripeAccountUpdatedPayload } from './events/stripe-account-updated.event.js';
 export { StripePayoutUpdated, type StripePayoutUpdatedPayload } from './events/stripe-payout-updated.event.js';
+export { StripeTransferReversed, type StripeTransferReversedPayload } from './events/stripe-transfer-reversed.event.js';
+export { StripeAccountDeauthorized, type StripeAccountDeauthorizedPayload } from './events/stripe-account-deauthorized.event.js';

@@ -14,6 +14,7 @@ import { ArtistInvitesController } from './http/artist-invites.controller.js';
 import { ClaimReportsController } from './http/claim-reports.controller.js';
 import { ClaimsController } from './http/claims.controller.js';
 import { FetchSocialsHandler } from './queries/fetch-socials/fetch-socials.handler.js';
+import { GetArtistStandingHandler } from './queries/get-artist-standing/get-artist-standing.handler.js';
 import { GetClaimHandler } from './queries/get-claim/get-claim.handler.js';
 import { ListClaimsHandler } from './queries/list-claims/list-claims.handler.js';
 import { SearchArtistsHandler } from './queries/search-artists/search-artists.handler.js';
@@ -39,6 +40,7 @@ import { VerifyArtistInviteHandler } from './queries/verify-artist-invite/verify
     ListClaimsHandler,
     GetClaimHandler,
     VerifyArtistInviteHandler,
+    GetArtistStandingHandler,
   ],
 })
 export class ClaimsHttpModule {}

@@ -50,10 +50,13 @@ export const AdminClaimsQuery = z.strictObject({
 });
 export type AdminClaimsQuery = z.infer<typeof AdminClaimsQuery>;
 
-export const AdminClaimStatusRequest = z.strictObject({
-  status: z.enum(['pending', 'verifying', 'successful', 'rejected', 'cancelled'], { error: 'status must be pending, verifying, successful, rejected or cancelled' }),
-  reason: z.string().trim().max(500, 'reason must be at most 500 characters').optional(),
-});
+export const AdminClaimStatusRequest = z
+  .strictObject({
+    status: z.enum(['pending', 'verifying', 'successful', 'rejected', 'cancelled'], { error: 'status must be pending, verifying, successful, rejected or cancelled' }),
+    reason: z.string().trim().max(500, 'reason must be at most 500 characters').optional(),
+  })
+  // The office reads why (its claim's page and the mail): a rejection without a reason is refused.
+  .refine((body) => body.status !== 'rejected' || (body.reason ?? '').length >= 3, { message: 'A rejection needs a reason the office will read (at least 3 characters)', path: ['reason'] });
 export type AdminClaimStatusRequest = z.infer<typeof AdminClaimStatusRequest>;
 
 export const AdminVerifyBioRequest = z.strictObject({
@@ -69,7 +72,9 @@ export interface AdminClaimRow {
   artistName: string;
   officeId: string;
   officeName: string;
+  /** The e-mail of the artist account that made the claim, and its id (its back-office page). */
   claimedBy: string;
+  claimedById: string;
   verificationMethod: string;
   createdAt: string;
   updatedAt: string;
@@ -80,6 +85,11 @@ export interface AdminClaimDetails extends AdminClaimRow {
   verificationString: string;
   platform: string | null;
   lastAttempt: { at: string; ok: boolean; message: string | null } | null;
+  /**
+   * The proof to check by hand: the artist's streaming profile (where the verification string goes),
+   * and each page or account the last attempt read (a linked social page, the account signed in to).
+   */
+  proof: { profileUrl: string | null; checked: { label: string; url: string }[] };
   history: { from: string | null; to: string; at: string; reason: string | null }[];
   reports: { id: string; reason: string; createdAt: string }[];
 }
@@ -120,6 +130,8 @@ export interface AdminArtistRow {
   spotifyId: string | null;
   crmStatus: CrmStatus;
   escrowCents: number;
+  /** How many fans' money that escrow holds. */
+  escrowFans: number;
   fans: number;
   listenedMs: number;
   claimed: boolean;
@@ -127,7 +139,7 @@ export interface AdminArtistRow {
 }
 
 export interface AdminArtistDetails extends AdminArtistRow {
-  claim: { id: string; officeId: string; status: string } | null;
+  claim: { id: string; officeId: string; officeName: string; status: string } | null;
   oldestEscrowAt: string | null;
   communications: { id: string; channel: string; note: string; contactedAt: string; adminName: string }[];
 }
@@ -169,6 +181,59 @@ export const AdminTransactionsQuery = z
   .refine(rangeOk, { message: 'startDate must not be after endDate', path: ['startDate'] });
 export type AdminTransactionsQuery = z.infer<typeof AdminTransactionsQuery>;
 
+/**
+ * The money over a period (`GET finances`, each day of `dashboard/financial`, `transactions/flow`):
+ * billing's fan figures and payouts' office figures, each summed by the one read every screen uses
+ * (a fan's wallet summary sums the same definitions over that fan's journals). Card fees are
+ * Stripe's fees on fans' payments only; Stripe's Connect fees on offices' payouts (the $2 monthly
+ * account fee, the per-payout fee) are `connectFeesCents`.
+ */
+export const ADMIN_MONEY_FIGURES = [
+  'paidInCents',
+  'cardFeesCents',
+  'pieFeesCents',
+  'intoWalletsCents',
+  'promotionsCents',
+  'givenToArtistsCents',
+  'returnedFromEscrowCents',
+  'refundedCents',
+  'disputeFeesCents',
+  'releasedCents',
+  'transferredCents',
+  'paidOutCents',
+  'connectFeesCents',
+  'givenBackCents',
+] as const;
+export type AdminMoneyFigures = Record<(typeof ADMIN_MONEY_FIGURES)[number], number>;
+
+// ---- names and links (issue 29: a back-office screen names what it shows, never a bare id) ----------
+
+export const ADMIN_REF_TYPES = ['fan', 'artist', 'office', 'claim', 'artist_user', 'period'] as const;
+export type AdminRefType = (typeof ADMIN_REF_TYPES)[number];
+
+/** Something a back-office screen names and links to (its page: a period's is its fan's). */
+export interface AdminRef {
+  type: AdminRefType;
+  id: string;
+  name: string;
+  /** A pie period's fan, whose page it links to. */
+  fanId?: string;
+}
+
+/** A ledger journal as the back office shows it: every account and reference named. */
+export interface AdminJournalView {
+  id: string;
+  kind: string;
+  idempotencyKey: string;
+  occurredAt: string;
+  recordedAt: string;
+  postings: { account: string; accountLabel: string; owner: AdminRef | null; amountCents: number }[];
+  /** The journal's references, each with a label; a fan, artist, office, claim or pie period named. */
+  references: { key: string; label: string; text: string; ref: AdminRef | null }[];
+  /** Who and what it is about: the owners of its accounts and what its references name. */
+  parties: AdminRef[];
+}
+
 export const RECONCILIATION_TYPES = ['ledger', 'balances', 'escrow', 'wallets', 'provider', 'idempotency'] as const;
 export type ReconciliationType = (typeof RECONCILIATION_TYPES)[number];
 
@@ -179,6 +244,13 @@ export interface ReconciliationResult {
   /** How many rows break it; `rows` names them (the first 50), left out by the `-minimal` variant. */
   violations: number;
   rows?: string[];
+  /**
+   * The provider check runs as a job: its answer names the run (`GET financial-reconciliation/runs/:runId`),
+   * `running` with how far it got in `progress` until it is `done` (then `ok` and the rows count) or `failed`.
+   */
+  runId?: string;
+  status?: 'running' | 'done' | 'failed';
+  progress?: string | null;
 }
 
 export interface AuditEntry {
@@ -188,6 +260,10 @@ export interface AuditEntry {
   action: string;
   targetType: string;
   targetId: string;
+  /** The target named (null for a target that is no record: a check, the escrow run). */
+  target: AdminRef | null;
+  /** The records `before` and `after` name by id, named. */
+  refs: AdminRef[];
   before: unknown;
   after: unknown;
   at: string;

@@ -24,6 +24,35 @@ export const CLAIM_MESSAGES = {
 export const SOCIAL_PLATFORMS = ['twitter', 'youtube', 'facebook', 'instagram'] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 export const SOCIAL_PLATFORM_LABELS: Record<SocialPlatform, string> = { twitter: 'X (Twitter)', youtube: 'YouTube', facebook: 'Facebook', instagram: 'Instagram' };
+
+/**
+ * Why a social verification failed, as the callback tells the result page (`?reason=`): a code from
+ * this list, never free text, so the page shows only words Pie wrote.
+ */
+export const SOCIAL_VERIFICATION_FAILURES = ['no-answer', 'link-expired', 'cancelled', 'no-linked-account', 'other-account', 'not-confirmed', 'claimed-elsewhere', 'claim-closed'] as const;
+export type SocialVerificationFailure = (typeof SOCIAL_VERIFICATION_FAILURES)[number];
+
+/** Each failure in words (`platform`: the platform's label). */
+export function socialVerificationFailureText(reason: SocialVerificationFailure, platform: string): string {
+  switch (reason) {
+    case 'no-answer':
+      return 'The sign-in did not come back from the platform.';
+    case 'link-expired':
+      return 'This sign-in link has expired. Start the verification again.';
+    case 'cancelled':
+      return `The ${platform} sign-in was cancelled.`;
+    case 'no-linked-account':
+      return `The artist’s Spotify profile links to no ${platform} account.`;
+    case 'other-account':
+      return `The ${platform} account you signed in with is not the one the artist’s Spotify profile links to.`;
+    case 'not-confirmed':
+      return `${platform} did not confirm the sign-in. Please try again.`;
+    case 'claimed-elsewhere':
+      return 'Another office has already claimed this artist.';
+    case 'claim-closed':
+      return 'This claim can no longer be verified: open it to see where it stands.';
+  }
+}
 export const VERIFICATION_METHODS = ['bio', 'social'] as const;
 export type VerificationMethod = (typeof VERIFICATION_METHODS)[number];
 export const CLAIM_STATUSES = ['pending', 'verifying', 'successful', 'rejected', 'cancelled'] as const;
@@ -104,6 +133,27 @@ export const ClaimReportRequest = z.strictObject({
   reason: z.string({ error: 'reason is required' }).trim().min(3, 'reason must be at least 3 characters').max(1000, 'reason must be at most 1000 characters'),
 });
 export type ClaimReportRequest = z.infer<typeof ClaimReportRequest>;
+
+/** `GET /api/claims/artist/:artistId` (public): where an artist stands on Pie, for the artist page. */
+export interface ArtistStandingView {
+  artistId: string;
+  /** An office on Pie has claimed the artist and proved it (a successful claim). */
+  claimed: boolean;
+  /** That claim: what a fan reports (`POST /api/claims/report/:claimedId`). */
+  claimId: string | null;
+  claimedSince: string | null;
+  /** Fans' money waiting in the artist's escrow, in all, and how many fans it is from (never who). */
+  escrowCents: number;
+  escrowFans: number;
+}
+export const ArtistStandingViewSchema = z.object({
+  artistId: z.string(),
+  claimed: z.boolean(),
+  claimId: z.string().nullable(),
+  claimedSince: z.string().nullable(),
+  escrowCents: z.number().int(),
+  escrowFans: z.number().int(),
+});
 
 export interface ClaimSummary {
   id: string;
@@ -213,14 +263,27 @@ export interface InvitationCheck {
   office: { _id: string; name: string };
   email: string;
   role: OfficeRole;
-  /** The invited person has no password yet: they finish their registration first (link in the e-mail). */
-  requires_registration: boolean;
   expires_at: string;
 }
 
 /* Artist invites */
 
 export const ArtistInviteToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This invite link is not valid');
+
+/**
+ * `POST /api/artist-invite/:token/redeem`: where the artist goes. An office the caller administers,
+ * or a new office named after the artist; never a silent second office.
+ */
+export const RedeemArtistInviteRequest = z
+  .strictObject({
+    officeId: z.uuid({ error: 'officeId must be a valid id' }).optional(),
+    newOffice: z.literal(true, { error: 'newOffice must be true when given' }).optional(),
+  })
+  .refine((body) => (body.officeId === undefined) !== (body.newOffice === undefined), {
+    message: 'Say which of your offices the artist goes into (officeId), or ask for a new office (newOffice: true)',
+    path: ['officeId'],
+  });
+export type RedeemArtistInviteRequest = z.infer<typeof RedeemArtistInviteRequest>;
 
 export interface ArtistInviteCheck {
   artist: { _id: string; name: string; image_url: string | null };

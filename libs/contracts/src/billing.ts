@@ -127,12 +127,20 @@ export interface WalletTransactionView {
   references: Record<string, string | number | boolean | null>;
 }
 
+/** `GET /api/fan-wallet/summary`: each figure as billing's `FAN_MONEY_FIGURES` defines it (the admin's finances sum the same ones). */
 export interface WalletSummaryView {
+  /** What the fan's card paid. */
   paidInCents: number;
+  /** Both fees: `cardFeesCents` (Stripe's, on the payments) + `pieFeesCents`. */
   feesCents: number;
+  cardFeesCents: number;
+  pieFeesCents: number;
+  /** What the pies' closes gave to artists. */
   givenToArtistsCents: number;
+  /** What of the fan's money waits in artists' escrow now (the fan's own holdings). */
   waitingInEscrowCents: number;
   returnedFromEscrowCents: number;
+  /** Back to the fan's card: refunds and chargebacks, net of failed refunds and disputes won. */
   refundedCents: number;
   balanceCents: number;
 }

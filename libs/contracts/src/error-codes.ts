@@ -45,6 +45,8 @@ export const ERROR_CODES = [
   'listening.too-many-open-imports',
   'listening.chunk-index-out-of-range',
   'listening.upload-quota-exceeded',
+  'listening.listenbrainz-token-invalid',
+  'listening.listenbrainz-unavailable',
   'listening.username-taken',
   'listening.provider-not-connected',
   'listening.provider-connection-broken',
@@ -55,6 +57,8 @@ export const ERROR_CODES = [
   'billing.promo-already-used',
   'billing.promo-not-eligible',
   'billing.promo-funds-exhausted',
+  'billing.promo-codes-gone',
+  'billing.promo-needs-verified-account',
   'billing.no-billing-account',
   'billing.payments-not-configured',
   // pies
@@ -85,7 +89,9 @@ export const ERROR_CODES = [
   'payouts.payout-in-progress',
   'payouts.not-enough-earnings',
   'payouts.disconnected',
+  'payouts.account-deauthorized',
   'payouts.stripe-refused',
+  'payouts.balance-mismatch',
   // admin
   'admin.not-found',
   'admin.discovery-running',
@@ -110,6 +116,7 @@ export const ERROR_CODES = [
   'claims.invite-invalid',
   'claims.invite-expired',
   'claims.invite-used',
+  'claims.already-reported',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -240,3 +240,7 @@ export type SocialLoginQuery = z.infer<typeof SocialLoginQuery>;
 
 /** The message the client turns into its promo-already-used text (spec §8). */
 export const PROMO_ALREADY_USED_MESSAGE = 'You have already used the free PIE promotion';
+/** Spec §2 (/try, unavailable): no code left for a new free pie. */
+export const PROMO_UNAVAILABLE_MESSAGE = 'No promotion codes are available';
+/** The free pie starts only from an account whose address (or provider sign-in) is proven. */
+export const PROMO_VERIFY_FIRST_MESSAGE = 'Please verify your e-mail address before starting your free pie';

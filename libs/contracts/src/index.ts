@@ -4,6 +4,7 @@ export * from './identity.js';
 export * from './identity-limits.js';
 export * from './listening.js';
 export * from './listening-limits.js';
+export * from './money.js';
 export * from './pies.js';
 export * from './artist-area.js';
 export * from './sign-in-errors.js';

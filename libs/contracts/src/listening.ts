@@ -277,7 +277,14 @@ export interface FanArtist extends ArtistSummary {
 export interface FanArtistDetails {
   artist: ArtistDetails;
   listened_ms: number;
+  /** All of the fan's plays of the artist (an uploaded history included): what their own pie counts. */
   plays: number;
+  /**
+   * Of those, the plays Pie's public figures count (the artist page's "Top tracks on Pie", its
+   * listeners): trusted plays (a connected account confirmed them, not only an upload) of tracks
+   * whose names the provider confirmed.
+   */
+  counted_plays: number;
   first_played_at: string | null;
   last_played_at: string | null;
   top_tracks: FanTrack[];
@@ -377,4 +384,23 @@ export interface SyncResult {
   /** The provider asked us to wait: the sync runs in the background in `retry_after_seconds`. */
   deferred: boolean;
   retry_after_seconds?: number;
+}
+
+/** `POST /api/listening/sources/listenbrainz`: the user token from the fan's ListenBrainz settings page. */
+export const ConnectListenBrainzRequest = z.strictObject({
+  token: z.string({ error: 'token is required' }).trim().min(1, 'token is required').max(200, 'token must be at most 200 characters'),
+});
+export type ConnectListenBrainzRequest = z.infer<typeof ConnectListenBrainzRequest>;
+
+/** A scrobbling source of the fan (`GET /api/listening/sources`): one per service, connected or not. */
+export interface ListeningSourceState {
+  source: 'listenbrainz';
+  status: 'backfilling' | 'connected' | 'broken' | 'disconnected' | 'not-connected';
+  /** The fan's account on the service. */
+  user_name: string | null;
+  broken_reason: string | null;
+  /** While back-filling: listens read so far and the share of the history's time span covered (0–100). */
+  backfill: { listens: number; percent: number } | null;
+  last_polled_at: string | null;
+  next_sync_at: string | null;
 }

@@ -39,6 +39,12 @@ export interface MonthlyFeeCheckView {
   earningsThisMonthCents: number;
   /** Whether this month's earnings cover the monthly fee. */
   covered: boolean;
+  /**
+   * When the office was disconnected (by a Pie admin, or because the account removed Pie's access),
+   * ISO 8601; null while connected. A disconnected office receives no transfers whatever `status`
+   * says; its admin gets the connection back through onboarding (`POST stripe/completeOnboarding`).
+   */
+  disconnectedAt: string | null;
 }
 
 export interface OfficeBalanceView {
@@ -55,6 +61,7 @@ export const MonthlyFeeCheckViewSchema = z.object({
   monthlyFeeCents: z.number().int(),
   earningsThisMonthCents: z.number().int(),
   covered: z.boolean(),
+  disconnectedAt: z.string().nullable(),
 });
 export const OfficeBalanceViewSchema = z.object({ earningsCents: z.number().int(), escrowCents: z.number().int() });
 
@@ -149,6 +156,7 @@ export const TRANSACTION_DETAILS = [
   'payout_failed',
   'escrow_expired',
   'refund',
+  'account_deauthorized',
 ] as const;
 export type TransactionDetail = (typeof TRANSACTION_DETAILS)[number];
 export interface TransactionView {
@@ -159,6 +167,8 @@ export interface TransactionView {
   description: string;
   occurredAt: string;
   artistId: string | null;
+  /** The artist's name in the catalogue, when the movement is about an artist. */
+  artistName: string | null;
   payoutId: string | null;
 }
 export const TransactionViewSchema = z.object({
@@ -169,7 +179,23 @@ export const TransactionViewSchema = z.object({
   description: z.string(),
   occurredAt: z.string(),
   artistId: z.string().nullable(),
+  artistName: z.string().nullable(),
   payoutId: z.string().nullable(),
+});
+
+/**
+ * `GET stripe/transaction-details`: one movement and where its money came from, in aggregate (never
+ * which fans): the artist, the pie periods whose closes paid it, and how many fans' money it is.
+ */
+export interface TransactionDetailView extends TransactionView {
+  /** The pie periods whose closes put this money in the artist's escrow: how many, the first one's start, the last one's end. */
+  periods: { count: number; firstStartsAt: string; lastEndsAt: string } | null;
+  /** Whose money it is: how many fans, and how much of the amount came from their pies. */
+  fans: { count: number; cents: number } | null;
+}
+export const TransactionDetailViewSchema = TransactionViewSchema.extend({
+  periods: z.object({ count: z.number().int(), firstStartsAt: z.string(), lastEndsAt: z.string() }).nullable(),
+  fans: z.object({ count: z.number().int(), cents: z.number().int() }).nullable(),
 });
 
 /** `GET stripe/wallet-balance`: the office's money at Pie and at Stripe as the ledger has it. */

@@ -5,19 +5,23 @@ export { ArtistRegistered, type ArtistRegisteredPayload } from './events/artist-
 export { AccountDeleted, type AccountDeletedPayload } from './events/account-deleted.event.js';
 export { FanSessionGuard, ArtistSessionGuard, AdminSessionGuard, CurrentSubject, type SessionPrincipal } from './http/session.guard.js';
 export { SESSION_COOKIE } from './http/session-cookies.js';
-// For the offices module's invitations (it calls this in its own transaction until invitations move to a command).
-export { prepareInvitedArtistUser } from './domain/artist-invitations.js';
 export { artistUserCards, type ArtistUserCard } from './domain/artist-directory.js';
 export { IdentityFacadeModule } from './identity-facade.module.js';
 export {
   ProviderTokens,
   ProviderAccessRevokedError,
+  ProviderRefreshRefusedError,
   ProviderNotConnectedError,
   ProviderTokensUnreadableError,
   TOKENS_UNREADABLE_REASON,
 } from './social/provider-tokens.service.js';
+// Listening keeps scrobbling services' tokens sealed the same way (issue 33).
+export { TokenCipher } from './social/token-cipher.js';
 export { ProviderConnected, type ProviderConnectedPayload } from './events/provider-connected.event.js';
 export { FanContacts, type FanContact } from './social/fan-contacts.service.js';
+export { type TakePromotionOutcome } from './domain/promotions.js';
+// Facade for pies: the artist accounts that are the same person as a fan (promotional money skips their offices).
+export { artistAccountsOfFans } from './domain/promotions.js';
 export { ProviderDisconnected, type ProviderDisconnectedPayload } from './events/provider-disconnected.event.js';
 // Facade for the admin back office.
-export { adminFansPage, adminFan, adminArtistUsersPage, adminArtistUser, accountCounts, adminNames, type AdminFanRow, type AdminArtistUserRow } from './domain/admin-people.js';
+export { adminFansPage, adminFan, adminArtistUsersPage, adminArtistUser, accountCounts, adminNames, adminPeopleNames, adminPeopleMatching, type AdminFanRow, type AdminArtistUserRow } from './domain/admin-people.js';

@@ -4,3 +4,5 @@ export { SESSION_LIFETIME_MS } from './domain/sessions.js';
 export { hashPassword, ARGON2_OPTIONS } from './domain/secrets.js';
 export { addPromotionCodes, remainingPromotionCodes, PROMO_UNAVAILABLE_MESSAGE } from './domain/promotions.js';
 export { createAdmin } from './domain/admins.js';
+// Accounts office invitations planted before issue 27 (their mailed complete-registration links still work).
+export { plantLegacyInvitedArtistUser } from './domain/artist-invitations.js';

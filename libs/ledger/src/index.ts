@@ -28,20 +28,33 @@ export {
   accountHistory,
   totalsByReference,
   accountTotalsByReference,
-  laterDebits,
   journalByKey,
   lockAccounts,
   type StoredJournal,
-  type LaterDebit,
   type PostedJournal,
   type AccountEntry,
   type HistoryPage,
   type ReferenceTotal,
 } from './domain/ledger-store.js';
 export { checkLedgerInvariants, type ExternalInvariant, type InvariantReport, type InvariantResult } from './domain/invariants.js';
-export { balancesAtCutOff, type BalanceAtCutOff } from './domain/balance-before.js';
+export { balancesAtCutOff, lateCredits, type BalanceAtCutOff, type LateCredit } from './domain/balance-before.js';
 export { postJournals } from './domain/post-many.js';
-export { creditsSince, balancesSum, postingCount, accountsWithMoney, fanHoldingsBefore, journalsOfAccounts, type JournalOfAccounts } from './domain/account-credits.js';
+export { creditsSince, balancesSum, postingCount, accountsWithMoney, journalsOfAccounts, type JournalOfAccounts } from './domain/account-credits.js';
+export {
+  escrowHoldingsByFan,
+  fanEscrowHoldings,
+  fanEscrowTotal,
+  artistEscrows,
+  debitOrigins,
+  type DebitOrigin,
+  fanHoldingsBefore,
+  creditWhereabouts,
+  escrowFanMovements,
+  escrowAttributionViolations,
+  type CreditWhereabouts,
+  type EscrowFanMovement,
+} from './domain/escrow-holdings.js';
+export { figureTotals, figureTotalsByDay, type MoneyFigure, type FigureScope } from './domain/money-figures.js';
 export { largestRemainder } from './domain/largest-remainder.js';
 // Facade for the admin back office.
 export { journalsPage, journalById, flowTotals, accountsByBalance, escrowsOldestFirst, oldestCreditAt, balancesOf, totalsByAccountKind, escrowMovements, type LedgerJournalView, type JournalFilter } from './domain/admin-ledger.js';

@@ -14,6 +14,7 @@ import {
   type PostedJournal,
   type ReferenceTotal,
 } from './domain/ledger-store.js';
+import { fanEscrowHoldings } from './domain/escrow-holdings.js';
 import { checkLedgerInvariants, type ExternalInvariant, type InvariantReport } from './domain/invariants.js';
 import type { AccountCode, AccountKind } from './domain/accounts.js';
 
@@ -59,6 +60,11 @@ export class Ledger {
 
   accountTotalsByReference(references: JournalReferences, accountKind: AccountKind, options: InTransaction = {}): Promise<Map<AccountCode, number>> {
     return accountTotalsByReference(options.em ?? this.database.em(), references, accountKind);
+  }
+
+  /** The escrows where a fan's own money is now, and how much (README "Whose money an escrow holds"). */
+  fanEscrowHoldings(fanId: string, options: InTransaction = {}): Promise<Map<AccountCode, number>> {
+    return fanEscrowHoldings(options.em ?? this.database.em(), fanId);
   }
 
   journalByKey(idempotencyKey: string, options: InTransaction = {}): Promise<StoredJournal | null> {

@@ -8,10 +8,13 @@ import { SyncFanNowHandler } from './commands/sync-fan-now/sync-fan-now.handler.
 import { UpdateUsernameHandler } from './commands/update-username/update-username.handler.js';
 import { UpdateVisibilityHandler } from './commands/update-visibility/update-visibility.handler.js';
 import { FanIngestion } from './domain/fan-ingestion.js';
+import { ListenBrainzSource } from './domain/listenbrainz-source.js';
 import { ArtistsController } from './http/artists.controller.js';
 import { ImportsController } from './http/imports.controller.js';
+import { SourcesController } from './http/sources.controller.js';
 import { TracksController } from './http/tracks.controller.js';
 import { UserProfileController } from './http/user-profile.controller.js';
+import { ListenBrainzApi } from './provider/listenbrainz-api.js';
 import { SpotifyWebApi } from './provider/spotify-web-api.js';
 import { GetArtistDetailsHandler } from './queries/get-artist-details/get-artist-details.handler.js';
 import { GetArtistTopTracksHandler } from './queries/get-artist-top-tracks/get-artist-top-tracks.handler.js';
@@ -33,10 +36,12 @@ import { ListTopTracksHandler } from './queries/list-top-tracks/list-top-tracks.
 /** HTTP side of listening, imported by apps/api. */
 @Module({
   imports: [CqrsModule, IdentityFacadeModule],
-  controllers: [ArtistsController, TracksController, UserProfileController, ImportsController],
+  controllers: [ArtistsController, TracksController, UserProfileController, ImportsController, SourcesController],
   providers: [
     SpotifyWebApi,
     FanIngestion,
+    ListenBrainzApi,
+    ListenBrainzSource,
     SyncFanNowHandler,
     UpdateUsernameHandler,
     UpdateVisibilityHandler,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { IdentityFacadeModule } from '#pie/identity';
 import { FanIngestion } from './domain/fan-ingestion.js';
+import { ListenBrainzSource } from './domain/listenbrainz-source.js';
 import { ComputePopularityHandler } from './jobs/compute-popularity/compute-popularity.handler.js';
 import { FetchCatalogueHandler } from './jobs/fetch-catalogue/fetch-catalogue.handler.js';
 import { ImportExportHandler } from './jobs/import-export/import-export.handler.js';
@@ -13,7 +14,9 @@ import { StartPollingOnProviderConnectedListener } from './listeners/start-polli
 import { SetTimeZoneOnFanRegisteredListener } from './listeners/set-time-zone-on-fan-registered.listener.js';
 import { StopPollingOnProviderDisconnectedListener } from './listeners/stop-polling-on-provider-disconnected.listener.js';
 import { ArtistEnrichment } from './provider/artist-enrichment.js';
+import { ListenBrainzApi } from './provider/listenbrainz-api.js';
 import { SpotifyWebApi } from './provider/spotify-web-api.js';
+import { SyncScrobblesHandler } from './jobs/sync-scrobbles/sync-scrobbles.handler.js';
 
 /** Worker side of listening, imported by apps/worker: the `listening` queue's jobs, its schedulers and listeners. */
 @Module({
@@ -22,6 +25,9 @@ import { SpotifyWebApi } from './provider/spotify-web-api.js';
     SpotifyWebApi,
     ArtistEnrichment,
     FanIngestion,
+    ListenBrainzApi,
+    ListenBrainzSource,
+    SyncScrobblesHandler,
     ListeningSchedules,
     SchedulePollsHandler,
     IngestFanHandler,

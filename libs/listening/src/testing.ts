@@ -4,6 +4,15 @@ export { SchedulePolls } from './jobs/schedule-polls/schedule-polls.job.js';
 export { IngestFan, type IngestFanPayload } from './jobs/ingest-fan/ingest-fan.job.js';
 export { ImportExport, type ImportExportPayload } from './jobs/import-export/import-export.job.js';
 export { FetchCatalogue, type FetchCataloguePayload } from './jobs/fetch-catalogue/fetch-catalogue.job.js';
-export { ComputePopularity } from './jobs/compute-popularity/compute-popularity.job.js';
+export { ComputePopularity, POPULARITY_AFTER_IMPORT } from './jobs/compute-popularity/compute-popularity.job.js';
 export { POLL_INTERVAL_MS, SCHEDULER_TICK_MS } from './domain/listening.constants.js';
 export { CONNECTION_BROKEN_SUBJECT } from './domain/connection-broken-email.js';
+// The play writer's batch statement and what precedes it, for the test that reads its plan.
+export { stagePlays, WRITE_PLAYS_SQL } from './domain/play-writer.js';
+// The import, catalogue and poll code the contention test runs side by side.
+export { ImportExportHandler } from './jobs/import-export/import-export.handler.js';
+export { FetchCatalogueHandler } from './jobs/fetch-catalogue/fetch-catalogue.handler.js';
+export { FanIngestion } from './domain/fan-ingestion.js';
+// Scrobbling sources (issue 33): the sync job and the ListenBrainz source its tests drive.
+export { SyncScrobbles, type SyncScrobblesPayload } from './jobs/sync-scrobbles/sync-scrobbles.job.js';
+export { ListenBrainzSource, BACKFILL_PAGES_PER_SYNC, LISTENBRAINZ_REVOKED_REASON } from './domain/listenbrainz-source.js';

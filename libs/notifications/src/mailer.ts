@@ -12,8 +12,14 @@ export class Mailer implements OnApplicationShutdown {
     this.transport = nodemailer.createTransport(config.SMTP_URL);
   }
 
-  async send(message: SendEmailPayload): Promise<void> {
-    await this.transport.sendMail({ from: this.config.MAIL_FROM, ...message });
+  /**
+   * Sends one message. `messageId` (the job's message id) makes its Message-ID: should a worker die
+   * between the SMTP server's acceptance and the inbox row's commit, the retry sends the same
+   * message again with the same Message-ID, which mail systems and clients treat as one message.
+   */
+  async send(message: SendEmailPayload, messageId?: string): Promise<void> {
+    const domain = /@([^>\s]+)>?\s*$/.exec(this.config.MAIL_FROM)?.[1] ?? 'pie.local';
+    await this.transport.sendMail({ from: this.config.MAIL_FROM, ...message, ...(messageId ? { messageId: `<${messageId}@${domain}>` } : {}) });
   }
 
   onApplicationShutdown(): void {

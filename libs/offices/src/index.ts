@@ -12,8 +12,8 @@ export {
   requireAdmin,
   type Membership,
 } from './domain/office-access.js';
-export { createOfficeFor, officeCard, softDeleteOffice } from './domain/offices.js';
+export { createOfficeFor, officeCard, officeAdminContacts, mailOfficeAdmins, softDeleteOffice, type OfficeAdminContact } from './domain/offices.js';
 export { adminOnly, officeNotFound } from './domain/offices.errors.js';
 export { INVITATION_LIFETIME_MS } from './domain/invitation-token.js';
 // Facade for the admin back office.
-export { adminOfficesPage, adminOffice, officesOfUser, countOffices, type AdminOfficeRow } from './domain/admin-offices.js';
+export { adminOfficesPage, adminOffice, officesOfUser, countOffices, officeNames, type AdminOfficeRow } from './domain/admin-offices.js';

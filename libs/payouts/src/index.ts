@@ -5,7 +5,8 @@ export { PayoutsWorkerModule } from './payouts-worker.module.js';
 export { ONBOARDING_RETURN_PATH } from './commands/complete-onboarding/complete-onboarding.handler.js';
 export { releaseEscrow, ESCROW_RELEASED_JOURNAL } from './domain/escrow-release.js';
 export { TransferSender, transferIdempotencyKey } from './domain/transfer-sender.js';
-export { bookDueTransfer, TRANSFER_JOURNAL, MONTHLY_FEE_JOURNAL } from './domain/transfers.js';
+export { bookDueTransfer, TRANSFER_JOURNAL, TRANSFER_REVERSED_JOURNAL } from './domain/transfers.js';
+export { MONTHLY_FEE_JOURNAL, PAYOUT_FEE_JOURNAL, payoutFeeCents } from './domain/connect-fees.js';
 export { expireEscrowOf, ESCROW_EXPIRED_JOURNAL } from './domain/escrow-expiry.js';
 export { PAYOUT_JOURNAL, PAYOUT_FAILED_JOURNAL } from './domain/bank-payouts.js';
 export { GIVE_BACK_JOURNAL } from './domain/give-back.js';
@@ -15,3 +16,4 @@ export { TransferOfficeEarnings } from './jobs/transfer-office-earnings/transfer
 export { PayoutMaker } from './domain/payout-maker.js';
 export { officesAgainstStripe, agreesWithStripe, type OfficeAgainstStripe } from './domain/provider-reconciliation.js';
 export { PayoutsFacade, PayoutsFacadeModule, type ProcessPayoutsOutcome } from './payouts.facade.js';
+export { OFFICE_MONEY_FIGURES, officesMoney, officeMoney, type OfficeMoney } from './domain/office-money.js';

@@ -6,6 +6,8 @@ import { CreateLoginLinkHandler } from './commands/create-login-link/create-logi
 import { CreatePayoutHandler } from './commands/create-payout/create-payout.handler.js';
 import { GiveBackHandler, ListGiveBacksHandler } from './commands/give-back/give-back.handler.js';
 import { ConnectedAccountSync } from './domain/connected-account-sync.js';
+import { DeauthorizedAccounts } from './domain/deauthorized-accounts.js';
+import { TransferSender } from './domain/transfer-sender.js';
 import { PayoutMaker } from './domain/payout-maker.js';
 import { ClaimFundsController, GiveBackController } from './http/funds.controller.js';
 import { StripeConnectController } from './http/stripe-connect.controller.js';
@@ -29,6 +31,8 @@ import {
   providers: [
     StripeGateway,
     ConnectedAccountSync,
+    TransferSender,
+    DeauthorizedAccounts,
     PayoutMaker,
     CompleteOnboardingHandler,
     CreateLoginLinkHandler,

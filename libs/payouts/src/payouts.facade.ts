@@ -1,10 +1,12 @@
 import { Inject, Injectable, Module } from '@nestjs/common';
 import { StripeGateway } from '#pie/billing';
 import { payeeOfficeFor } from '#pie/claims';
-import { Database, type EntityManager } from '#pie/platform';
-import { connectedAccountOf, connectedAccountsOf, connectedOfficeIds, type ConnectedAccountRow } from './domain/connected-accounts.js';
+import { APP_CONFIG, Database, type AppConfig, type EntityManager } from '#pie/platform';
+import { ConnectedAccountSync } from './domain/connected-account-sync.js';
+import { connectedAccountOf, connectedAccountsOf, connectedOfficeIds, connectionChangesOf, disconnectAccount, reconnectAccount, type ConnectedAccountRow } from './domain/connected-accounts.js';
 import { escrowArtistIds } from './domain/escrow-expiry.js';
-import { releaseEscrow } from './domain/escrow-release.js';
+import { mailStripeDisconnected } from './domain/office-mails.js';
+import { releaseEscrow, resumeOffice } from './domain/escrow-release.js';
 import { officesAgainstStripe, type OfficeAgainstStripe } from './domain/provider-reconciliation.js';
 import { TransferSender } from './domain/transfer-sender.js';
 
@@ -15,6 +17,17 @@ export interface ProcessPayoutsOutcome {
   transfers: { officeId: string; transferId: string; cents: number }[];
   /** Offices whose transfer could not be made now (Stripe unreachable…): tried again by the daily sweep. */
   failures: { officeId: string; message: string }[];
+}
+
+/**
+ * How the caller audits each item of `processDuePayouts` (issue 27): a release is audited in the
+ * release's own transaction (no release without its row); a transfer, which Stripe makes outside any
+ * transaction of ours, is audited before it is asked for and again with its result.
+ */
+export interface PayoutsAudit {
+  released(tx: EntityManager, release: { artistId: string; officeId: string; cents: number }): Promise<void>;
+  transferring(tx: EntityManager, officeId: string): Promise<void>;
+  transferred(tx: EntityManager, officeId: string, result: { transferId: string; cents: number } | null | { error: string }): Promise<void>;
 }
 
 /**
@@ -29,21 +42,30 @@ export class PayoutsFacade {
     @Inject(Database) private readonly database: Database,
     @Inject(TransferSender) private readonly sender: TransferSender,
     @Inject(StripeGateway) private readonly gateway: StripeGateway,
+    @Inject(ConnectedAccountSync) private readonly sync: ConnectedAccountSync,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async processDuePayouts(): Promise<ProcessPayoutsOutcome> {
+  async processDuePayouts(audit: PayoutsAudit): Promise<ProcessPayoutsOutcome> {
     const outcome: ProcessPayoutsOutcome = { released: [], transfers: [], failures: [] };
     for (const artistId of await escrowArtistIds(this.database.em())) {
       if (!(await payeeOfficeFor(this.database.em(), artistId))) continue;
-      const released = await this.database.transaction((tx) => releaseEscrow(tx, artistId));
+      const released = await this.database.transaction(async (tx) => {
+        const done = await releaseEscrow(tx, artistId);
+        if (done) await audit.released(tx, { artistId, officeId: done.officeId, cents: done.releasedCents });
+        return done;
+      });
       if (released) outcome.released.push({ artistId, officeId: released.officeId, cents: released.releasedCents });
     }
     for (const officeId of await connectedOfficeIds(this.database.em())) {
+      await this.database.transaction((tx) => audit.transferring(tx, officeId));
       try {
         const made = await this.sender.transferDue(officeId);
         if (made) outcome.transfers.push({ officeId, transferId: made.id, cents: made.amount_cents });
+        await this.database.transaction((tx) => audit.transferred(tx, officeId, made ? { transferId: made.id, cents: made.amount_cents } : null));
       } catch (error) {
         outcome.failures.push({ officeId, message: (error as Error).message });
+        await this.database.transaction((tx) => audit.transferred(tx, officeId, { error: (error as Error).message }));
       }
     }
     return outcome;
@@ -59,20 +81,38 @@ export class PayoutsFacade {
     return connectedAccountsOf(em, officeIds);
   }
 
-  /** Stops transfers to the office (its money stays in its earnings); answers the row before and after, or null when there is no connection. */
-  async disconnectOffice(tx: EntityManager, officeId: string): Promise<{ before: ConnectedAccountRow; after: ConnectedAccountRow } | null> {
-    const before = await connectedAccountOf(tx, officeId);
-    if (!before) return null;
-    await tx.execute(`update payouts.connected_accounts set disconnected_at = coalesce(disconnected_at, now()) where office_id = ?`, [officeId]);
-    return { before, after: (await connectedAccountOf(tx, officeId))! };
+  /**
+   * Stops transfers to the office (its money stays in its earnings) and tells its admins what to do,
+   * in `tx`; answers the row before and after, or null when there is no connection. Disconnecting a
+   * disconnected office changes nothing and mails nobody.
+   */
+  async disconnectOffice(tx: EntityManager, officeId: string, adminId: string): Promise<{ before: ConnectedAccountRow; after: ConnectedAccountRow } | null> {
+    const change = await disconnectAccount(tx, officeId, { kind: 'admin', userId: adminId });
+    if (change && !change.before.disconnected_at) await mailStripeDisconnected(tx, this.config.PUBLIC_URL, officeId, 'admin');
+    return change;
   }
 
-  /** Every connected office's transfers and payouts, the ledger's next to Stripe's. */
-  officesAgainstStripe(): Promise<OfficeAgainstStripe[]> {
-    return officesAgainstStripe(this.database.em(), this.gateway.stripe);
+  /** Undoes a disconnect (the caller audits it, then calls `resumeOffice` once committed); null when there is no connection. */
+  reconnectOffice(tx: EntityManager, officeId: string, adminId: string): Promise<{ before: ConnectedAccountRow; after: ConnectedAccountRow } | null> {
+    return reconnectAccount(tx, officeId, { kind: 'admin', userId: adminId });
+  }
+
+  /** After a reconnect: re-reads the account from Stripe and, once enabled, releases the office's escrow (which queues its transfer). */
+  async resumeOffice(officeId: string): Promise<ConnectedAccountRow | null> {
+    return resumeOffice(this.database, this.sync, officeId);
+  }
+
+  /** Who disconnected and reconnected the office, newest first. */
+  connectionChangesOf(em: EntityManager, officeId: string) {
+    return connectionChangesOf(em, officeId);
+  }
+
+  /** Every connected office's transfers, reversals, payouts, fees and balance, the ledger's next to Stripe's. */
+  officesAgainstStripe(progress?: (done: number, total: number) => Promise<void> | void): Promise<OfficeAgainstStripe[]> {
+    return officesAgainstStripe(this.database.em(), this.gateway.stripe, progress);
   }
 }
 
 /** Import this module to inject `PayoutsFacade` (the admin module does). */
-@Module({ providers: [StripeGateway, TransferSender, PayoutsFacade], exports: [PayoutsFacade] })
+@Module({ providers: [StripeGateway, TransferSender, ConnectedAccountSync, PayoutsFacade], exports: [PayoutsFacade] })
 export class PayoutsFacadeModule {}

@@ -8,11 +8,18 @@ import { QueueBackend, queueBackendOptions } from './queues/queue-backend.js';
 import { QueueRegistry } from './queues/queue-registry.js';
 import { DeadJobs } from './queues/dead-jobs.js';
 import { RateLimiter, RateLimitGuard } from './http/rate-limit.js';
+import { Readiness } from './health/readiness.js';
+import { Metrics } from './metrics/metrics.js';
 
 export interface PlatformModuleOptions {
   config: AppConfig;
   entities: EntityDefinition[];
   migrations?: Constructor<Migration>[];
+  /**
+   * Bound on waiting for a database connection (default DATABASE_CONNECT_TIMEOUT_MS, made for the api's
+   * requests). The worker passes a longer one: its jobs queue for the pool's connections under load.
+   */
+  databaseConnectTimeoutMs?: number;
 }
 
 /** Configuration, database and queue producers, shared by every module of a process. */
@@ -28,7 +35,7 @@ export class PlatformModule {
         {
           provide: MIKRO_ORM,
           useFactory: () =>
-            createOrm({ databaseUrl: config.DATABASE_URL, entities: options.entities, migrations: options.migrations, poolMax: config.DATABASE_POOL_MAX }),
+            createOrm({ databaseUrl: config.DATABASE_URL, entities: options.entities, migrations: options.migrations, poolMax: config.DATABASE_POOL_MAX, connectTimeoutMs: options.databaseConnectTimeoutMs ?? config.DATABASE_CONNECT_TIMEOUT_MS }),
         },
         Database,
         {
@@ -39,8 +46,10 @@ export class PlatformModule {
         DeadJobs,
         RateLimiter,
         RateLimitGuard,
+        Readiness,
+        Metrics,
       ],
-      exports: [APP_CONFIG, MIKRO_ORM, Database, QueueBackend, QueueRegistry, DeadJobs, RateLimiter, RateLimitGuard],
+      exports: [APP_CONFIG, MIKRO_ORM, Database, QueueBackend, QueueRegistry, DeadJobs, RateLimiter, RateLimitGuard, Readiness, Metrics],
     };
   }
 }

@@ -3,8 +3,9 @@ import type { TestProject } from 'vitest/node';
 import { recreateDatabase, TEST_REDIS_URL } from '#pie/testing';
 
 /** Ports of their own, so the e2e run never collides with a developer's `npm start`. */
-// E2E_PORT_OFFSET lets two runs share a machine (say CI and a developer's run).
-const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+// E2E_PORT_OFFSET=n lets runs share a machine (say CI and a developer's run): it moves every port by
+// 100·n, as the ports below span 55: runs with different n never land on each other's ports.
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0) * 100;
 const E2E = { port: 3310 + offset, smtpPort: 2525 + offset, mailHttpPort: 2580 + offset, providersPort: 2540 + offset, stripePort: 2560 + offset };
 
 declare module 'vitest' {

@@ -171,6 +171,13 @@ export async function signIn(context: BrowserContext, appUrl: string, role: Excl
     data: { email, password },
   });
   if (!response.ok()) throw new Error(`${role} login answered ${response.status()}: ${await response.text()}`);
+  // Signing in through the app leaves the browser's hint that it has a session here (the app
+  // asks "who is signed in?" on public pages only then): the same, once per tab.
+  await context.addInitScript((area) => {
+    if (sessionStorage.getItem('pie-e2e-hinted')) return;
+    sessionStorage.setItem('pie-e2e-hinted', '1');
+    localStorage.setItem(`pie-signed-in:${area}`, '1');
+  }, role);
 }
 
 /**
@@ -262,6 +269,11 @@ export type ScreenName = keyof typeof SCREENS;
 
 /** Where the screenshots go (gitignored; CI keeps the folder as an artifact). */
 export const SCREENSHOT_DIR = 'test-results/screens';
+/**
+ * Screenshots are for a person to look at (`E2E_SCREENSHOTS=1 npm run test:e2e`); CI keeps none,
+ * so the default run skips them (about a fifth of the shell suite's time). The layout checks run either way.
+ */
+export const TAKE_SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1' || process.env.E2E_SCREENSHOTS === 'true';
 
 /** `test-results/screens/<role>/<screen>/<route>.jpg`, e.g. `fan/phone/settings.jpg`, `admin/desktop/admin-fans.jpg`. */
 export function screenshotPath(role: Role, screen: ScreenName, route: WebRoute): string {

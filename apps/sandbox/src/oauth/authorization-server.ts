@@ -165,6 +165,8 @@ export class ProviderAuthority<A extends BaseAccount> {
   private readonly grants = new Map<string, Grant>();
   private readonly accessTokens = new Map<string, AccessTokenRecord>();
   private readonly refreshTokens = new Map<string, RefreshTokenRecord>();
+  /** Refresh tokens of revoked grants (token → when), so a refresh answers "revoked" as Spotify's does, not "invalid". */
+  private readonly revokedRefreshTokens = new Map<string, number>();
 
   constructor(
     readonly definition: ProviderDefinition<A>,
@@ -403,6 +405,7 @@ export class ProviderAuthority<A extends BaseAccount> {
   private useRefreshToken(client: OAuthClient, params: URLSearchParams): IssuedTokens<A> {
     const token = params.get('refresh_token');
     if (!token) throw new OAuthError(400, 'invalid_request', 'refresh_token is required');
+    if (this.revokedRefreshTokens.has(token)) throw new OAuthError(400, 'invalid_grant', 'Refresh token revoked');
     const record = this.refreshTokens.get(token);
     const grant = record && this.grants.get(record.grantId);
     if (!record || !grant) throw new OAuthError(400, 'invalid_grant', 'Invalid refresh token');
@@ -459,6 +462,23 @@ export class ProviderAuthority<A extends BaseAccount> {
     return true;
   }
 
+  /**
+   * Ends an account's live access tokens before their time, keeping its grants: every call with
+   * one answers 401 `Invalid access token`, and a refresh gets a working token (as when a provider
+   * invalidates access tokens early). The app's "refresh once on 401" path runs.
+   */
+  revokeAccessTokens(accountId: string): { grants: number; accessTokens: number; refreshTokens: number; codes: number } {
+    const grants = new Set([...this.grants.values()].filter((grant) => grant.accountId === accountId).map((grant) => grant.id));
+    let accessTokens = 0;
+    for (const [token, record] of this.accessTokens) {
+      if (!grants.has(record.grantId)) continue;
+      this.accessTokens.delete(token);
+      if (record.expiresAt > this.now()) accessTokens += 1;
+    }
+    this.log(`revoked the access tokens of account ${accountId}`);
+    return { grants: 0, accessTokens, refreshTokens: 0, codes: 0 };
+  }
+
   /** Ends every grant of an account (and its unused codes): all its tokens stop working. */
   revokeAccount(accountId: string): { grants: number; accessTokens: number; refreshTokens: number; codes: number } {
     const counts = { grants: 0, accessTokens: 0, refreshTokens: 0, codes: 0 };
@@ -492,6 +512,7 @@ export class ProviderAuthority<A extends BaseAccount> {
     for (const [token, record] of this.refreshTokens) {
       if (record.grantId === grantId) {
         this.refreshTokens.delete(token);
+        this.revokedRefreshTokens.set(token, this.now());
         refreshTokens += 1;
       }
     }
@@ -520,7 +541,11 @@ export class ProviderAuthority<A extends BaseAccount> {
       return only(ctx, ['POST'], () => {
         const accountId = decodeURIComponent(revoke[1]);
         if (!this.accounts.has(accountId)) return json(404, { error: 'not_found', message: `No account ${accountId}` });
-        return json(200, { accountId, revoked: this.revokeAccount(accountId) });
+        // `{ "tokens": "access" }` ends only the access tokens; without a body (or "all") every grant goes.
+        const body = ctx.body.trim() === '' ? {} : jsonBody(ctx);
+        const tokens = (body as { tokens?: unknown } | null)?.tokens ?? 'all';
+        if (tokens !== 'all' && tokens !== 'access') return json(400, { error: 'invalid_request', message: 'tokens must be "all" or "access"' });
+        return json(200, { accountId, revoked: tokens === 'access' ? this.revokeAccessTokens(accountId) : this.revokeAccount(accountId) });
       });
     }
     return undefined;
@@ -534,6 +559,7 @@ export class ProviderAuthority<A extends BaseAccount> {
     for (const [token, record] of this.accessTokens) {
       if (record.expiresAt <= now - EXPIRED_TOKEN_MEMORY_MS) this.accessTokens.delete(token);
     }
+    for (const [token, revokedAt] of this.revokedRefreshTokens) if (revokedAt <= now - EXPIRED_TOKEN_MEMORY_MS) this.revokedRefreshTokens.delete(token);
   }
 
   private log(message: string): void {

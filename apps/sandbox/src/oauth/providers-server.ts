@@ -13,6 +13,8 @@ import { xProvider } from './providers/x.js';
 import type { OAuthClientsConfig, ProviderName, SpotifyAccount } from './types.js';
 import { SandboxClock } from '../streaming/limits.js';
 import { SpotifyWebApi, type StreamingOptions } from '../streaming/web-api.js';
+import { ListenBrainzStandIn } from '../scrobbles/listenbrainz.js';
+import { ScrobbledListens } from '../scrobbles/scrobbled-listens.js';
 
 export { PROVIDER_PATHS } from './paths.js';
 
@@ -50,6 +52,8 @@ export interface OAuthProviders {
   spotify: SpotifyWebApi;
   /** The artist pages and socials (`/socials`), for in-process tests. */
   socials: ArtistSocialsStandIn;
+  /** ListenBrainz's API (`/listenbrainz/1/...`): scrobbles of the same generated listeners. */
+  listenbrainz: ListenBrainzStandIn;
   close(): Promise<void>;
 }
 
@@ -91,6 +95,9 @@ export async function startOAuthProviders(options: OAuthProvidersOptions): Promi
   const socials = new ArtistSocialsStandIn(common.baseUrl, { google: ownerOf(google), facebook: ownerOf(facebook) });
 
   const recaptcha = new RecaptchaStandIn();
+  // Scrobbling services keep the streaming provider's clock: a listener's plays agree across them.
+  const scrobbled = new ScrobbledListens(() => spotify.listening);
+  const listenbrainz = new ListenBrainzStandIn(scrobbled, spotifyClock, options.streaming?.rateClock);
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -124,6 +131,10 @@ export async function startOAuthProviders(options: OAuthProvidersOptions): Promi
       const answer = recaptcha.handle({ ...ctx, path: match[2] ?? '/' });
       if (answer) return answer;
     }
+    if (match?.[1] === 'listenbrainz') {
+      const answer = listenbrainz.handle({ ...ctx, path: match[2] ?? '/' });
+      if (answer) return answer;
+    }
     if (match?.[1] === 'socials') {
       const answer = socials.handle({ ...ctx, path: match[2] ?? '/' });
       if (answer) return answer;
@@ -141,6 +152,7 @@ export async function startOAuthProviders(options: OAuthProvidersOptions): Promi
     url: baseUrl,
     spotify,
     socials,
+    listenbrainz,
     async close() {
       // Keep-alive connections (fetch) would otherwise hold close() open.
       server.closeAllConnections();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startStreamingHarness, type StreamingHarness } from './testing/harness.js';
+import { LISTENING_SCOPES, startStreamingHarness, type StreamingHarness } from './testing/harness.js';
 
 let h: StreamingHarness;
 beforeAll(async () => {
@@ -155,6 +155,34 @@ describe('access tokens', () => {
     expect((await h.get(RECENT, revoked)).status).toBe(200);
     expect((await h.send('POST', '/spotify/__admin/accounts/listener2/revoke')).status).toBe(200);
     expect((await h.get(RECENT, revoked)).body).toEqual({ error: { status: 401, message: 'Invalid access token' } });
+  });
+
+  it('revoked access tokens alone: 401 until the app refreshes, and the refreshed token works', async () => {
+    await h.send('POST', '/spotify/__admin/accounts', { id: 'token-revoked', displayName: 'Token Revoked', email: 'token-revoked@spotify.sandbox' });
+    const { tokens } = await h.client.signIn('token-revoked', { scope: LISTENING_SCOPES });
+    expect((await h.get(RECENT, tokens.access_token)).status).toBe(200);
+    const revoked = await h.send('POST', '/spotify/__admin/accounts/token-revoked/revoke', { tokens: 'access' });
+    expect(revoked.body.revoked).toMatchObject({ accessTokens: 1, refreshTokens: 0 });
+    const refused = await h.get(RECENT, tokens.access_token);
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ error: { status: 401, message: 'Invalid access token' } });
+    expect(refused.headers.get('www-authenticate')).toMatch(/error="invalid_token"/);
+    const refreshed = await h.client.refresh(tokens.refresh_token);
+    expect(refreshed.status).toBe(200);
+    expect((await h.get(RECENT, refreshed.body.access_token)).status).toBe(200);
+  });
+
+  it('a revoked grant: every call 401, and its refresh token refused with invalid_grant "Refresh token revoked", as Spotify answers', async () => {
+    await h.send('POST', '/spotify/__admin/accounts', { id: 'app-removed', displayName: 'App Removed', email: 'app-removed@spotify.sandbox' });
+    const { tokens } = await h.client.signIn('app-removed', { scope: LISTENING_SCOPES });
+    expect((await h.send('POST', '/spotify/__admin/accounts/app-removed/revoke')).body.revoked).toMatchObject({ grants: 1, accessTokens: 1, refreshTokens: 1 });
+    expect((await h.get(RECENT, tokens.access_token)).status).toBe(401);
+    const refresh = await h.client.refresh(tokens.refresh_token);
+    expect(refresh.status).toBe(400);
+    expect(refresh.body).toEqual({ error: 'invalid_grant', error_description: 'Refresh token revoked' });
+    // A token it never issued is still just invalid.
+    expect((await h.client.refresh('AQnot-a-real-token')).body).toEqual({ error: 'invalid_grant', error_description: 'Invalid refresh token' });
+    expect((await h.send('POST', '/spotify/__admin/accounts/app-removed/revoke', { tokens: 'some' })).status).toBe(400);
   });
 
   it('serves runtime-added accounts like seeded ones', async () => {

@@ -265,6 +265,101 @@ describe('refunds and disputes', () => {
   });
 });
 
+describe('disputes as Stripe runs them: inquiries, chargebacks, won, lost (docs.stripe.com/disputes/how-disputes-work)', () => {
+  async function paidCharge(amount = 1000) {
+    const { customer, session } = await pieCheckout({ amount });
+    const done = await h.control.payCheckoutSession(session.id);
+    return { customer, charge: await chargeOf(done.invoice as string) };
+  }
+
+  it('an inquiry (warning_needs_response) withdraws nothing, can be refunded, and a full refund closes it (warning_closed)', async () => {
+    const { charge } = await paidCharge();
+    const before = await h.stripe.balance.retrieve();
+    const inquiry = await h.control.disputeCharge(charge.id, { inquiry: true });
+    expect(inquiry).toMatchObject({ status: 'warning_needs_response', is_charge_refundable: true, balance_transactions: [] });
+    expect(await h.stripe.balance.retrieve()).toMatchObject({ available: before.available, pending: before.pending });
+    await h.stripe.refunds.create({ charge: charge.id });
+    expect(await h.stripe.disputes.retrieve(inquiry.id)).toMatchObject({ status: 'warning_closed', balance_transactions: [] });
+    await h.control.flushWebhooks();
+    expect(h.receiver.events('charge.dispute.funds_withdrawn')).toHaveLength(0);
+    expect(h.receiver.events('charge.dispute.closed')[0].data.object).toMatchObject({ id: inquiry.id, status: 'warning_closed' });
+  });
+
+  it('an inquiry that becomes a chargeback withdraws the amount and the $15 fee then (charge.dispute.funds_withdrawn); it cannot be refunded', async () => {
+    const { charge } = await paidCharge();
+    const inquiry = await h.control.disputeCharge(charge.id, { inquiry: true });
+    const chargeback = await h.control.escalateDispute(inquiry.id);
+    expect(chargeback).toMatchObject({ status: 'needs_response', is_charge_refundable: false });
+    expect(chargeback.balance_transactions).toHaveLength(1);
+    expect(chargeback.balance_transactions[0]).toMatchObject({ amount: -1000, fee: 1500, net: -2500, type: 'adjustment', source: inquiry.id });
+    await expect(h.stripe.refunds.create({ charge: charge.id })).rejects.toMatchObject({ code: 'charge_disputed' });
+    const lost = await h.control.closeDispute(inquiry.id, 'lost');
+    expect(lost.status).toBe('lost');
+    expect(lost.balance_transactions).toHaveLength(1);
+    await h.control.flushWebhooks();
+    expect(h.receiver.events('charge.dispute.funds_withdrawn').map((e) => (e.data.object as Stripe.Dispute).id)).toEqual([inquiry.id]);
+    expect(h.receiver.events('charge.dispute.funds_reinstated')).toHaveLength(0);
+  });
+
+  it('a chargeback won reinstates the amount, not the fee (charge.dispute.funds_reinstated); an inquiry closes as warning_closed whatever the outcome', async () => {
+    const { charge } = await paidCharge();
+    const chargeback = await h.control.disputeCharge(charge.id);
+    const won = await h.control.closeDispute(chargeback.id, 'won');
+    expect(won.balance_transactions.map((t) => [t.amount, t.fee])).toEqual([[-1000, 1500], [1000, 0]]);
+    const other = await paidCharge(500);
+    const inquiry = await h.control.disputeCharge(other.charge.id, { inquiry: true });
+    expect((await h.control.closeDispute(inquiry.id, 'won')).status).toBe('warning_closed');
+    await h.control.flushWebhooks();
+    expect(h.receiver.events('charge.dispute.funds_reinstated').map((e) => (e.data.object as Stripe.Dispute).id)).toEqual([chargeback.id]);
+  });
+});
+
+describe('refunds that fail after succeeding', () => {
+  it('puts the money back in the platform balance (refund_failure) and sends refund.failed and charge.refund.updated', async () => {
+    const { session } = await pieCheckout({ amount: 1000 });
+    const done = await h.control.payCheckoutSession(session.id);
+    const charge = await chargeOf(done.invoice as string);
+    const refund = await h.stripe.refunds.create({ charge: charge.id, amount: 300 });
+    const failed = await h.control.failRefund(refund.id);
+    expect(failed).toMatchObject({ status: 'failed', failure_reason: 'expired_or_canceled_card' });
+    const back = await h.stripe.balanceTransactions.retrieve(failed.failure_balance_transaction as string);
+    expect(back).toMatchObject({ amount: 300, type: 'refund_failure', source: refund.id });
+    expect(await h.stripe.charges.retrieve(charge.id)).toMatchObject({ amount_refunded: 0, refunded: false });
+    expect((await h.stripe.refunds.retrieve(refund.id)).status).toBe('failed');
+    await expect(h.control.failRefund(refund.id)).rejects.toBeInstanceOf(StripeSandboxControlError);
+    await h.control.flushWebhooks();
+    expect(h.receiver.events('refund.failed')[0].data.object).toMatchObject({ id: refund.id, status: 'failed' });
+    expect(h.receiver.events('charge.refund.updated')[0].data.object).toMatchObject({ id: refund.id, charge: charge.id });
+  });
+});
+
+describe('invoices paid without a charge', () => {
+  it('an invoice the customer credit balance covers is paid at once with no charge ($0 due), and the credit is used up', async () => {
+    const { customer, session } = await pieCheckout({ amount: 1000, pieDays: 7 });
+    const done = await h.control.payCheckoutSession(session.id);
+    await h.stripe.customers.update(customer.id, { balance: -1500 });
+    await h.control.advanceClock({ days: 7 });
+    const invoices = await h.stripe.invoices.list({ subscription: done.subscription as string });
+    const renewal = invoices.data[0];
+    expect(renewal).toMatchObject({ billing_reason: 'subscription_cycle', status: 'paid', amount_due: 0, amount_paid: 0, starting_balance: -1500, ending_balance: -500 });
+    expect((await h.stripe.invoicePayments.list({ invoice: renewal.id })).data).toHaveLength(0);
+    expect((await h.stripe.customers.retrieve(customer.id)) as Stripe.Customer).toMatchObject({ balance: -500 });
+    expect((await h.stripe.subscriptions.retrieve(done.subscription as string)).status).toBe('active');
+  });
+
+  it('an invoice marked paid out of band is paid with no charge and says so (amount_paid_off_stripe)', async () => {
+    const { customer, session } = await pieCheckout({ amount: 1000, pieDays: 7 });
+    const done = await h.control.payCheckoutSession(session.id);
+    await h.control.setRenewalCard(customer.id, '4000000000000341');
+    await h.control.advanceClock({ days: 7 });
+    const open = (await h.stripe.invoices.list({ subscription: done.subscription as string, status: 'open' })).data[0];
+    const paid = await h.stripe.invoices.pay(open.id, { paid_out_of_band: true });
+    expect(paid).toMatchObject({ status: 'paid', amount_paid: 1000, amount_paid_off_stripe: 1000 });
+    expect((await h.stripe.invoicePayments.list({ invoice: open.id })).data.every((payment) => payment.status !== 'paid')).toBe(true);
+    expect((await h.stripe.subscriptions.retrieve(done.subscription as string)).status).toBe('active');
+  });
+});
+
 describe('the API as the SDK sees it', () => {
   it('raises the typed errors: unknown ids, bad keys, bad parameters', async () => {
     await expect(h.stripe.customers.retrieve('cus_nope')).rejects.toMatchObject({ type: 'StripeInvalidRequestError', statusCode: 404, code: 'resource_missing', message: "No such customer: 'cus_nope'" });

@@ -31,6 +31,8 @@ import {
   requiredString,
   type Params,
 } from './params.js';
+import { addInterval } from './intervals.js';
+import { SubscriptionSchedules } from './schedules.js';
 import { newId } from './store.js';
 
 const DAY = 86_400;
@@ -39,23 +41,16 @@ const RETRY_DAYS = [3, 5, 7];
 
 type Interval = Stripe.Price.Recurring.Interval;
 
-/** `start` plus `count` intervals, months and years by the calendar (UTC), as Stripe bills. */
-export function addInterval(start: number, interval: Interval, count: number): number {
-  if (interval === 'day') return start + count * DAY;
-  if (interval === 'week') return start + count * 7 * DAY;
-  const date = new Date(start * 1000);
-  const day = date.getUTCDate();
-  if (interval === 'month') date.setUTCMonth(date.getUTCMonth() + count, 1);
-  else date.setUTCFullYear(date.getUTCFullYear() + count, date.getUTCMonth(), 1);
-  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  date.setUTCDate(Math.min(day, lastDay));
-  return Math.floor(date.getTime() / 1000);
-}
-
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null;
   return typeof value === 'string' ? value : value.id;
 }
+
+/** Dispute statuses of an inquiry still open (Stripe's early warnings: no funds withdrawn). */
+const INQUIRY_OPEN = new Set<string>(['warning_needs_response', 'warning_under_review']);
+const OPEN_DISPUTE = new Set<string>([...INQUIRY_OPEN, 'needs_response', 'under_review']);
+/** Closed disputes whose charge can be refunded again: an inquiry that never became a chargeback, a chargeback won. */
+const REFUNDABLE_AFTER = new Set<string>(['warning_closed', 'won']);
 
 /**
  * Customers, products and prices, Checkout in subscription mode, subscriptions with renewals on
@@ -63,7 +58,12 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
  * clocks.
  */
 export class Billing {
-  constructor(private readonly engine: StripeEngine) {}
+  /** Subscription schedules: changes that wait for a period's end (`/v1/subscription_schedules`). */
+  readonly schedules: SubscriptionSchedules;
+
+  constructor(private readonly engine: StripeEngine) {
+    this.schedules = new SubscriptionSchedules(engine, this);
+  }
 
   private get store() {
     return this.engine.store;
@@ -90,7 +90,9 @@ export class Billing {
     const name = optionalString(params, 'name');
     const metadata = metadataParam(params, customer.metadata);
     const settings = optionalObject(params, 'invoice_settings');
-    const next: Stripe.Customer = { ...customer, ...(email !== undefined ? { email: email || null } : {}), ...(name !== undefined ? { name: name || null } : {}), ...(metadata ? { metadata } : {}) };
+    // `balance`: negative is credit the customer's next invoices use up before any card is charged.
+    const balance = optionalInteger(params, 'balance', 'balance', Number.MIN_SAFE_INTEGER);
+    const next: Stripe.Customer = { ...customer, ...(email !== undefined ? { email: email || null } : {}), ...(name !== undefined ? { name: name || null } : {}), ...(metadata ? { metadata } : {}), ...(balance !== undefined ? { balance } : {}) };
     const pm = settings ? optionalString(settings, 'default_payment_method', 'invoice_settings[default_payment_method]') : undefined;
     if (pm) {
       const method = this.store.get<Stripe.PaymentMethod>(pm, 'payment_method', 'PaymentMethod', 'invoice_settings[default_payment_method]');
@@ -150,6 +152,11 @@ export class Billing {
     const data = optionalObject(item, 'price_data', `${label}[price_data]`);
     if (!data) throw missingParam(`${label}[price]`);
     return this.createPrice(data, `${label}[price_data]`);
+  }
+
+  /** A price given as `price` or `price_data` (schedules' phase items). */
+  priceOf(item: Params, label: string): Stripe.Price {
+    return this.resolvePrice(item, label);
   }
 
   private lineItems(params: Params, name: string): Array<{ price: Stripe.Price; quantity: number }> {
@@ -313,8 +320,7 @@ export class Billing {
     );
     const item = subscriptionItems[0];
     const invoice = this.openInvoice(subscription, 'subscription_create', item.current_period_start, item.current_period_end, now);
-    const paid = paymentMethod ? this.attemptPayment(invoice.id, paymentMethod, now, 'Subscription creation') : false;
-    if (!paymentMethod) this.emitInvoiceFailure(invoice.id, now);
+    const paid = this.collect(invoice.id, paymentMethod, now, 'Subscription creation');
     subscription = this.store.put({ ...subscription, status: paid ? 'active' : 'incomplete', latest_invoice: invoice.id });
     this.engine.emit('customer.subscription.created', subscription, { created: now });
     return { subscription, invoice: this.store.get<Stripe.Invoice>(invoice.id, 'invoice') };
@@ -352,6 +358,7 @@ export class Billing {
       next.default_payment_method = paymentMethod;
     }
     const items = optionalArray(params, 'items');
+    let intervalChanged = false;
     if (items && items.length > 0) {
       const entry = items[0];
       if (typeof entry !== 'object' || Array.isArray(entry)) throw invalid('Invalid object', 'items[0]', 'parameter_invalid_object');
@@ -362,11 +369,33 @@ export class Billing {
       if (!price.recurring) throw invalid('The price must be recurring.', 'items[0][price]', 'parameter_invalid_string');
       const quantity = optionalInteger(entry, 'quantity', 'items[0][quantity]', 1) ?? target.quantity ?? 1;
       previous.items = current.items;
-      // The new price is billed from the next renewal; the period already paid stays as it is.
-      const updated = { ...target, price, plan: { ...target.plan, id: price.id, amount: price.unit_amount, amount_decimal: price.unit_amount_decimal, interval: price.recurring.interval, interval_count: price.recurring.interval_count }, quantity };
+      const before = target.price.recurring;
+      intervalChanged = before?.interval !== price.recurring.interval || before?.interval_count !== price.recurring.interval_count;
+      const proration = optionalString(params, 'proration_behavior') ?? 'create_prorations';
+      if (intervalChanged && proration !== 'none') {
+        throw invalid('The sandbox models a change of billing interval with proration_behavior=none only (Stripe would also credit the unused time of the current period).', 'proration_behavior');
+      }
+      // Same interval: the new price is billed from the next renewal (no proration). Another
+      // interval: as on Stripe, the billing cycle restarts now and the new period is invoiced at once.
+      const period = intervalChanged ? { current_period_start: now, current_period_end: addInterval(now, price.recurring.interval, price.recurring.interval_count) } : {};
+      const updated = { ...target, ...period, price, plan: { ...target.plan, id: price.id, amount: price.unit_amount, amount_decimal: price.unit_amount_decimal, interval: price.recurring.interval, interval_count: price.recurring.interval_count }, quantity };
       next.items = { ...current.items, data: current.items.data.map((item) => (item.id === target.id ? updated : item)) };
+      if (intervalChanged) {
+        previous.billing_cycle_anchor = current.billing_cycle_anchor;
+        next.billing_cycle_anchor = now;
+      }
     }
     this.store.put(next);
+    if (intervalChanged) {
+      const item = next.items.data[0];
+      const invoice = this.openInvoice(next, 'subscription_update', item.current_period_start, item.current_period_end, now);
+      this.store.put({ ...this.store.get<Stripe.Subscription>(id, 'subscription'), latest_invoice: invoice.id });
+      const method = this.cardFor(idOf(next.customer)!, id);
+      const paid = method ? this.attemptPayment(invoice.id, method, now, 'Subscription update') : false;
+      if (!method) this.emitInvoiceFailure(invoice.id, now);
+      this.afterInvoiceAttempt(invoice.id, paid, now);
+      next = this.store.get<Stripe.Subscription>(id, 'subscription');
+    }
     if (Object.keys(previous).length > 0) this.engine.emit('customer.subscription.updated', next, { created: now, previousAttributes: previous });
     return next;
   }
@@ -381,6 +410,7 @@ export class Billing {
       ended_at: now,
       cancellation_details: { ...subscription.cancellation_details!, reason },
     });
+    this.schedules.subscriptionEnded(next, now);
     // Open invoices of a canceled subscription are not collected any more.
     for (const invoice of this.store.all<Stripe.Invoice>('invoice', (i) => i.status === 'open' && this.subscriptionOf(i) === subscription.id)) {
       this.store.put({ ...invoice, status: 'void' as const, next_payment_attempt: null, status_transitions: { ...invoice.status_transitions, voided_at: now } });
@@ -389,7 +419,15 @@ export class Billing {
     return next;
   }
 
-  cancelSubscription(id: string): Stripe.Subscription {
+  /**
+   * `DELETE /v1/subscriptions/:id`: ends it now. Stripe's defaults (`invoice_now` and `prorate`
+   * false) make no final invoice and no credit for the unused time; the sandbox refuses `true` for
+   * either rather than pretend to make them.
+   */
+  cancelSubscription(id: string, params: Params = {}): Stripe.Subscription {
+    for (const name of ['invoice_now', 'prorate'] as const) {
+      if (optionalBoolean(params, name)) throw invalid(`The sandbox cancels without a final or proration invoice only (${name}=true is not modelled).`, name);
+    }
     const subscription = this.store.get<Stripe.Subscription>(id, 'subscription');
     if (subscription.status === 'canceled') throw invalid(`No such subscription: '${id}'. It has been canceled.`, 'id', 'resource_missing');
     return this.cancelNow(subscription, 'cancellation_requested');
@@ -423,9 +461,57 @@ export class Billing {
     const draft = invoiceObject({ id, created: now, customer, subscription, billingReason: reason, lines, periodStart, periodEnd, number: `${customer.invoice_prefix ?? 'PIE'}-${String(sequence).padStart(4, '0')}` });
     this.store.put(draft);
     this.engine.emit('invoice.created', draft, { created: now });
-    const open = this.store.put({ ...draft, status: 'open' as const, effective_at: now, status_transitions: { ...draft.status_transitions, finalized_at: now } });
+    // Finalizing applies the customer's balance (credit is negative): what it covers is not charged.
+    const startingBalance = this.store.get<Stripe.Customer>(customer.id, 'customer').balance;
+    const amountDue = Math.max(0, draft.total + startingBalance);
+    const endingBalance = draft.total + startingBalance - amountDue;
+    if (startingBalance !== 0) this.store.put({ ...this.store.get<Stripe.Customer>(customer.id, 'customer'), balance: endingBalance });
+    const open = this.store.put({
+      ...draft,
+      status: 'open' as const,
+      starting_balance: startingBalance,
+      ending_balance: endingBalance,
+      amount_due: amountDue,
+      amount_remaining: amountDue,
+      effective_at: now,
+      status_transitions: { ...draft.status_transitions, finalized_at: now },
+    });
     this.engine.emit('invoice.finalized', open, { created: now });
     return open;
+  }
+
+  /**
+   * Collects an open invoice: one with nothing due (credit balance, 100% discount) is paid at once
+   * without a charge, as Stripe does; otherwise the card is charged (false when there is none).
+   */
+  private collect(invoiceId: string, paymentMethodId: string | null, now: number, description: string): boolean {
+    const invoice = this.store.get<Stripe.Invoice>(invoiceId, 'invoice');
+    if (invoice.amount_due === 0) {
+      this.markPaid(invoice, now, { amountPaid: 0, offStripe: 0 });
+      return true;
+    }
+    if (!paymentMethodId) {
+      this.emitInvoiceFailure(invoiceId, now);
+      return false;
+    }
+    return this.attemptPayment(invoiceId, paymentMethodId, now, description);
+  }
+
+  /** An invoice paid with no charge (nothing due, or paid outside Stripe): `invoice.paid` and `invoice.payment_succeeded`. */
+  private markPaid(invoice: Stripe.Invoice, now: number, amounts: { amountPaid: number; offStripe: number }): Stripe.Invoice {
+    const paid = this.store.put({
+      ...invoice,
+      status: 'paid' as const,
+      amount_paid: amounts.amountPaid,
+      ...(amounts.offStripe > 0 ? { amount_paid_off_stripe: amounts.offStripe } : {}),
+      amount_remaining: 0,
+      attempted: true,
+      next_payment_attempt: null,
+      status_transitions: { ...invoice.status_transitions, paid_at: now },
+    });
+    this.engine.emit('invoice.paid', paid, { created: now });
+    this.engine.emit('invoice.payment_succeeded', paid, { created: now });
+    return paid;
   }
 
   /** Charges an open invoice to a card; true when paid. Records the charge, fee and events either way. */
@@ -502,6 +588,13 @@ export class Billing {
     if (invoice.status === 'paid') throw invalid('Invoice is already paid', undefined, 'invoice_already_paid');
     if (invoice.status !== 'open') throw invalid(`You can only pay an open invoice (this one is ${invoice.status}).`, undefined, 'invoice_not_open');
     const customerId = idOf(invoice.customer)!;
+    if (optionalBoolean(params, 'paid_out_of_band')) {
+      // Paid outside Stripe: no charge is made; Stripe only records that it was paid.
+      const now = this.engine.nowFor(customerId);
+      const paid = this.markPaid(invoice, now, { amountPaid: invoice.amount_due, offStripe: invoice.amount_due });
+      this.afterInvoiceAttempt(id, true, now);
+      return paid;
+    }
     const method = optionalString(params, 'payment_method') ?? this.cardFor(customerId, this.subscriptionOf(invoice));
     if (!method) throw invalid('This customer has no attached payment source or default payment method.', undefined, 'invoice_no_customer_line_items');
     const now = this.engine.nowFor(customerId);
@@ -612,9 +705,14 @@ export class Billing {
       if (end > now) return;
       if (subscription.cancel_at_period_end || (subscription.cancel_at !== null && subscription.cancel_at <= end)) {
         const canceled = this.store.put({ ...subscription, status: 'canceled' as const, ended_at: end });
+        this.schedules.subscriptionEnded(canceled, end);
         this.engine.emit('customer.subscription.deleted', canceled, { created: end });
         return;
       }
+      // A schedule's next phase takes over when the period ends (its price and interval bill from here).
+      const scheduled = this.schedules.atRenewal(subscription, end);
+      if (!scheduled) return;
+      if (scheduled !== subscription) continue;
       const recurring = item.price.recurring!;
       const nextEnd = addInterval(end, recurring.interval, recurring.interval_count);
       const items = subscription.items.data.map((entry) => ({ ...entry, current_period_start: end, current_period_end: nextEnd }));
@@ -623,8 +721,7 @@ export class Billing {
       const previous = { items: subscription.items, latest_invoice: subscription.latest_invoice };
       this.store.put({ ...renewed, latest_invoice: invoice.id });
       const method = this.cardFor(customerId, subscriptionId);
-      const paid = method ? this.attemptPayment(invoice.id, method, end, 'Subscription update') : false;
-      if (!method) this.emitInvoiceFailure(invoice.id, end);
+      const paid = this.collect(invoice.id, method, end, 'Subscription update');
       const after = this.store.get<Stripe.Subscription>(subscriptionId, 'subscription');
       const status = paid ? after.status : 'past_due';
       const next = this.store.put({ ...after, status });
@@ -647,7 +744,10 @@ export class Billing {
     if (charge.status !== 'succeeded') throw invalid(`Charge ${charge.id} has not succeeded and cannot be refunded.`, 'charge', 'charge_not_refundable');
     const remaining = charge.amount - charge.amount_refunded;
     if (remaining <= 0) throw invalid(`Charge ${charge.id} has already been refunded.`, 'charge', 'charge_already_refunded');
-    if (charge.disputed) throw invalid(`Charge ${charge.id} has been charged back; refunding it is not allowed.`, 'charge', 'charge_disputed');
+    // A chargeback's charge cannot be refunded, open or lost (the cardholder has the money back);
+    // an inquiry's can (`is_charge_refundable`), and so can a charge whose dispute was won.
+    const dispute = this.disputeOf(charge.id);
+    if (charge.disputed && !dispute?.is_charge_refundable && !REFUNDABLE_AFTER.has(dispute?.status ?? '')) throw invalid(`Charge ${charge.id} has been charged back; refunding it is not allowed.`, 'charge', 'charge_disputed');
     const amount = optionalInteger(params, 'amount', 'amount', 1) ?? remaining;
     if (amount > remaining) throw invalid(`Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(remaining / 100).toFixed(2)})`, 'amount', 'amount_too_large');
     const reason = optionalString(params, 'reason') ?? null;
@@ -660,10 +760,47 @@ export class Billing {
     const next = this.store.put({ ...charge, amount_refunded: refunded, refunded: refunded === charge.amount });
     this.engine.emit('refund.created', refund, { created: now });
     this.engine.emit('charge.refunded', next, { created: now, previousAttributes: { amount_refunded: charge.amount_refunded, refunded: charge.refunded } });
+    // A fully refunded payment ends its inquiry: no funds can be withdrawn for it any more.
+    if (dispute && INQUIRY_OPEN.has(dispute.status) && refunded === charge.amount) {
+      const closed = this.store.put({ ...dispute, status: 'warning_closed' as const, is_charge_refundable: false });
+      this.engine.emit('charge.dispute.closed', closed, { created: now, previousAttributes: { status: dispute.status } });
+    }
     return refund;
   }
 
-  createDispute(chargeId: string, params: { amount?: number; reason?: string }): Stripe.Dispute {
+  /**
+   * A refund that succeeded and then failed (the card was closed, say): Stripe puts the money back
+   * in the platform balance (a `refund_failure` balance transaction), the charge counts it as not
+   * refunded, and sends `refund.updated`, `refund.failed` and `charge.refund.updated`.
+   */
+  failRefund(refundId: string, reason: string = 'expired_or_canceled_card'): Stripe.Refund {
+    const refund = this.store.get<Stripe.Refund>(refundId, 'refund');
+    if (refund.status !== 'succeeded' && refund.status !== 'pending') throw invalid(`Refund ${refundId} is ${refund.status}; only a succeeded or pending refund can fail.`, 'id');
+    if (!['expired_or_canceled_card', 'lost_or_stolen_card', 'unknown'].includes(reason)) throw invalid('reason must be expired_or_canceled_card, lost_or_stolen_card or unknown', 'reason');
+    const charge = this.store.get<Stripe.Charge>(idOf(refund.charge)!, 'charge');
+    const now = this.engine.nowFor(idOf(charge.customer));
+    const txn = this.engine.recordBalance(PLATFORM, { created: now, availableOn: now, amount: refund.amount, fee: 0, currency: refund.currency, type: 'refund_failure', reportingCategory: 'refund_failure', source: refund.id, description: 'REFUND FAILURE' });
+    const failed = this.store.put({ ...refund, status: 'failed', failure_reason: reason, failure_balance_transaction: txn.id });
+    const refunded = charge.amount_refunded - refund.amount;
+    this.store.put({ ...charge, amount_refunded: refunded, refunded: false });
+    this.engine.emit('refund.updated', failed, { created: now, previousAttributes: { status: refund.status } });
+    this.engine.emit('refund.failed', failed, { created: now });
+    this.engine.emit('charge.refund.updated', failed, { created: now, previousAttributes: { status: refund.status } });
+    return failed;
+  }
+
+  /** The charge's dispute, if any (a charge has at most one). */
+  private disputeOf(chargeId: string): Stripe.Dispute | undefined {
+    return this.store.all<Stripe.Dispute>('dispute', (d) => d.charge === chargeId)[0];
+  }
+
+  /**
+   * Opens a dispute. A chargeback (`needs_response`) withdraws the amount and Stripe's dispute fee
+   * at once (an `adjustment` balance transaction; `charge.dispute.created`, then
+   * `charge.dispute.funds_withdrawn`). An inquiry (`inquiry: true`, Stripe's early warning:
+   * `warning_needs_response`) moves no money and the charge can still be refunded.
+   */
+  createDispute(chargeId: string, params: { amount?: number; reason?: string; inquiry?: boolean }): Stripe.Dispute {
     const charge = this.store.get<Stripe.Charge>(chargeId, 'charge');
     if (charge.status !== 'succeeded') throw invalid(`Charge ${chargeId} did not succeed; there is nothing to dispute.`, 'charge');
     if (charge.disputed) throw invalid(`Charge ${chargeId} is already disputed.`, 'charge');
@@ -673,25 +810,63 @@ export class Billing {
     if (!Number.isSafeInteger(amount) || amount < 1 || amount > disputable) throw invalid(`amount must be from 1 to ${disputable}`, 'amount');
     const now = this.engine.nowFor(idOf(charge.customer));
     const id = newId('dp', 24);
-    const txn = this.engine.recordBalance(PLATFORM, { created: now, availableOn: now, amount: -amount, fee: DISPUTE_FEE_CENTS, currency: charge.currency, type: 'adjustment', reportingCategory: 'dispute', source: id, description: `Chargeback withdrawal for ${chargeId}`, feeDescription: 'Dispute fee' });
-    const dispute = this.store.put({ ...disputeObject({ created: now, amount, charge, reason: params.reason ?? 'fraudulent', balanceTransactions: [txn] }), id });
+    const opened = { ...disputeObject({ created: now, amount, charge, reason: params.reason ?? 'fraudulent', balanceTransactions: [] }), id };
     this.store.put({ ...charge, disputed: true });
-    this.engine.emit('charge.dispute.created', dispute, { created: now });
-    return dispute;
+    if (params.inquiry) {
+      const inquiry = this.store.put({ ...opened, status: 'warning_needs_response' as const, is_charge_refundable: true });
+      this.engine.emit('charge.dispute.created', inquiry, { created: now });
+      return inquiry;
+    }
+    this.store.put(opened);
+    this.engine.emit('charge.dispute.created', opened, { created: now });
+    return this.withdrawFunds(id, now);
   }
 
-  closeDispute(id: string, outcome: 'won' | 'lost'): Stripe.Dispute {
+  /** An inquiry the issuer turns into a chargeback: the funds (and the fee) are withdrawn now. */
+  escalateDispute(id: string): Stripe.Dispute {
     const dispute = this.store.get<Stripe.Dispute>(id, 'dispute');
-    if (dispute.status === 'won' || dispute.status === 'lost') throw invalid(`Dispute ${id} is already closed (${dispute.status}).`);
+    if (!INQUIRY_OPEN.has(dispute.status)) throw invalid(`Dispute ${id} is ${dispute.status}, not an open inquiry.`, 'id');
     const charge = this.store.get<Stripe.Charge>(idOf(dispute.charge)!, 'charge');
     const now = this.engine.nowFor(idOf(charge.customer));
+    const withdrawable = Math.min(dispute.amount, charge.amount - charge.amount_refunded);
+    if (withdrawable <= 0) throw invalid(`Charge ${charge.id} has been refunded in full; the inquiry cannot become a chargeback.`, 'id', 'charge_already_refunded');
+    const chargeback = this.store.put({ ...dispute, amount: withdrawable, status: 'needs_response' as const, is_charge_refundable: false });
+    this.engine.emit('charge.dispute.updated', chargeback, { created: now, previousAttributes: { status: dispute.status } });
+    return this.withdrawFunds(id, now);
+  }
+
+  private withdrawFunds(id: string, now: number): Stripe.Dispute {
+    const dispute = this.store.get<Stripe.Dispute>(id, 'dispute');
+    const chargeId = idOf(dispute.charge)!;
+    const txn = this.engine.recordBalance(PLATFORM, { created: now, availableOn: now, amount: -dispute.amount, fee: DISPUTE_FEE_CENTS, currency: dispute.currency, type: 'adjustment', reportingCategory: 'dispute', source: id, description: `Chargeback withdrawal for ${chargeId}`, feeDescription: 'Dispute fee' });
+    const withdrawn = this.store.put({ ...dispute, balance_transactions: [...dispute.balance_transactions, txn] });
+    this.engine.emit('charge.dispute.funds_withdrawn', withdrawn, { created: now });
+    return withdrawn;
+  }
+
+  /**
+   * Closes a dispute. An inquiry closes as `warning_closed` (no money ever moved). A chargeback won
+   * gives the amount back (not the fee: a second balance transaction, `charge.dispute.funds_reinstated`);
+   * lost keeps it withdrawn.
+   */
+  closeDispute(id: string, outcome: 'won' | 'lost'): Stripe.Dispute {
+    const dispute = this.store.get<Stripe.Dispute>(id, 'dispute');
+    if (!OPEN_DISPUTE.has(dispute.status)) throw invalid(`Dispute ${id} is already closed (${dispute.status}).`);
+    const charge = this.store.get<Stripe.Charge>(idOf(dispute.charge)!, 'charge');
+    const now = this.engine.nowFor(idOf(charge.customer));
+    if (INQUIRY_OPEN.has(dispute.status)) {
+      const closed = this.store.put({ ...dispute, status: 'warning_closed' as const, is_charge_refundable: false });
+      this.engine.emit('charge.dispute.closed', closed, { created: now, previousAttributes: { status: dispute.status } });
+      return closed;
+    }
     let transactions = dispute.balance_transactions;
     if (outcome === 'won') {
       const txn = this.engine.recordBalance(PLATFORM, { created: now, availableOn: now, amount: dispute.amount, fee: 0, currency: dispute.currency, type: 'adjustment', reportingCategory: 'dispute_reversal', source: id, description: `Chargeback reversal for ${charge.id}` });
       transactions = [...transactions, txn];
     }
     const closed = this.store.put({ ...dispute, status: outcome, balance_transactions: transactions });
-    this.engine.emit('charge.dispute.closed', closed, { created: now });
+    if (outcome === 'won') this.engine.emit('charge.dispute.funds_reinstated', closed, { created: now });
+    this.engine.emit('charge.dispute.closed', closed, { created: now, previousAttributes: { status: dispute.status } });
     return closed;
   }
 

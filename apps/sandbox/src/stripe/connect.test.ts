@@ -11,9 +11,11 @@ beforeEach(() => {
 
 const DAY = 86_400;
 
-async function onboardedAccount(options: { accountNumber?: string } = {}): Promise<Stripe.Account> {
-  const account = await h.stripe.accounts.create({ type: 'express', country: 'US', email: 'office@pie.local', capabilities: { transfers: { requested: true } }, metadata: { officeId: 'office-1' } });
-  return h.control.onboardAccount(account.id, options);
+/** An onboarded account on a manual payout schedule (as Pie makes them), or on Stripe's default with `schedule: 'default'`. */
+async function onboardedAccount(options: { accountNumber?: string; schedule?: 'manual' | 'default' } = {}): Promise<Stripe.Account> {
+  const settings = options.schedule === 'default' ? {} : { settings: { payouts: { schedule: { interval: 'manual' as const } } } };
+  const account = await h.stripe.accounts.create({ type: 'express', country: 'US', email: 'office@pie.local', capabilities: { transfers: { requested: true } }, metadata: { officeId: 'office-1' }, ...settings });
+  return h.control.onboardAccount(account.id, { accountNumber: options.accountNumber });
 }
 
 async function balanceOf(account?: string): Promise<{ available: number; pending: number }> {
@@ -198,5 +200,96 @@ describe('idempotency under concurrency', () => {
     expect(new Set(results.map((t) => t.id)).size).toBe(1);
     expect((await h.stripe.transfers.list({ destination: account.id })).data).toHaveLength(1);
     expect(await balanceOf(account.id)).toEqual({ available: 700, pending: 0 });
+  });
+});
+
+describe('payout schedules, Connect fees, deauthorization (docs.stripe.com/connect/payouts-connected-accounts, stripe.com/connect/pricing)', () => {
+  it('a new account is paid out daily by Stripe on its own (settings.payouts.schedule.interval daily); a manual one only when asked', async () => {
+    const automatic = await onboardedAccount({ schedule: 'default' });
+    expect(automatic.settings?.payouts?.schedule).toMatchObject({ interval: 'daily', delay_days: 2 });
+    const manual = await onboardedAccount();
+    expect(manual.settings?.payouts?.schedule.interval).toBe('manual');
+    for (const account of [automatic, manual]) await h.stripe.transfers.create({ amount: 5000, currency: 'usd', destination: account.id });
+    await h.control.advanceClock({ days: 1 });
+    const [own] = (await h.stripe.payouts.list({}, { stripeAccount: automatic.id })).data;
+    expect(own).toMatchObject({ amount: 5000, automatic: true, status: 'in_transit' });
+    expect(await balanceOf(automatic.id)).toEqual({ available: 0, pending: 0 });
+    expect((await h.stripe.payouts.list({}, { stripeAccount: manual.id })).data).toHaveLength(0);
+    expect(await balanceOf(manual.id)).toEqual({ available: 5000, pending: 0 });
+    await h.control.flushWebhooks();
+    expect(h.receiver.events('payout.created').map((event) => event.account)).toEqual([automatic.id]);
+  });
+
+  it('bills the platform 0.25% + 25¢ per payout and $2 for each month an account receives a payout (stripe_fee balance transactions)', async () => {
+    const account = await onboardedAccount();
+    await h.stripe.transfers.create({ amount: 20_000, currency: 'usd', destination: account.id });
+    const before = (await balanceOf()).available;
+    await h.stripe.payouts.create({ amount: 10_000, currency: 'usd' }, { stripeAccount: account.id });
+    await h.stripe.payouts.create({ amount: 5_000, currency: 'usd' }, { stripeAccount: account.id });
+    const fees = (await h.stripe.balanceTransactions.list({ type: 'stripe_fee', limit: 10 })).data;
+    expect(fees.map((fee) => fee.amount).sort((a, b) => a - b)).toEqual([-200, -50, -38]);
+    expect(before - (await balanceOf()).available).toBe(288);
+    expect(fees.find((fee) => fee.amount === -200)?.description).toContain(account.id);
+  });
+
+  it('serves the balance transactions as a Stripe list the SDK auto-pages (limit, has_more, starting_after)', async () => {
+    const account = await onboardedAccount();
+    for (let i = 0; i < 5; i++) await h.stripe.transfers.create({ amount: 100 + i, currency: 'usd', destination: account.id });
+    const first = await h.stripe.balanceTransactions.list({ limit: 2, type: 'transfer' });
+    expect(first).toMatchObject({ object: 'list', has_more: true });
+    expect(first.data.map((t) => t.amount)).toEqual([-104, -103]);
+    const all: number[] = [];
+    for await (const txn of h.stripe.balanceTransactions.list({ limit: 2, type: 'transfer' })) all.push(txn.amount);
+    expect(all).toEqual([-104, -103, -102, -101, -100]);
+    const connected: number[] = [];
+    for await (const txn of h.stripe.balanceTransactions.list({ limit: 2 }, { stripeAccount: account.id })) connected.push(txn.amount);
+    expect(connected).toEqual([104, 103, 102, 101, 100]);
+  });
+
+  it('a deauthorized account sends account.application.deauthorized and the platform can no longer reach it', async () => {
+    const account = await onboardedAccount();
+    await h.control.deauthorizeAccount(account.id);
+    await expect(h.stripe.accounts.retrieve(account.id)).rejects.toMatchObject({ statusCode: 403, code: 'account_invalid' });
+    await expect(h.stripe.transfers.create({ amount: 100, currency: 'usd', destination: account.id })).rejects.toMatchObject({ statusCode: 403 });
+    await expect(h.stripe.balance.retrieve({}, { stripeAccount: account.id })).rejects.toMatchObject({ statusCode: 403 });
+    await h.control.flushWebhooks();
+    const [event] = h.receiver.events('account.application.deauthorized');
+    expect(event).toMatchObject({ account: account.id, data: { object: { object: 'application' } } });
+  });
+
+  it('after a deauthorization every call about the account is refused, nothing more is heard of it, and a new account is the way back', async () => {
+    const account = await onboardedAccount();
+    const transfer = await h.stripe.transfers.create({ amount: 3000, currency: 'usd', destination: account.id });
+    await h.stripe.payouts.create({ amount: 1000, currency: 'usd' }, { stripeAccount: account.id });
+    await h.control.flushWebhooks();
+    h.receiver.clear();
+    await h.control.deauthorizeAccount(account.id);
+    const refused = { statusCode: 403, code: 'account_invalid', message: expect.stringContaining('Application access may have been revoked') };
+    await expect(h.stripe.accounts.update(account.id, { metadata: { note: 'x' } })).rejects.toMatchObject(refused);
+    await expect(h.stripe.accounts.del(account.id)).rejects.toMatchObject(refused);
+    await expect(h.stripe.accountLinks.create({ account: account.id, type: 'account_onboarding', refresh_url: 'http://localhost/r', return_url: 'http://localhost/b' })).rejects.toMatchObject(refused);
+    await expect(h.stripe.accounts.createLoginLink(account.id)).rejects.toMatchObject(refused);
+    await expect(h.stripe.payouts.list({}, { stripeAccount: account.id })).rejects.toMatchObject(refused);
+    await expect(h.stripe.payouts.create({ amount: 100, currency: 'usd' }, { stripeAccount: account.id })).rejects.toMatchObject(refused);
+    await expect(h.stripe.transfers.createReversal(transfer.id, { amount: 100 })).rejects.toMatchObject(refused);
+    await expect(h.control.deauthorizeAccount(account.id)).rejects.toMatchObject({ status: 403 });
+    // The platform's own objects stay readable: its transfers to the account.
+    expect((await h.stripe.transfers.list({ destination: account.id })).data.map((t) => t.id)).toEqual([transfer.id]);
+
+    // The payout in transit still settles at the bank, but the platform hears nothing of it any more.
+    await h.control.advanceClock({ days: 3 });
+    await h.control.flushWebhooks();
+    expect(h.receiver.events('account.application.deauthorized').map((event) => event.account)).toEqual([account.id]);
+    expect(h.receiver.events('payout.paid')).toEqual([]);
+
+    // The way back is another account (a new idempotency key): reachable like any other.
+    const again = await h.stripe.accounts.create(
+      { type: 'express', country: 'US', capabilities: { transfers: { requested: true } }, settings: { payouts: { schedule: { interval: 'manual' } } }, metadata: { officeId: 'office-1' } },
+      { idempotencyKey: `pie-office-account-office-1-after-${account.id}` },
+    );
+    expect(again.id).not.toBe(account.id);
+    await h.control.onboardAccount(again.id, {});
+    await h.stripe.transfers.create({ amount: 500, currency: 'usd', destination: again.id });
+    expect(await balanceOf(again.id)).toEqual({ available: 500, pending: 0 });
   });
 });

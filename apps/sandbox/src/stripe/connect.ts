@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { PLATFORM, type StripeEngine } from './engine.js';
-import { invalid } from './errors.js';
+import { invalid, StripeApiError } from './errors.js';
 import { accountObject, bankAccountObject, payoutObject, transferObject, transferReversalObject } from './objects.js';
 import { currencyParam, metadataParam, optionalInteger, optionalObject, optionalString, requiredInteger, requiredString, type Params } from './params.js';
 import { newId } from './store.js';
@@ -23,6 +23,37 @@ const PAYOUT_FAILURE_MESSAGES: Record<string, string> = {
   account_frozen: 'The bank account has been frozen.',
   could_not_process: 'The bank could not process this payout.',
 };
+
+/** Stripe's Connect pricing for Express accounts the platform pays for (US): $2 per monthly active account… */
+export const CONNECT_ACTIVE_ACCOUNT_FEE_CENTS = 200;
+/** …and 0.25% + 25¢ per payout sent (the percentage rounded half up to the cent). */
+export function connectPayoutFeeCents(amount: number): number {
+  return Math.floor((amount * 25 + 5000) / 10_000) + 25;
+}
+
+type PayoutSchedule = Stripe.Account.Settings.Payouts.Schedule;
+/** Stripe's default for a new account: paid out daily, automatically, funds held two days. */
+const DEFAULT_SCHEDULE: PayoutSchedule = { delay_days: 2, interval: 'daily' };
+
+export function scheduleOf(account: Stripe.Account): PayoutSchedule {
+  return account.settings?.payouts?.schedule ?? DEFAULT_SCHEDULE;
+}
+
+/** `settings[payouts][schedule][interval]` (daily or manual; weekly and monthly are not modelled). */
+function scheduleParam(params: Params): PayoutSchedule | undefined {
+  const settings = optionalObject(params, 'settings');
+  const payouts = settings ? optionalObject(settings, 'payouts', 'settings[payouts]') : undefined;
+  const schedule = payouts ? optionalObject(payouts, 'schedule', 'settings[payouts][schedule]') : undefined;
+  const interval = schedule ? optionalString(schedule, 'interval', 'settings[payouts][schedule][interval]') : undefined;
+  if (interval === undefined) return undefined;
+  if (interval !== 'daily' && interval !== 'manual') throw invalid('The sandbox models the daily and manual payout schedules only.', 'settings[payouts][schedule][interval]', 'parameter_invalid_string');
+  return { delay_days: 2, interval };
+}
+
+function settingsWith(settings: Stripe.Account.Settings | null | undefined, schedule: PayoutSchedule | undefined): Stripe.Account.Settings {
+  const payouts = { debit_negative_balances: true, statement_descriptor: null, ...settings?.payouts, schedule: schedule ?? settings?.payouts?.schedule ?? DEFAULT_SCHEDULE };
+  return { ...(settings ?? {}), payouts } as Stripe.Account.Settings;
+}
 
 export interface OnboardingInput {
   businessName?: string;
@@ -56,21 +87,25 @@ export class Connect {
     const businessType = optionalString(params, 'business_type') ?? null;
     if (businessType !== null && !['individual', 'company', 'non_profit', 'government_entity'].includes(businessType)) throw invalid('Invalid business_type', 'business_type', 'parameter_invalid_string');
     const account = accountObject({ created: this.engine.now(), country, email: optionalString(params, 'email') ?? null, metadata: metadataParam(params) ?? {}, businessType: businessType as Stripe.Account.BusinessType | null });
+    account.settings = settingsWith(account.settings, scheduleParam(params));
     account.external_accounts = { ...account.external_accounts!, url: `/v1/accounts/${account.id}/external_accounts` };
     return this.store.put(account);
   }
 
   updateAccount(id: string, params: Params): Stripe.Account {
     const account = this.store.get<Stripe.Account>(id, 'account');
+    this.assertAuthorized(id);
     const metadata = metadataParam(params, account.metadata ?? {});
     const email = optionalString(params, 'email');
-    const next = this.store.put({ ...account, ...(metadata ? { metadata } : {}), ...(email !== undefined ? { email: email || null } : {}) });
+    const schedule = scheduleParam(params);
+    const next = this.store.put({ ...account, ...(metadata ? { metadata } : {}), ...(email !== undefined ? { email: email || null } : {}), ...(schedule ? { settings: settingsWith(account.settings, schedule) } : {}) });
     this.engine.emit('account.updated', next, { account: id, previousAttributes: { metadata: account.metadata } });
     return next;
   }
 
   deleteAccount(id: string): Stripe.DeletedAccount {
     this.store.get<Stripe.Account>(id, 'account');
+    this.assertAuthorized(id);
     this.store.remove(id);
     return { id, object: 'account', deleted: true };
   }
@@ -78,6 +113,7 @@ export class Connect {
   createAccountLink(params: Params): Stripe.AccountLink {
     const accountId = requiredString(params, 'account');
     this.store.get(accountId, 'account', 'account', 'account');
+    this.assertAuthorized(accountId);
     const type = requiredString(params, 'type');
     if (type !== 'account_onboarding' && type !== 'account_update') throw invalid('Invalid type: must be one of account_onboarding or account_update', 'type', 'parameter_invalid_string');
     const refreshUrl = requiredString(params, 'refresh_url');
@@ -156,6 +192,7 @@ export class Connect {
 
   createLoginLink(accountId: string): Stripe.LoginLink {
     const account = this.store.get<Stripe.Account>(accountId, 'account');
+    this.assertAuthorized(accountId);
     if (!account.details_submitted) throw invalid('Cannot create a login link for an account that has not completed onboarding.', 'account', 'account_invalid');
     const token = newId('ll', 32).slice(3);
     this.store.internals.loginLinks[token] = { account: accountId, expiresAt: Math.floor(Date.now() / 1000) + 300 };
@@ -175,6 +212,7 @@ export class Connect {
     const currency = currencyParam(params);
     const destinationId = requiredString(params, 'destination');
     const destination = this.store.get<Stripe.Account>(destinationId, 'account', 'destination', 'destination');
+    this.assertAuthorized(destinationId);
     if (destination.capabilities?.transfers !== 'active') {
       throw invalid('Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments', 'destination', 'insufficient_capabilities_for_transfer');
     }
@@ -211,6 +249,8 @@ export class Connect {
     const amount = optionalInteger(params, 'amount', 'amount', 1) ?? remaining;
     if (amount > remaining) throw invalid(`Amount (${amount}) is greater than the transfer's unreversed amount (${remaining}).`, 'amount', 'amount_too_large');
     const destination = transfer.destination as string;
+    // Taking money back out of an account the platform no longer has access to is refused like anything else about it.
+    this.assertAuthorized(destination);
     if (this.engine.balances(destination).available < amount) throw invalid('The connected account has insufficient available funds to reverse this transfer.', 'amount', 'balance_insufficient');
     const now = this.engine.now();
     const id = newId('trr', 24);
@@ -230,7 +270,7 @@ export class Connect {
 
   // ---- payouts ----------------------------------------------------------------------------
 
-  createPayout(accountId: string | undefined, params: Params): Stripe.Payout {
+  createPayout(accountId: string | undefined, params: Params, automatic = false): Stripe.Payout {
     if (!accountId) throw invalid('The sandbox pays out connected accounts only: send the Stripe-Account header (stripeAccount option).', undefined, 'parameter_missing');
     const account = this.store.get<Stripe.Account>(accountId, 'account', 'account', 'stripe_account');
     if (!account.payouts_enabled) throw invalid('Payouts are not enabled on this account: its onboarding is not complete.', undefined, 'payouts_not_allowed');
@@ -247,8 +287,10 @@ export class Connect {
     const payout = this.store.put({
       ...payoutObject({ created: now, amount, currency, arrivalDate: now + PAYOUT_TRANSIT_SECONDS, destination: bank?.id ?? null, description: optionalString(params, 'description') ?? null, metadata: metadataParam(params) ?? {}, balanceTransaction: txn.id, statementDescriptor: optionalString(params, 'statement_descriptor') ?? null }),
       id,
+      automatic,
     });
     this.store.internals.payoutAccount[id] = accountId;
+    this.billConnectFees(accountId, payout, now);
     this.engine.emit('payout.created', payout, { account: accountId, created: now });
     return payout;
   }
@@ -286,8 +328,60 @@ export class Connect {
     return this.store.get<Stripe.Payout>(id, 'payout');
   }
 
+  /**
+   * Stripe's Connect fees for Express accounts, billed to the platform's balance (`stripe_fee`
+   * balance transactions): 0.25% + 25¢ per payout, and $2 for each month an account is active,
+   * i.e. receives a payout. Stripe totals them monthly; the sandbox bills each when its payout is
+   * made, so a test sees it at once.
+   */
+  private billConnectFees(accountId: string, payout: Stripe.Payout, now: number): void {
+    const perPayout = connectPayoutFeeCents(payout.amount);
+    this.engine.recordBalance(PLATFORM, { created: now, availableOn: now, amount: -perPayout, fee: 0, currency: payout.currency, type: 'stripe_fee', reportingCategory: 'fee', source: null, description: `Connect payout fee (${accountId}, ${payout.id})` });
+    const month = new Date(now * 1000).toISOString().slice(0, 7);
+    const months = (this.store.internals.activeAccountMonths[accountId] ??= []);
+    if (months.includes(month)) return;
+    months.push(month);
+    this.engine.recordBalance(PLATFORM, { created: now, availableOn: now, amount: -CONNECT_ACTIVE_ACCOUNT_FEE_CENTS, fee: 0, currency: payout.currency, type: 'stripe_fee', reportingCategory: 'fee', source: null, description: `Connect active account fee (${accountId}, ${month})` });
+    this.store.changed();
+  }
+
+  /** A platform that lost access to an account (deauthorized) gets Stripe's 403 for anything about it. */
+  assertAuthorized(accountId: string): void {
+    if (!this.store.internals.deauthorized[accountId]) return;
+    throw new StripeApiError(403, 'invalid_request_error', `The provided key does not have access to account '${accountId}' (or that account does not exist). Application access may have been revoked.`, 'account_invalid');
+  }
+
+  /** The account disconnects the platform: `account.application.deauthorized` (with `account`), and the platform loses access. */
+  deauthorize(accountId: string): { id: string; object: 'application'; name: string } {
+    this.store.get<Stripe.Account>(accountId, 'account');
+    this.assertAuthorized(accountId);
+    const application = { id: 'ca_pie_sandbox_platform', object: 'application' as const, name: 'Pie' };
+    this.store.internals.deauthorized[accountId] = true;
+    this.store.changed();
+    this.engine.emit('account.application.deauthorized', application, { account: accountId });
+    return application;
+  }
+
+  /**
+   * Stripe's own payouts: an account on an automatic schedule (Stripe's default, `daily`) is paid
+   * its whole available balance once a day (UTC), whoever else may also pay it out. `manual`
+   * accounts are only paid out when asked (`POST /v1/payouts`).
+   */
+  private payOutAutomatically(): void {
+    const today = Math.floor(this.engine.now() / DAY) * DAY;
+    for (const account of this.store.all<Stripe.Account>('account', (a) => a.payouts_enabled && scheduleOf(a).interval === 'daily')) {
+      if (this.store.internals.deauthorized[account.id]) continue;
+      if ((this.store.internals.autoPayoutDay[account.id] ?? 0) >= today) continue;
+      this.store.internals.autoPayoutDay[account.id] = today;
+      this.store.changed();
+      const { available } = this.engine.balances(account.id);
+      if (available > 0) this.createPayout(account.id, { amount: String(available), currency: 'usd', description: 'STRIPE PAYOUT' }, true);
+    }
+  }
+
   /** Payouts whose arrival date has passed: paid, or failed with the money back in `available`. */
   runDue(): void {
+    this.payOutAutomatically();
     const now = this.engine.now();
     const owners = this.store.internals.payoutAccount;
     for (const payout of this.store.all<Stripe.Payout>('payout', (p) => p.status === 'in_transit' && p.arrival_date <= now).reverse()) {
@@ -306,9 +400,11 @@ export class Connect {
     }
   }
 
-  /** The earliest arrival date of a payout in transit. */
+  /** The earliest arrival date of a payout in transit, or the next UTC day when an account is paid out automatically. */
   nextDueAt(): number {
-    return this.store.all<Stripe.Payout>('payout', (p) => p.status === 'in_transit').reduce((next, p) => Math.min(next, p.arrival_date), Number.POSITIVE_INFINITY);
+    const arrival = this.store.all<Stripe.Payout>('payout', (p) => p.status === 'in_transit').reduce((next, p) => Math.min(next, p.arrival_date), Number.POSITIVE_INFINITY);
+    const automatic = this.store.all<Stripe.Account>('account', (a) => a.payouts_enabled && scheduleOf(a).interval === 'daily').length > 0;
+    return automatic ? Math.min(arrival, (Math.floor(this.engine.now() / DAY) + 1) * DAY) : arrival;
   }
 
   /** Sets the platform's available balance to `amount` cents with an adjustment. */

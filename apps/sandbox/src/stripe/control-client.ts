@@ -61,8 +61,24 @@ export class StripeSandboxControl {
     return this.call('POST', `/_sandbox/charges/${encodeURIComponent(chargeId)}/refund`, options);
   }
 
-  disputeCharge(chargeId: string, options: { amount?: number; reason?: string } = {}): Promise<Stripe.Dispute> {
+  /** A chargeback (funds withdrawn at once), or with `inquiry: true` an inquiry that moves no money. */
+  disputeCharge(chargeId: string, options: { amount?: number; reason?: string; inquiry?: boolean } = {}): Promise<Stripe.Dispute> {
     return this.call('POST', `/_sandbox/charges/${encodeURIComponent(chargeId)}/dispute`, options);
+  }
+
+  /** The inquiry becomes a chargeback: funds and the dispute fee are withdrawn. */
+  escalateDispute(disputeId: string): Promise<Stripe.Dispute> {
+    return this.call('POST', `/_sandbox/disputes/${encodeURIComponent(disputeId)}/escalate`, {});
+  }
+
+  /** A refund that succeeded fails afterwards (the money comes back to the platform). */
+  failRefund(refundId: string, reason?: 'expired_or_canceled_card' | 'lost_or_stolen_card' | 'unknown'): Promise<Stripe.Refund> {
+    return this.call('POST', `/_sandbox/refunds/${encodeURIComponent(refundId)}/fail`, reason ? { reason } : {});
+  }
+
+  /** The connected account disconnects the platform (`account.application.deauthorized`). */
+  deauthorizeAccount(accountId: string): Promise<{ id: string; object: 'application'; name: string }> {
+    return this.call('POST', `/_sandbox/accounts/${encodeURIComponent(accountId)}/deauthorize`, {});
   }
 
   closeDispute(disputeId: string, outcome: 'won' | 'lost'): Promise<Stripe.Dispute> {

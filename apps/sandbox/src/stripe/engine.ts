@@ -125,6 +125,9 @@ export class StripeEngine {
 
   private targetsFor(type: string, account: string | undefined): WebhookTarget[] {
     const internals = this.store.internals.endpoints;
+    // An account that deauthorized the platform is no longer connected to it: the platform's Connect
+    // endpoints hear nothing more about it (the deauthorization itself is the last event).
+    if (account && this.store.internals.deauthorized[account] && type !== 'account.application.deauthorized') return [];
     return this.store
       .all<Stripe.WebhookEndpoint>('webhook_endpoint', (endpoint) => endpoint.status === 'enabled')
       .filter((endpoint) => {

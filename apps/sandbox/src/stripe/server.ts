@@ -161,7 +161,12 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
   route('GET', '/v1/subscriptions', (_m, p, req) => list(billing.listSubscriptions(p), p, req));
   route('GET', '/v1/subscriptions/:id', (m) => store.get<Stripe.Subscription>(m[1], 'subscription'));
   route('POST', '/v1/subscriptions/:id', (m, p) => billing.updateSubscription(m[1], p));
-  route('DELETE', '/v1/subscriptions/:id', (m) => billing.cancelSubscription(m[1]));
+  route('DELETE', '/v1/subscriptions/:id', (m, p) => billing.cancelSubscription(m[1], p));
+  route('POST', '/v1/subscription_schedules', (_m, p) => billing.schedules.create(p));
+  route('GET', '/v1/subscription_schedules/:id', (m) => store.get<Stripe.SubscriptionSchedule>(m[1], 'subscription_schedule', 'subscription schedule'));
+  route('POST', '/v1/subscription_schedules/:id', (m, p) => billing.schedules.update(m[1], p));
+  route('POST', '/v1/subscription_schedules/:id/release', (m) => billing.schedules.release(m[1]));
+  route('POST', '/v1/subscription_schedules/:id/cancel', (m) => billing.schedules.cancel(m[1]));
 
   route('GET', '/v1/invoices', (_m, p, req) => {
     const customer = optionalString(p, 'customer');
@@ -200,7 +205,12 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     return list(store.all<Stripe.Refund>('refund', (r) => charge === undefined || r.charge === charge), p, req);
   });
   route('GET', '/v1/refunds/:id', (m) => store.get<Stripe.Refund>(m[1], 'refund'));
-  route('GET', '/v1/disputes', (_m, p, req) => list(store.all<Stripe.Dispute>('dispute'), p, req));
+  route('GET', '/v1/disputes', (_m, p, req) => {
+    // Stripe's list filters: a charge's disputes, a PaymentIntent's.
+    const charge = optionalString(p, 'charge');
+    const intent = optionalString(p, 'payment_intent');
+    return list(store.all<Stripe.Dispute>('dispute', (d) => (!charge || d.charge === charge) && (!intent || d.payment_intent === intent)), p, req);
+  });
   route('GET', '/v1/disputes/:id', (m) => store.get<Stripe.Dispute>(m[1], 'dispute'));
   route('POST', '/v1/billing_portal/sessions', (_m, p) => billing.createPortalSession(p));
 
@@ -239,7 +249,10 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
 
   route('POST', '/v1/accounts', (_m, p) => connect.createAccount(p));
   route('GET', '/v1/accounts', (_m, p, req) => list(store.all<Stripe.Account>('account'), p, req));
-  route('GET', '/v1/accounts/:id', (m) => store.get<Stripe.Account>(m[1], 'account'));
+  route('GET', '/v1/accounts/:id', (m) => {
+    connect.assertAuthorized(m[1]);
+    return store.get<Stripe.Account>(m[1], 'account');
+  });
   route('POST', '/v1/accounts/:id', (m, p) => connect.updateAccount(m[1], p));
   route('DELETE', '/v1/accounts/:id', (m) => connect.deleteAccount(m[1]));
   route('GET', '/v1/account', (_m, _p, _req, account) => {
@@ -291,6 +304,7 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
     try {
       authenticate(req);
       const account = typeof req.headers['stripe-account'] === 'string' ? req.headers['stripe-account'] : undefined;
+      if (account) connect.assertAuthorized(account);
       const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
       if (req.method === 'POST' && req.body !== '' && type !== 'application/x-www-form-urlencoded') {
         throw invalid('Invalid request: send the parameters form-encoded (application/x-www-form-urlencoded), as the Stripe SDKs do.');
@@ -515,7 +529,16 @@ export async function startStripeSandbox(options: StripeSandboxOptions): Promise
       return asStripe(() => billing.createRefund({ charge: m![1], ...(amount !== undefined ? { amount: String(amount) } : {}), ...(typeof body.reason === 'string' ? { reason: body.reason } : {}) }));
     }
     if (req.method === 'POST' && (m = /^\/_sandbox\/charges\/([^/]+)\/dispute$/.exec(req.path))) {
-      return asStripe(() => billing.createDispute(m![1], { amount: numberField(body, 'amount'), reason: typeof body.reason === 'string' ? body.reason : undefined }));
+      return asStripe(() => billing.createDispute(m![1], { amount: numberField(body, 'amount'), reason: typeof body.reason === 'string' ? body.reason : undefined, inquiry: body.inquiry === true }));
+    }
+    if (req.method === 'POST' && (m = /^\/_sandbox\/disputes\/([^/]+)\/escalate$/.exec(req.path))) {
+      return asStripe(() => billing.escalateDispute(m![1]));
+    }
+    if (req.method === 'POST' && (m = /^\/_sandbox\/refunds\/([^/]+)\/fail$/.exec(req.path))) {
+      return asStripe(() => billing.failRefund(m![1], typeof body.reason === 'string' ? body.reason : undefined));
+    }
+    if (req.method === 'POST' && (m = /^\/_sandbox\/accounts\/([^/]+)\/deauthorize$/.exec(req.path))) {
+      return asStripe(() => connect.deauthorize(m![1]));
     }
     if (req.method === 'POST' && (m = /^\/_sandbox\/disputes\/([^/]+)\/close$/.exec(req.path))) {
       if (body.outcome !== 'won' && body.outcome !== 'lost') throw new HttpError(400, 'outcome must be "won" or "lost"');

@@ -35,6 +35,12 @@ export interface Internals {
   endpoints: Record<string, { secret: string; connect: 'both' | 'platform' | 'connect'; source: 'startup' | 'api' | 'control' }>;
   /** Invoice → its invoice payments (`inpay_…`), oldest first. */
   invoicePayments: Record<string, string[]>;
+  /** Connected accounts that disconnected the platform (`account.application.deauthorized`). */
+  deauthorized: Record<string, true>;
+  /** Per connected account on an automatic schedule: the last UTC day (unix seconds at 00:00) it was paid out. */
+  autoPayoutDay: Record<string, number>;
+  /** Per connected account: the UTC months (`2026-11`) Stripe billed its monthly active-account fee for. */
+  activeAccountMonths: Record<string, string[]>;
 }
 
 export interface IdempotentAnswer {
@@ -75,6 +81,9 @@ export function emptyState(): StripeStateData {
       bankAccountNumber: {},
       endpoints: {},
       invoicePayments: {},
+      deauthorized: {},
+      autoPayoutDay: {},
+      activeAccountMonths: {},
     },
     idempotency: {},
   };

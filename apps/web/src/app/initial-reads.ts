@@ -1,4 +1,5 @@
 import { authApi } from '../features/fan/auth';
+import type { SessionState } from '../shared/session';
 import type { AppDispatch } from './store';
 
 /** The artist and admin areas: their own sessions, their own reads. */
@@ -10,10 +11,11 @@ const OTHER_AREAS = /^\/(admin|for-artists|auth\/for-artists)(\/|$)/;
  * run alongside the route's code instead of one after another. In the fan area that is the
  * session check the layout and the guard ask for on every page; on the dashboard, its sections'
  * reads too (their module comes with the dashboard's own code, so no other page loads it).
- * A visitor without a session gets the 401s the screen would have got.
+ * A visitor this browser never saw signed in (the fan session starts `anonymous`) is not asked
+ * about: no 401 in the console of a public page; a guarded screen still asks on its own.
  */
-export function startInitialReads(dispatch: AppDispatch, pathname: string): void {
-  if (OTHER_AREAS.test(pathname)) return;
+export function startInitialReads(dispatch: AppDispatch, pathname: string, fanSession: SessionState['status']): void {
+  if (OTHER_AREAS.test(pathname) || fanSession === 'anonymous') return;
   dispatch(authApi.util.prefetch('getUser', undefined, {}));
   if (pathname === '/dashboard') {
     // Not loading it only leaves the reads to the dashboard itself.

@@ -34,7 +34,7 @@ async function start(): Promise<void> {
   let routerBuilt: (router: ReturnType<typeof createAppRouter>) => void = () => {};
   const routerReady = new Promise<ReturnType<typeof createAppRouter>>((resolve) => (routerBuilt = resolve));
   installUnauthorizedHandler(store, { navigate: (to, options) => routerReady.then((router) => router.navigate(to, options)) });
-  startInitialReads(store.dispatch, window.location.pathname);
+  startInitialReads(store.dispatch, window.location.pathname, store.getState().session.status);
   await nextTask();
 
   const router = createAppRouter();

@@ -97,3 +97,16 @@ describe('the artist and admin route tables, loaded on the first visit', () => {
     router.dispose();
   });
 });
+
+describe('the first load of a lazily added area', () => {
+  it.each(['/for-artists/login', '/admin'])('%s shows a spinner while its area loads, without React Router warning that nothing could be shown', async (path) => {
+    const { render, screen } = await import('@testing-library/react');
+    const { AppRoot } = await import('./AppRoot');
+    const { makeStore } = await import('./store');
+    const warn = vi.spyOn(console, 'warn');
+    const router = createMemoryRouter(rootRoutes(fanAreaRoutes), { initialEntries: [path], patchRoutesOnNavigation: discoverAreaRoutes() });
+    render(<AppRoot store={makeStore({ artistSession: { status: 'anonymous', redirectTo: null }, adminSession: { status: 'anonymous', redirectTo: null } })} router={router} />);
+    await screen.findByRole('heading', { level: 1 });
+    expect(warn.mock.calls.flat().filter((message) => String(message).includes('HydrateFallback'))).toEqual([]);
+  });
+});

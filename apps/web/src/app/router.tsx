@@ -85,6 +85,9 @@ export function rootRoutes(areas: RouteObject[]): RouteObject[] {
       id: 'root',
       element: <RootLayout />,
       errorElement: <RouteErrorBoundary scope="app" />,
+      // The first load of an artist or admin page discovers its area's table before anything under
+      // the root can show its own spinner: without one here React Router renders nothing and warns.
+      hydrateFallbackElement: <PageLoader />,
       children: areas,
     },
   ];

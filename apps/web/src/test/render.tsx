@@ -73,7 +73,8 @@ export function sentRequest(fetchMock: ReturnType<typeof mockFetch>, index = 0):
   return input;
 }
 
-type Answer = Response | (() => Response | Promise<Response>);
+/** A fixed answer, or one made per call (from the request, where the answer depends on it). */
+type Answer = Response | ((request: Request) => Response | Promise<Response>);
 
 /**
  * Replaces `fetch` with answers per `METHOD /path` (query ignored); each call
@@ -89,7 +90,7 @@ export function mockRoutes(table: Record<string, Answer | Answer[]>) {
     if (!queue || queue.length === 0) throw new Error(`Unexpected fetch: ${key}`);
     const next = queue.length > 1 ? queue.shift()! : queue[0]!;
     // A Response body can be read once: a repeated answer must be a function.
-    return typeof next === 'function' ? next() : next.clone();
+    return typeof next === 'function' ? next(request) : next.clone();
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
@@ -151,7 +152,7 @@ export function emptyPaymentsRoutes(): Record<string, Answer> {
   return {
     'GET /api/stripe/activeSubscription': ok(null),
     'GET /api/fan-wallet/balance': ok({ balanceCents: 0, balance: '0.00', currency: 'usd' }),
-    'GET /api/fan-wallet/summary': ok({ paidInCents: 0, feesCents: 0, givenToArtistsCents: 0, waitingInEscrowCents: 0, returnedFromEscrowCents: 0, refundedCents: 0, balanceCents: 0 }),
+    'GET /api/fan-wallet/summary': ok({ paidInCents: 0, feesCents: 0, cardFeesCents: 0, pieFeesCents: 0, givenToArtistsCents: 0, waitingInEscrowCents: 0, returnedFromEscrowCents: 0, refundedCents: 0, balanceCents: 0 }),
     'GET /api/fan-wallet/transactions': ok([], { pagination: { page: 1, limit: 20, total: 0, pages: 0 } }),
   };
 }

@@ -50,3 +50,8 @@ if (!('ResizeObserver' in window)) {
 if (!window.HTMLElement.prototype.scrollIntoView) {
   window.HTMLElement.prototype.scrollIntoView = () => {};
 }
+
+// Mantine's autosizing Textarea listens for web fonts loading (document.fonts), which jsdom lacks.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() } });
+}

@@ -1,6 +1,7 @@
 import type { AuditEntry, Pagination } from '#pie/contracts';
 import { adminNames } from '#pie/identity';
 import { pagination, type EntityManager } from '#pie/platform';
+import { AUDIT_TARGET_TYPES, idsIn, nameRefs, refKey } from './named-refs.js';
 
 export interface AuditInput {
   adminId: string;
@@ -46,6 +47,9 @@ export async function auditPage(
     [...params, query.limit, (query.page - 1) * query.limit],
   );
   const names = await adminNames(em, [...new Set(rows.map((row) => row.admin_id))]);
+  const targetOf = (row: (typeof rows)[number]) => (AUDIT_TARGET_TYPES[row.target_type] ? [{ type: AUDIT_TARGET_TYPES[row.target_type], id: row.target_id }] : []);
+  const mentioned = (row: (typeof rows)[number]) => [...idsIn(row.before), ...idsIn(row.after)];
+  const refs = await nameRefs(em, rows.flatMap((row) => [...targetOf(row), ...mentioned(row)]));
   return {
     items: rows.map((row) => ({
       id: String(row.id),
@@ -54,6 +58,8 @@ export async function auditPage(
       action: row.action,
       targetType: row.target_type,
       targetId: row.target_id,
+      target: targetOf(row).map((target) => refs.get(refKey(target.type, target.id)))[0] ?? null,
+      refs: mentioned(row).flatMap((ref) => refs.get(refKey(ref.type, ref.id)) ?? []),
       before: row.before,
       after: row.after,
       at: new Date(row.at).toISOString(),

@@ -10,7 +10,8 @@ import { notFound } from './back-office.js';
 import { cleanupDiscoveries, discoveryOf, startDiscovery } from './email-discovery.js';
 import { addCommunication, setCrmStatus } from './outreach.js';
 import { StripeRecords } from './provider-records.js';
-import { recordRun, runCheck } from './reconciliation.js';
+import { finishRun, recordRun, reportProgress, runCheck, runOf, startRun } from './reconciliation.js';
+import { RunProviderCheck } from '../jobs/run-provider-check/run-provider-check.job.js';
 
 /**
  * Every admin action, each in one transaction with its audit-log row (who, what, when, before and
@@ -106,7 +107,7 @@ export class BackOfficeActions {
 
   disconnectStripe(adminId: string, officeId: string) {
     return this.database.transaction(async (tx) => {
-      const change = await this.payouts.disconnectOffice(tx, officeId);
+      const change = await this.payouts.disconnectOffice(tx, officeId, adminId);
       if (!change) throw new DomainError('payouts.not-connected', 'not-found', 'This office has no Stripe connection.');
       const view = (row: typeof change.before) => ({ stripeAccountId: row.stripe_account_id, status: row.status, disconnectedAt: row.disconnected_at ? new Date(row.disconnected_at).toISOString() : null });
       await recordAudit(tx, { adminId, action: 'office.stripe-disconnected', targetType: 'office', targetId: officeId, before: view(change.before), after: view(change.after) });
@@ -114,13 +115,37 @@ export class BackOfficeActions {
     });
   }
 
+  /** Undoes a disconnect (audited); transfers resume once Stripe has the account enabled. */
+  async reconnectStripe(adminId: string, officeId: string) {
+    const view = await this.database.transaction(async (tx) => {
+      const change = await this.payouts.reconnectOffice(tx, officeId, adminId);
+      if (!change) throw new DomainError('payouts.not-connected', 'not-found', 'This office has no Stripe connection.');
+      const view = (row: typeof change.before) => ({ stripeAccountId: row.stripe_account_id, status: row.status, disconnectedAt: row.disconnected_at ? new Date(row.disconnected_at).toISOString() : null });
+      await recordAudit(tx, { adminId, action: 'office.stripe-reconnected', targetType: 'office', targetId: officeId, before: view(change.before), after: view(change.after) });
+      return view(change.after);
+    });
+    const account = await this.payouts.resumeOffice(officeId);
+    return { ...view, status: account?.status ?? view.status };
+  }
+
+  /**
+   * Acts on many items: each release is audited in its own transaction, each transfer before it is
+   * asked of Stripe and with its result, so a failure part-way leaves nothing done unaudited.
+   */
   async processEscrowPayouts(adminId: string) {
-    const outcome = await this.payouts.processDuePayouts();
+    const outcome = await this.payouts.processDuePayouts({
+      released: (tx, release) =>
+        recordAudit(tx, { adminId, action: 'escrow.released', targetType: 'artist', targetId: release.artistId, before: null, after: { officeId: release.officeId, cents: release.cents } }),
+      transferring: (tx, officeId) => recordAudit(tx, { adminId, action: 'escrow.transfer-requested', targetType: 'office', targetId: officeId, before: null, after: null }),
+      transferred: (tx, officeId, result) => recordAudit(tx, { adminId, action: 'escrow.transfer-finished', targetType: 'office', targetId: officeId, before: null, after: result }),
+    });
     await this.database.transaction((tx) => recordAudit(tx, { adminId, action: 'escrow.payouts-processed', targetType: 'escrow', targetId: '*', before: null, after: outcome }));
     return outcome;
   }
 
   async runReconciliation(runBy: { adminId: string } | 'nightly', type: ReconciliationType, minimal: boolean): Promise<ReconciliationResult> {
+    // An admin's provider check reads all of Stripe: it runs as a job, the answer names the run.
+    if (type === 'provider' && runBy !== 'nightly') return this.startProviderCheck(runBy.adminId);
     const result = await runCheck(this.database.em(), type, this.stripeRecords);
     await this.database.transaction(async (tx) => {
       await recordRun(tx, result, runBy === 'nightly' ? 'nightly' : runBy.adminId);
@@ -129,5 +154,28 @@ export class BackOfficeActions {
       }
     });
     return minimal ? { type: result.type, ok: result.ok, checkedAt: result.checkedAt, violations: result.violations } : result;
+  }
+
+  /** Records a `running` provider run and its job in one transaction (with the audit row); answers the run. */
+  private async startProviderCheck(adminId: string): Promise<ReconciliationResult> {
+    const runId = await this.database.transaction(async (tx) => {
+      const id = await startRun(tx, 'provider', adminId);
+      recordInOutbox(tx, RunProviderCheck.create({ runId: id }));
+      await recordAudit(tx, { adminId, action: 'reconciliation.run', targetType: 'reconciliation', targetId: 'provider', before: null, after: { runId: id, status: 'running' } });
+      await tx.flush();
+      return id;
+    });
+    return (await runOf(this.database.em(), runId))!;
+  }
+
+  /** The job's work: the provider check with its progress on the run row, then its result there. */
+  async completeProviderCheck(runId: string): Promise<void> {
+    const em = this.database.em();
+    const result = await runCheck(em, 'provider', this.stripeRecords, (message) => reportProgress(em, runId, message));
+    await finishRun(em, runId, result);
+  }
+
+  run(runId: string): Promise<ReconciliationResult | null> {
+    return runOf(this.database.em(), runId);
   }
 }

@@ -5,20 +5,24 @@ import type {
   AdminArtistsQuery,
   AdminFansQuery,
   AdminFinancesQuery,
+  AdminJournalView,
+  AdminMoneyFigures,
   AdminRangeQuery,
   AdminSearchPageQuery,
   AdminTransactionsQuery,
   Pagination,
 } from '#pie/contracts';
+import { FAN_MONEY_FIGURES, fanMoneySummary, fanWalletBalances } from '#pie/billing';
 import { claimCountsByStatus, successfulClaimsOf } from '#pie/claims';
-import { accountCounts, adminArtistUser, adminArtistUsersPage, adminFan, adminFansPage } from '#pie/identity';
-import { accounts, accountsByBalance, balanceOf, balancesOf, escrowsOldestFirst, flowTotals, journalById, journalsPage, oldestCreditAt, totalsByAccountKind, type LedgerJournalView } from '#pie/ledger';
+import { accountCounts, adminArtistUser, adminArtistUsersPage, adminFan, adminFansPage, adminPeopleMatching } from '#pie/identity';
+import { accounts, accountsByBalance, artistEscrows, escrowsOldestFirst, figureTotals, figureTotalsByDay, flowTotals, journalById, journalsPage, oldestCreditAt, totalsByAccountKind } from '#pie/ledger';
 import { adminCataloguePage, artistFacts, catalogueArtist, catalogueSize, topFansOf } from '#pie/listening';
-import { adminOffice, adminOfficesPage, countOffices, officesOfUser } from '#pie/offices';
-import { PayoutsFacade } from '#pie/payouts';
+import { adminOffice, adminOfficesPage, countOffices, officeNames, officesOfUser } from '#pie/offices';
+import { OFFICE_MONEY_FIGURES, officeMoney, officesMoney, PayoutsFacade } from '#pie/payouts';
 import { artistsInLivePies, fansWithLivePie, livePieCount, piesOfFan } from '#pie/pies';
-import { Database, DeadJobs, DomainError, pagination, QUEUE_NAMES, QueueRegistry } from '#pie/platform';
+import { Database, DeadJobs, DomainError, pagination, QUEUE_NAMES, QueueRegistry, Readiness } from '#pie/platform';
 import { artistsWithCrmStatus, communicationsOf, contactEmailsOf, crmStatusesOf } from './outreach.js';
+import { namedJournals } from './named-refs.js';
 import { lastRuns } from './reconciliation.js';
 
 const DAY = 86_400_000;
@@ -36,23 +40,9 @@ export function rangeOf(query: { period?: string; startDate?: string; endDate?: 
   return { from: days ? new Date(Date.now() - days * DAY) : null, to: null };
 }
 
-/** The money families the finances page and the flow chart show, from journal and account kinds. */
-function moneyFamilies(rows: Awaited<ReturnType<typeof flowTotals>>) {
-  const sum = (predicate: (row: (typeof rows)[number]) => boolean, side: 'inCents' | 'outCents') => rows.filter(predicate).reduce((total, row) => total + row[side], 0);
-  return {
-    paidInCents: sum((row) => row.journalKind === 'invoice_paid' && row.accountKind === 'stripe_clearing', 'outCents'),
-    processorFeesCents: sum((row) => row.accountKind === 'processor_fees', 'inCents'),
-    platformFeesCents: sum((row) => row.accountKind === 'platform_fees', 'inCents'),
-    allocatedCents: sum((row) => row.journalKind === 'pie_period_closed' && row.accountKind === 'fan_wallet', 'outCents'),
-    escrowedCents: sum((row) => row.journalKind === 'pie_period_closed' && row.accountKind === 'artist_escrow', 'inCents'),
-    releasedCents: sum((row) => row.journalKind === 'escrow_released' && row.accountKind === 'office_earnings', 'inCents'),
-    returnedToFansCents: sum((row) => row.journalKind === 'escrow_expired' && row.accountKind === 'fan_wallet', 'inCents'),
-    transferredCents: sum((row) => row.journalKind === 'transfer' && row.accountKind === 'office_connected', 'inCents'),
-    paidOutCents: sum((row) => row.journalKind === 'payout' && row.accountKind === 'office_connected', 'outCents'),
-    refundedCents: sum((row) => (row.journalKind === 'refund' || row.journalKind === 'dispute') && row.accountKind === 'stripe_clearing', 'inCents'),
-    givenBackCents: sum((row) => row.journalKind === 'give_back' && row.accountKind === 'promo_pool', 'inCents'),
-  };
-}
+/** Every money figure the back office shows, as billing and payouts define them (one definition each). */
+const MONEY_FIGURES = { ...FAN_MONEY_FIGURES, ...OFFICE_MONEY_FIGURES };
+const moneyFigures = (em: Parameters<typeof figureTotals>[0], range: { from: Date | null; to: Date | null }): Promise<AdminMoneyFigures> => figureTotals(em, MONEY_FIGURES, range);
 
 /**
  * The back office's reads, composed from the other modules' facades (never their tables): the
@@ -65,6 +55,7 @@ export class BackOffice {
     @Inject(QueueRegistry) private readonly queues: QueueRegistry,
     @Inject(DeadJobs) private readonly deadJobs: DeadJobs,
     @Inject(PayoutsFacade) private readonly payouts: PayoutsFacade,
+    @Inject(Readiness) private readonly readiness: Readiness,
   ) {}
 
   private get em() {
@@ -125,6 +116,8 @@ export class BackOffice {
       deadJobs: Object.values(dead as Record<string, number>).reduce((sum, n) => sum + n, 0),
       worker: { lastHeartbeatAt: lastBeat?.toISOString() ?? null, secondsSinceHeartbeat: lastBeat ? Math.round((Date.now() - lastBeat.getTime()) / 1000) : null, alive: lastBeat ? Date.now() - lastBeat.getTime() < 120_000 : false },
       outbox: { unpublished: outbox.unpublished, lagSeconds: outbox.oldest ? Math.round((Date.now() - new Date(outbox.oldest).getTime()) / 1000) : 0 },
+      // The details behind the public /api/health/ready (which says only up or down).
+      readiness: await this.readiness.check(),
       reconciliation: await lastRuns(em),
     };
   }
@@ -132,9 +125,8 @@ export class BackOffice {
   /** Daily series for the dashboard's charts: paid in, fees, allocated, escrowed, released, transferred, paid out. */
   async financialSeries(query: AdminRangeQuery) {
     const range = rangeOf({ period: '30d', ...query });
-    const rows = await flowTotals(this.em, range.from, range.to, true);
-    const days = [...new Set(rows.map((row) => row.day!))].sort();
-    return { startDate: range.from?.toISOString().slice(0, 10) ?? null, endDate: range.to ? new Date(range.to.getTime() - DAY).toISOString().slice(0, 10) : null, series: days.map((day) => ({ day, ...moneyFamilies(rows.filter((row) => row.day === day)) })) };
+    const series = await figureTotalsByDay(this.em, MONEY_FIGURES, range);
+    return { startDate: range.from?.toISOString().slice(0, 10) ?? null, endDate: range.to ? new Date(range.to.getTime() - DAY).toISOString().slice(0, 10) : null, series };
   }
 
   // ---- artists and outreach -------------------------------------------------------------------
@@ -172,14 +164,15 @@ export class BackOffice {
   private async artistRows(items: Awaited<ReturnType<typeof adminCataloguePage>>['items']): Promise<AdminArtistRow[]> {
     const em = this.em;
     const ids = items.map((item) => item.id);
-    const balances = await balancesOf(em, ids.map((id) => accounts.artistEscrow(id)));
+    const escrows = await artistEscrows(em, ids);
     const crm = await crmStatusesOf(em, ids);
     const claims = await successfulClaimsOf(em, ids);
     const emails = await contactEmailsOf(em, ids);
     return items.map((item) => ({
       ...item,
       crmStatus: crm.get(item.id) ?? 'not_contacted',
-      escrowCents: balances.get(accounts.artistEscrow(item.id)) ?? 0,
+      escrowCents: escrows.get(item.id)?.heldCents ?? 0,
+      escrowFans: escrows.get(item.id)?.fans ?? 0,
       claimed: claims.get(item.id)?.status === 'successful',
       contactEmail: emails.get(item.id) ?? null,
     }));
@@ -192,7 +185,9 @@ export class BackOffice {
     const page = await adminCataloguePage(em, { page: 1, limit: 1, periodDays: 28, sortBy: 'name', sortOrder: 'asc' }, { onlyIds: [artistId] });
     const [row] = await this.artistRows(page.items);
     const oldestEscrowAt = row.escrowCents > 0 ? await oldestCreditAt(em, accounts.artistEscrow(artistId)) : null;
-    return { ...row, claim: (await successfulClaimsOf(em, [artistId])).get(artistId) ?? null, oldestEscrowAt, communications: await communicationsOf(em, artistId) };
+    const claim = (await successfulClaimsOf(em, [artistId])).get(artistId) ?? null;
+    const officeName = claim ? ((await officeNames(em, [claim.officeId])).get(claim.officeId) ?? '(deleted office)') : null;
+    return { ...row, claim: claim ? { ...claim, officeName: officeName! } : null, oldestEscrowAt, communications: await communicationsOf(em, artistId) };
   }
 
   async topFans(artistId: string) {
@@ -225,16 +220,17 @@ export class BackOffice {
       orderByIds = (await accountsByBalance(em, 'fan_wallet')).map((wallet) => wallet.ownerId);
     }
     const page = await adminFansPage(em, query, { onlyIds: query.activePie === 'true' ? live : undefined, excludeIds: query.activePie === 'false' ? live : undefined, orderByIds });
-    const balances = await balancesOf(em, page.items.map((fan) => accounts.fanWallet(fan.id)));
+    const balances = await fanWalletBalances(em, page.items.map((fan) => fan.id));
     const liveSet = new Set(live ?? (await fansWithLivePie(em, page.items.map((fan) => fan.id))));
-    return { items: page.items.map((fan) => ({ ...fan, walletCents: balances.get(accounts.fanWallet(fan.id)) ?? 0, livePie: liveSet.has(fan.id) })), pagination: page.pagination };
+    return { items: page.items.map((fan) => ({ ...fan, walletCents: balances.get(fan.id) ?? 0, livePie: liveSet.has(fan.id) })), pagination: page.pagination };
   }
 
   async fan(fanId: string) {
     const em = this.em;
     const fan = await adminFan(em, fanId);
     if (!fan) throw notFound('fan');
-    return { ...fan, walletCents: await balanceOf(em, accounts.fanWallet(fanId)), pies: await piesOfFan(em, fanId) };
+    const money = await fanMoneySummary(em, fanId);
+    return { ...fan, walletCents: money.balanceCents, money, pies: await piesOfFan(em, fanId) };
   }
 
   async artistUsers(query: AdminSearchPageQuery) {
@@ -253,13 +249,13 @@ export class BackOffice {
     const page = await adminOfficesPage(em, query);
     const ids = page.items.map((office) => office.id);
     const connections = await this.payouts.connectionsOf(em, ids);
-    const earnings = await balancesOf(em, ids.map((id) => accounts.officeEarnings(id)));
+    const money = await officesMoney(em, ids);
     const items = page.items.map((office) => {
       const connection = connections.get(office.id);
       return {
         ...office,
         stripe: connection ? (connection.disconnected_at ? 'disconnected' : connection.status) : 'not_connected',
-        earningsCents: earnings.get(accounts.officeEarnings(office.id)) ?? 0,
+        earningsCents: money.get(office.id)?.earningsCents ?? 0,
       };
     });
     return { items, pagination: page.pagination };
@@ -275,8 +271,7 @@ export class BackOffice {
       stripe: connection
         ? { accountId: connection.stripe_account_id, status: connection.status, disconnectedAt: connection.disconnected_at ? new Date(connection.disconnected_at).toISOString() : null }
         : null,
-      earningsCents: await balanceOf(em, accounts.officeEarnings(officeId)),
-      connectedCents: await balanceOf(em, accounts.officeConnected(officeId)),
+      ...(await officeMoney(em, officeId)),
     };
   }
 
@@ -284,24 +279,26 @@ export class BackOffice {
 
   async finances(query: AdminFinancesQuery) {
     const range = rangeOf(query);
-    const totals = moneyFamilies(await flowTotals(this.em, range.from, range.to));
+    const totals = await moneyFigures(this.em, range);
     return { period: query.startDate || query.endDate ? 'range' : query.period, from: range.from?.toISOString() ?? null, to: range.to?.toISOString() ?? null, ...totals, balances: await totalsByAccountKind(this.em) };
   }
 
-  /** Where the money went over a period: paid in → fees → artists → escrow or offices → paid out (chart nodes and links). */
+  /** Where the money went over a period: paid in → fees → fans' wallets → escrow or offices → paid out (chart nodes and links), each link one figure. */
   async flow(query: AdminRangeQuery) {
     const range = rangeOf({ period: '30d', ...query });
-    const money = moneyFamilies(await flowTotals(this.em, range.from, range.to));
+    const money = await moneyFigures(this.em, range);
     return {
       ...money,
       links: [
-        { from: 'Paid in', to: 'Stripe fees', cents: money.processorFeesCents },
-        { from: 'Paid in', to: 'Pie fee', cents: money.platformFeesCents },
-        { from: 'Paid in', to: 'Fan wallets', cents: Math.max(0, money.paidInCents - money.processorFeesCents - money.platformFeesCents) },
-        { from: 'Fan wallets', to: 'Artist escrow', cents: money.escrowedCents },
+        { from: 'Paid in', to: 'Stripe card fees', cents: money.cardFeesCents },
+        { from: 'Paid in', to: 'Pie fee', cents: money.pieFeesCents },
+        { from: 'Paid in', to: 'Fan wallets', cents: money.intoWalletsCents },
+        { from: 'Fan wallets', to: 'Artist escrow', cents: money.givenToArtistsCents },
+        { from: 'Fan money', to: 'Refunded to cards', cents: money.refundedCents },
         { from: 'Artist escrow', to: 'Office earnings', cents: money.releasedCents },
-        { from: 'Artist escrow', to: 'Back to fans', cents: money.returnedToFansCents },
+        { from: 'Artist escrow', to: 'Back to fans', cents: money.returnedFromEscrowCents },
         { from: 'Office earnings', to: 'Stripe accounts', cents: money.transferredCents },
+        { from: 'Offices', to: 'Stripe Connect fees', cents: money.connectFeesCents },
         { from: 'Stripe accounts', to: 'Paid out', cents: money.paidOutCents },
       ],
     };
@@ -312,16 +309,26 @@ export class BackOffice {
     const page = await escrowsOldestFirst(em, query);
     const names = new Map((await artistFacts(em, page.items.map((item) => item.artistId))).map((artist) => [artist.id, artist.name]));
     const claims = await successfulClaimsOf(em, page.items.map((item) => item.artistId));
+    const claimedBy = (artistId: string) => (claims.get(artistId)?.status === 'successful' ? claims.get(artistId)!.officeId : null);
+    const offices = await officeNames(em, page.items.flatMap((item) => claimedBy(item.artistId) ?? []));
     return {
-      items: page.items.map((item) => ({ ...item, artistName: names.get(item.artistId) ?? '(unknown artist)', claimedBy: claims.get(item.artistId)?.status === 'successful' ? claims.get(item.artistId)!.officeId : null })),
+      items: page.items.map((item) => {
+        const officeId = claimedBy(item.artistId);
+        return { ...item, artistName: names.get(item.artistId) ?? '(unknown artist)', claimedBy: officeId, claimedByName: officeId ? (offices.get(officeId) ?? '(deleted office)') : null };
+      }),
       pagination: pagination(query.page, query.limit, page.total),
     };
   }
 
-  async journals(query: AdminTransactionsQuery & { accountKind?: string; referenceValue?: string }): Promise<{ items: LedgerJournalView[]; pagination: Pagination }> {
+  async journals(query: AdminTransactionsQuery & { accountKind?: string; referenceValue?: string }): Promise<{ items: AdminJournalView[]; pagination: Pagination }> {
+    const em = this.em;
     const range = rangeOf(query);
-    const page = await journalsPage(this.em, { ...query, from: range.from ?? undefined, to: range.to ?? undefined });
-    return { items: page.items, pagination: pagination(query.page, query.limit, page.total) };
+    // What the search box promises: a fan by e-mail or Stripe customer id, an artist account's offices by e-mail.
+    const people = query.search ? await adminPeopleMatching(em, query.search) : { fanIds: [], artistUserIds: [] };
+    const offices: string[] = [];
+    for (const userId of people.artistUserIds) offices.push(...(await officesOfUser(em, userId)).map((office) => office.officeId));
+    const page = await journalsPage(em, { ...query, searchReferences: [...people.fanIds, ...offices], from: range.from ?? undefined, to: range.to ?? undefined });
+    return { items: await namedJournals(em, page.items), pagination: pagination(query.page, query.limit, page.total) };
   }
 
   async walletStats(query: AdminRangeQuery) {
@@ -335,10 +342,11 @@ export class BackOffice {
     };
   }
 
-  async journal(journalId: string) {
+  async journal(journalId: string): Promise<AdminJournalView> {
     const journal = await journalById(this.em, journalId);
     if (!journal) throw notFound('transaction');
-    return journal;
+    const [named] = await namedJournals(this.em, [journal]);
+    return named;
   }
 }
 

@@ -1,15 +1,18 @@
 import type { ReconciliationResult, ReconciliationType } from '#pie/contracts';
-import { checkLedgerInvariants, escrowMovements } from '#pie/ledger';
-import { allocationsByArtist } from '#pie/pies';
+import { checkLedgerInvariants, escrowAttributionViolations, escrowFanMovements, escrowMovements } from '#pie/ledger';
+import { allocationsByArtistAndFan } from '#pie/pies';
 import type { EntityManager } from '#pie/platform';
 
 /** At most this many rows are named in a result (the count says how many there are in all). */
 const ROWS_SHOWN = 50;
 
+/** Told how far the provider check got (a sentence for the admin screen). */
+export type ProviderProgress = (message: string) => Promise<void> | void;
+
 /** What each check needs from outside the database: the ledger against Stripe's own records. */
 export interface ProviderRecords {
-  charges(): Promise<string[]>;
-  offices(): Promise<string[]>;
+  charges(progress?: ProviderProgress): Promise<string[]>;
+  offices(progress?: ProviderProgress): Promise<string[]>;
 }
 
 const LEDGER_CHECKS: Record<Exclude<ReconciliationType, 'escrow' | 'provider'>, string[]> = {
@@ -21,15 +24,17 @@ const LEDGER_CHECKS: Record<Exclude<ReconciliationType, 'escrow' | 'provider'>, 
 
 /**
  * One reconciliation check (DESIGN §5's invariants), answering pass/fail and the rows that break
- * it: ledger (journals and the ledger sum to zero), balances (cached = recomputed), escrow (what
- * each escrow received equals what the pies allocated to that artist), wallets (no negative
+ * it: ledger (journals and the ledger sum to zero), balances (cached = recomputed), escrow (per
+ * artist and fan, money in from the pies' closes equals what the pies allocated, money in minus
+ * money out equals the escrow's balance, no fan's holding negative, every journal that names a fan
+ * moves only that fan's escrow money), wallets (no negative
  * balance), provider (charges, fees, transfers and payouts equal Stripe's records), idempotency
  * (no key twice).
  */
-export async function runCheck(em: EntityManager, type: ReconciliationType, provider: ProviderRecords): Promise<ReconciliationResult> {
+export async function runCheck(em: EntityManager, type: ReconciliationType, provider: ProviderRecords, progress: ProviderProgress = () => undefined): Promise<ReconciliationResult> {
   let rows: string[];
   if (type === 'escrow') rows = await escrowDrift(em);
-  else if (type === 'provider') rows = [...(await provider.charges()), ...(await provider.offices())];
+  else if (type === 'provider') rows = [...(await provider.charges(progress)), ...(await provider.offices(progress))];
   else {
     const report = await checkLedgerInvariants(em);
     rows = report.results.filter((result) => LEDGER_CHECKS[type].includes(result.name)).flatMap((result) => result.violations);
@@ -37,18 +42,52 @@ export async function runCheck(em: EntityManager, type: ReconciliationType, prov
   return { type, ok: rows.length === 0, checkedAt: new Date().toISOString(), violations: rows.length, rows: rows.slice(0, ROWS_SHOWN) };
 }
 
+/**
+ * Escrow compared from both sides (README of libs/ledger, "Whose money an escrow holds"): per
+ * artist and fan, what the pie closes put in equals what the pies allocated; per artist, money in
+ * minus money out (releases, refunds, disputes, expiries, won disputes back in, per fan) equals the
+ * balance; no fan holds less than nothing, and the cached holdings equal the lines; every escrow
+ * posting is split among fans to the cent, and a journal that names a fan moves only that fan's money.
+ */
 async function escrowDrift(em: EntityManager): Promise<string[]> {
-  const allocated = await allocationsByArtist(em);
   const rows: string[] = [];
+  const allocated = new Map((await allocationsByArtistAndFan(em)).map((row) => [`${row.artistId}|${row.fanId}`, row.cents]));
+  const byArtist = new Map<string, { inCents: number; outByKind: Map<string, number>; heldCents: number }>();
   const seen = new Set<string>();
-  for (const escrow of await escrowMovements(em)) {
-    seen.add(escrow.artistId);
-    const expected = allocated.get(escrow.artistId) ?? 0;
-    if (escrow.creditsCents !== expected) rows.push(`artist_escrow:${escrow.artistId}: received ${escrow.creditsCents} cents, the pies allocated ${expected}`);
+  for (const movement of await escrowFanMovements(em)) {
+    const key = `${movement.artistId}|${movement.fanId}`;
+    seen.add(key);
+    const closes = movement.byKind.get(CLOSE_JOURNAL) ?? 0;
+    const expected = allocated.get(key) ?? 0;
+    if (closes !== expected) rows.push(`artist_escrow:${movement.artistId}: fan ${movement.fanId}'s pie closes put in ${closes} cents, the pies allocated ${expected}`);
+    if (movement.linesCents < 0) rows.push(`artist_escrow:${movement.artistId}: fan ${movement.fanId} holds ${movement.linesCents} cents (below zero)`);
+    if (movement.heldCents !== movement.linesCents) rows.push(`artist_escrow:${movement.artistId}: fan ${movement.fanId} holds ${movement.linesCents} cents by the lines, ${movement.heldCents} by the cached holdings`);
+    let artist = byArtist.get(movement.artistId);
+    if (!artist) byArtist.set(movement.artistId, (artist = { inCents: 0, outByKind: new Map(), heldCents: 0 }));
+    for (const [kind, net] of movement.byKind) {
+      if (kind === CLOSE_JOURNAL) artist.inCents += net;
+      else artist.outByKind.set(kind, (artist.outByKind.get(kind) ?? 0) + net);
+    }
+    artist.heldCents += movement.linesCents;
   }
-  for (const [artistId, cents] of allocated) if (!seen.has(artistId)) rows.push(`artist_escrow:${artistId}: received nothing, the pies allocated ${cents}`);
+  for (const [key, cents] of allocated) {
+    if (seen.has(key)) continue;
+    const [artistId, fanId] = key.split('|');
+    rows.push(`artist_escrow:${artistId}: fan ${fanId}'s pie closes put in 0 cents, the pies allocated ${cents}`);
+  }
+  for (const escrow of await escrowMovements(em)) {
+    const artist = byArtist.get(escrow.artistId) ?? { inCents: 0, outByKind: new Map<string, number>(), heldCents: 0 };
+    const out = [...artist.outByKind.values()].reduce((sum, cents) => sum + cents, 0);
+    if (artist.inCents + out === escrow.balanceCents) continue;
+    const detail = [...artist.outByKind].map(([kind, cents]) => `${kind} ${cents}`).join(', ');
+    rows.push(`artist_escrow:${escrow.artistId}: in ${artist.inCents} cents from the pies, out ${-out}${detail ? ` (${detail})` : ''}, so ${artist.inCents + out} should be there; the balance is ${escrow.balanceCents}`);
+  }
+  rows.push(...(await escrowAttributionViolations(em, ROWS_SHOWN)));
   return rows;
 }
+
+/** The journal kind of a pie close (pies posts it; the escrow check counts it as money in). */
+const CLOSE_JOURNAL = 'pie_period_closed';
 
 export async function recordRun(tx: EntityManager, result: ReconciliationResult, runBy: string): Promise<void> {
   await tx.execute(`insert into admin.reconciliation_runs (type, ok, violations, rows, run_by) values (?, ?, ?, ?::jsonb, ?)`, [
@@ -58,6 +97,43 @@ export async function recordRun(tx: EntityManager, result: ReconciliationResult,
     JSON.stringify(result.rows ?? []),
     runBy,
   ]);
+}
+
+/** A provider check to be run by the job: its row says `running` until the job records the result. */
+export async function startRun(tx: EntityManager, type: ReconciliationType, runBy: string): Promise<string> {
+  const [row] = await tx.execute<{ id: string }[]>(
+    `insert into admin.reconciliation_runs (type, ok, violations, rows, run_by, status, progress) values (?, false, 0, '[]'::jsonb, ?, 'running', 'Waiting for the worker') returning id::text as id`,
+    [type, runBy],
+  );
+  return row!.id;
+}
+
+export async function reportProgress(em: EntityManager, runId: string, progress: string): Promise<void> {
+  await em.execute(`update admin.reconciliation_runs set progress = ? where id = ? and status = 'running'`, [progress.slice(0, 500), runId]);
+}
+
+export async function finishRun(em: EntityManager, runId: string, result: ReconciliationResult): Promise<void> {
+  await em.execute(`update admin.reconciliation_runs set status = 'done', ok = ?, violations = ?, rows = ?::jsonb, progress = null, at = now() where id = ?`, [
+    result.ok,
+    result.violations,
+    JSON.stringify(result.rows ?? []),
+    runId,
+  ]);
+}
+
+export async function failRun(em: EntityManager, runId: string, reason: string): Promise<void> {
+  await em.execute(`update admin.reconciliation_runs set status = 'failed', progress = ?, at = now() where id = ?`, [`Could not finish: ${reason}`.slice(0, 500), runId]);
+}
+
+/** One run as the API shows it (null: no such run). */
+export async function runOf(em: EntityManager, runId: string): Promise<ReconciliationResult | null> {
+  if (!/^\d{1,18}$/.test(runId)) return null;
+  const [row] = await em.execute<{ id: string; type: ReconciliationType; ok: boolean; violations: number; rows: string[]; at: Date; status: 'running' | 'done' | 'failed'; progress: string | null }[]>(
+    `select id::text as id, type, ok, violations, rows, at, status, progress from admin.reconciliation_runs where id = ?`,
+    [runId],
+  );
+  if (!row) return null;
+  return { type: row.type, ok: row.status === 'done' && row.ok, checkedAt: new Date(row.at).toISOString(), violations: row.violations, rows: row.rows, runId: row.id, status: row.status, progress: row.progress };
 }
 
 /** The latest run of each check (for the dashboard's health panel). */

@@ -33,11 +33,14 @@ import type {
   AdminVerifyBioRequest as VerifyBioBody,
   CrmStatus,
 } from '#pie/contracts';
-import { adminClaimDetails, adminClaimsPage, adminInvitesPage } from '#pie/claims';
+import { adminClaimDetails, adminClaimsPage, adminInvitesPage, ArtistPages } from '#pie/claims';
 import { AdminSessionGuard, CurrentSubject, type SessionPrincipal } from '#pie/identity';
-import { Database, DomainError, ok, paged, ZodBody, ZodParam, ZodQuery } from '#pie/platform';
+import { Database, DomainError, ok, paged, RateLimit, RateLimitGuard, ZodBody, ZodParam, ZodQuery } from '#pie/platform';
+
+/** Admin work that runs long or reaches outside (Stripe, artists' pages): a few runs per admin at a time, not a loop. */
+const LONG_ADMIN_WORK_LIMIT = RateLimit({ name: 'admin-long-work:admin', by: 'subject', limit: 20, windowSeconds: 600 });
 import { auditPage } from '../domain/audit-log.js';
-import { BackOffice } from '../domain/back-office.js';
+import { BackOffice, notFound } from '../domain/back-office.js';
 import { BackOfficeActions } from '../domain/back-office-actions.js';
 import { discoveryOf } from '../domain/email-discovery.js';
 
@@ -83,6 +86,7 @@ export class AdminClaimsController {
   constructor(
     @Inject(Database) private readonly database: Database,
     @Inject(BackOfficeActions) private readonly actions: BackOfficeActions,
+    @Inject(ArtistPages) private readonly pages: ArtistPages,
   ) {}
 
   @Get('list')
@@ -93,7 +97,7 @@ export class AdminClaimsController {
 
   @Get(':id')
   async one(@ZodParam('id', AdminIdParam) claimId: string) {
-    return ok(await adminClaimDetails(this.database.em(), claimId));
+    return ok(await adminClaimDetails(this.database.em(), claimId, this.pages));
   }
 
   @Patch(':id/status')
@@ -151,6 +155,8 @@ export class AdminOutreachController {
   }
 
   @Post('artists/:id/email-discovery/start')
+  @UseGuards(RateLimitGuard)
+  @LONG_ADMIN_WORK_LIMIT
   @HttpCode(202)
   async startDiscovery(@CurrentSubject() admin: SessionPrincipal, @ZodParam('id', AdminIdParam) artistId: string, @ZodBody(AdminEmailDiscoveryRequest) body: { forceRediscovery: boolean }) {
     return ok(await this.actions.startEmailDiscovery(admin.subjectId, artistId, body.forceRediscovery), 'Discovery started');
@@ -239,6 +245,14 @@ export class AdminPeopleController {
     await this.office.office(officeId);
     return ok(await this.actions.disconnectStripe(admin.subjectId, officeId), 'Stripe disconnected: transfers to this office stop');
   }
+
+  /** Undoes a disconnect: transfers resume once Stripe has the account enabled. */
+  @Post('offices/:id/stripe-connection')
+  @HttpCode(200)
+  async reconnect(@CurrentSubject() admin: SessionPrincipal, @ZodParam('id', AdminIdParam) officeId: string) {
+    await this.office.office(officeId);
+    return ok(await this.actions.reconnectStripe(admin.subjectId, officeId), 'Stripe reconnected: transfers to this office resume once Stripe has the account enabled');
+  }
 }
 
 @Controller('api/admin')
@@ -263,6 +277,8 @@ export class AdminMoneyController {
 
   /** Releases what can be released and sends due transfers; safe to run twice. */
   @Post('escrow/process-payouts')
+  @UseGuards(RateLimitGuard)
+  @LONG_ADMIN_WORK_LIMIT
   @HttpCode(200)
   async processPayouts(@CurrentSubject() admin: SessionPrincipal) {
     return ok(await this.actions.processEscrowPayouts(admin.subjectId), 'Escrow processed');
@@ -303,8 +319,21 @@ export class AdminMoneyController {
     return paged(page.items, page.pagination);
   }
 
-  /** `run-<type>-check` and `run-<type>-check-minimal` for ledger, balances, escrow, wallets, provider, idempotency. */
+  /** A provider check's run: `running` with its progress, then `done` with the result (or `failed` with why). */
+  @Get('financial-reconciliation/runs/:runId')
+  async reconciliationRun(@ZodParam('runId', z.string().regex(/^\d{1,18}$/, 'runId must be a run number')) runId: string) {
+    const run = await this.actions.run(runId);
+    if (!run) throw notFound('reconciliation run');
+    return ok(run);
+  }
+
+  /**
+   * `run-<type>-check` and `run-<type>-check-minimal` for ledger, balances, escrow, wallets, provider, idempotency.
+   * The provider check starts a job and answers its run (`status: 'running'`); the others answer their result.
+   */
   @Post('financial-reconciliation/:check')
+  @UseGuards(RateLimitGuard)
+  @LONG_ADMIN_WORK_LIMIT
   @HttpCode(200)
   async reconcile(@CurrentSubject() admin: SessionPrincipal, @ZodParam('check', z.string().regex(CHECK_PATH, `must be run-<type>-check or run-<type>-check-minimal, type one of ${RECONCILIATION_TYPES.join(', ')}`)) check: string) {
     const match = CHECK_PATH.exec(check);

@@ -3,12 +3,14 @@ import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common'
 import { RECONCILIATION_TYPES } from '#pie/contracts';
 import { ArtistPages } from '#pie/claims';
 import { catalogueArtist } from '#pie/listening';
-import { Database, HandlesJob, QueueRegistry, type JobHandler } from '#pie/platform';
+import { Database, HandlesJob, QueueRegistry, type JobContext, type JobHandler } from '#pie/platform';
 import { BackOfficeActions } from '../domain/back-office-actions.js';
 import { runDiscovery } from '../domain/email-discovery.js';
 import { DiscoverArtistEmail } from './discover-artist-email/discover-artist-email.job.js';
 import { WorkerHeartbeat } from './heartbeat/heartbeat.job.js';
+import { RunProviderCheck } from './run-provider-check/run-provider-check.job.js';
 import { RunReconciliation } from './run-reconciliation/run-reconciliation.job.js';
+import { failRun } from '../domain/reconciliation.js';
 
 @Injectable()
 @HandlesJob(DiscoverArtistEmail)
@@ -34,6 +36,28 @@ export class RunReconciliationHandler implements JobHandler<Record<string, never
     const errors: string[] = [];
     for (const type of RECONCILIATION_TYPES) await this.actions.runReconciliation('nightly', type, false).catch((error: Error) => errors.push(`${type}: ${error.message}`));
     if (errors.length > 0) throw new Error(`reconciliation checks could not run: ${errors.join('; ')}`);
+  }
+}
+
+/**
+ * An admin's provider check. Stripe unreachable: the job is retried (the run stays `running`); on
+ * the last attempt the run is marked failed with the reason, so the screen never waits for ever.
+ */
+@Injectable()
+@HandlesJob(RunProviderCheck)
+export class RunProviderCheckHandler implements JobHandler<{ runId: string }> {
+  constructor(
+    @Inject(BackOfficeActions) private readonly actions: BackOfficeActions,
+    @Inject(Database) private readonly database: Database,
+  ) {}
+
+  async handle({ runId }: { runId: string }, context: JobContext): Promise<void> {
+    try {
+      await this.actions.completeProviderCheck(runId);
+    } catch (error) {
+      if (context.finalAttempt) await failRun(this.database.em(), runId, (error as Error).message);
+      throw error;
+    }
   }
 }
 

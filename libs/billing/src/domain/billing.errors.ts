@@ -1,4 +1,4 @@
-import { PROMO_ALREADY_USED_MESSAGE } from '#pie/contracts';
+import { PROMO_ALREADY_USED_MESSAGE, PROMO_UNAVAILABLE_MESSAGE, PROMO_VERIFY_FIRST_MESSAGE } from '#pie/contracts';
 import { DomainError } from '#pie/platform';
 
 export const subscriptionNotFound = () => new DomainError('billing.subscription-not-found', 'not-found', 'Subscription not found');
@@ -8,6 +8,8 @@ export const promoAlreadyUsed = () =>
   new DomainError('billing.promo-already-used', 'conflict', `${PROMO_ALREADY_USED_MESSAGE}. Each user can only use this offer once.`);
 export const promoNotEligible = () =>
   new DomainError('billing.promo-not-eligible', 'conflict', 'The free PIE promotion is only for fans who signed up through the promotion');
+export const promoCodesGone = () => new DomainError('billing.promo-codes-gone', 'conflict', PROMO_UNAVAILABLE_MESSAGE);
+export const promoNeedsVerifiedAccount = () => new DomainError('billing.promo-needs-verified-account', 'conflict', PROMO_VERIFY_FIRST_MESSAGE);
 export const promoFundsExhausted = () => new DomainError('billing.promo-funds-exhausted', 'conflict', 'The free PIE promotion has run out for now');
 export const noBillingAccount = () => new DomainError('billing.no-billing-account', 'not-found', 'No billing account yet: start a pie first');
 export const paymentsNotConfigured = () =>

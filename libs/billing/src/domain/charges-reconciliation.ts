@@ -1,31 +1,129 @@
 import type Stripe from 'stripe';
 import type { EntityManager } from '#pie/platform';
 
+/** Called as the check reads Stripe: how many balance transactions so far. */
+export type ProgressReport = (step: string, done: number) => Promise<void> | void;
+
 /**
- * The fans' payments as the ledger has them (each `invoice_paid` journal: the gross out of
- * `stripe_clearing`, Stripe's fee into `processor_fees`) next to Stripe's succeeded charges and
- * their balance transactions, listed through the SDK: one row per charge that differs or is missing
- * on either side. The provider check of the admin reconciliation.
+ * Journal kinds whose money Stripe moved on the platform's balance: the ledger's side of
+ * "stripe_clearing against Stripe's balance". Money Pie puts in or moves itself (promo top-ups,
+ * demo or test funding) has no Stripe balance transaction and is left out on both sides.
  */
-export async function chargesAgainstStripe(em: EntityManager, stripe: Stripe): Promise<string[]> {
-  const rows = await em.execute<{ charge_id: string | null; gross: string; fee: string }[]>(
-    `select j."references"->>'stripeChargeId' as charge_id,
-            -coalesce(sum(p.amount_cents) filter (where p.account = 'stripe_clearing'), 0) as gross,
-            coalesce(sum(p.amount_cents) filter (where p.account = 'processor_fees'), 0) as fee
-       from ledger.journals j join ledger.postings p on p.journal_id = j.id
-      where j.kind = 'invoice_paid' group by 1`,
-  );
-  const ledger = new Map(rows.filter((row) => row.charge_id).map((row) => [row.charge_id!, { gross: Number(row.gross), fee: Number(row.fee) }]));
-  const differences: string[] = [];
-  const seen = new Set<string>();
-  for await (const charge of stripe.charges.list({ limit: 100, expand: ['data.balance_transaction'] })) {
-    if (charge.status !== 'succeeded') continue;
-    const fee = typeof charge.balance_transaction === 'object' && charge.balance_transaction ? charge.balance_transaction.fee : 0;
-    const booked = ledger.get(charge.id);
-    seen.add(charge.id);
-    if (!booked) differences.push(`charge ${charge.id}: $${(charge.amount / 100).toFixed(2)} at Stripe, no invoice_paid journal`);
-    else if (booked.gross !== charge.amount || booked.fee !== fee) differences.push(`charge ${charge.id}: Stripe ${charge.amount}/${fee} fee, ledger ${booked.gross}/${booked.fee} fee`);
+export const STRIPE_BACKED_KINDS = [
+  'invoice_paid',
+  'refund',
+  'refund_failed',
+  'dispute',
+  'dispute_won',
+  'dispute_fee',
+  'payout_fee',
+  'monthly_account_fee',
+  'transfer',
+  'transfer_failed',
+  'transfer_reversed',
+  'payout',
+  'payout_failed',
+] as const;
+
+interface Movement {
+  fanId: string | null;
+  cents: number;
+}
+
+const cents = (value: string | number | null | undefined) => Number(value ?? 0);
+const money = (value: number) => `${value < 0 ? '-' : ''}$${(Math.abs(value) / 100).toFixed(2)}`;
+
+/**
+ * The fans' money as the ledger has it next to Stripe's own records, read from the platform's
+ * balance transactions (auto-paginated: every page, however many): each charge and its fee, each
+ * refund net of a failure, each dispute's withdrawal, reinstatement and fee, Stripe's Connect fees,
+ * and the platform balance those movements make against the ledger's `stripe_clearing`,
+ * `processor_fees` and `office_connected` postings of the same journals. One row per difference,
+ * naming the fan where there is one. The provider check of the admin reconciliation.
+ */
+export async function fansAgainstStripe(em: EntityManager, stripe: Stripe, progress: ProgressReport = () => undefined): Promise<string[]> {
+  const ledger = await ledgerSide(em);
+  const atStripe = {
+    charges: new Map<string, { amount: number; fee: number }>(),
+    refunds: new Map<string, number>(),
+    disputes: new Map<string, number>(),
+    disputeFees: new Map<string, number>(),
+    connectFees: 0,
+    balance: 0,
+  };
+  let read = 0;
+  for await (const txn of stripe.balanceTransactions.list({ limit: 100 })) {
+    read += 1;
+    if (read % 100 === 0) await progress('Stripe balance transactions', read);
+    const source = typeof txn.source === 'string' ? txn.source : (txn.source?.id ?? null);
+    if (txn.type === 'topup' || txn.type === 'topup_reversal' || (txn.type === 'adjustment' && !source)) continue; // the platform's own money
+    atStripe.balance += txn.net;
+    if (txn.type === 'charge' || txn.type === 'payment') {
+      if (source) atStripe.charges.set(source, { amount: txn.amount, fee: txn.fee });
+    } else if ((txn.type === 'refund' || txn.type === 'refund_failure' || txn.type === 'payment_refund') && source) {
+      atStripe.refunds.set(source, (atStripe.refunds.get(source) ?? 0) - txn.amount);
+    } else if (txn.type === 'adjustment' && source?.startsWith('dp_')) {
+      atStripe.disputes.set(source, (atStripe.disputes.get(source) ?? 0) - txn.amount);
+      if (txn.fee !== 0) atStripe.disputeFees.set(txn.id, txn.fee);
+    } else if (txn.type === 'stripe_fee') {
+      atStripe.connectFees -= txn.amount;
+    }
   }
-  for (const [chargeId, booked] of ledger) if (!seen.has(chargeId)) differences.push(`charge ${chargeId}: ledger ${booked.gross} cents, not at Stripe`);
-  return differences;
+  await progress('Stripe balance transactions', read);
+
+  const rows: string[] = [];
+  const who = (fanId: string | null | undefined) => (fanId ? `fan ${fanId}` : 'no fan');
+  for (const [chargeId, stripeSide] of atStripe.charges) {
+    const booked = ledger.charges.get(chargeId);
+    if (!booked) rows.push(`charge ${chargeId}: ${money(stripeSide.amount)} at Stripe, no invoice_paid journal`);
+    else if (booked.amount !== stripeSide.amount || booked.fee !== stripeSide.fee) {
+      rows.push(`${who(booked.fanId)}: charge ${chargeId} is ${stripeSide.amount} (fee ${stripeSide.fee}) at Stripe, ${booked.amount} (fee ${booked.fee}) in the ledger`);
+    }
+  }
+  for (const [chargeId, booked] of ledger.charges) if (!atStripe.charges.has(chargeId)) rows.push(`${who(booked.fanId)}: charge ${chargeId} is ${booked.amount} in the ledger, not at Stripe`);
+  compareEach(rows, 'refund', atStripe.refunds, ledger.refunds, who);
+  compareEach(rows, 'dispute', atStripe.disputes, ledger.disputes, who);
+  compareEach(rows, 'dispute fee on', atStripe.disputeFees, ledger.disputeFees, who);
+  if (atStripe.connectFees !== ledger.connectFees) rows.push(`Stripe's Connect fees (per payout and monthly active account): ${atStripe.connectFees} cents at Stripe, ${ledger.connectFees} in the ledger`);
+  if (atStripe.balance !== ledger.balance) {
+    rows.push(`stripe_clearing: Stripe's platform balance moved ${money(atStripe.balance)} through Pie's payments, refunds, disputes, fees and transfers; the ledger's journals of them say ${money(ledger.balance)}`);
+  }
+  return rows;
+}
+
+function compareEach(rows: string[], label: string, stripeSide: Map<string, number>, ledgerSide: Map<string, Movement>, who: (fanId: string | null) => string): void {
+  for (const [id, amount] of stripeSide) {
+    const booked = ledgerSide.get(id);
+    if ((booked?.cents ?? 0) !== amount) rows.push(`${who(booked?.fanId ?? null)}: ${label} ${id} moved ${amount} cents at Stripe, ${booked?.cents ?? 0} in the ledger`);
+  }
+  for (const [id, booked] of ledgerSide) if (!stripeSide.has(id) && booked.cents !== 0) rows.push(`${who(booked.fanId)}: ${label} ${id} moved ${booked.cents} cents in the ledger, nothing at Stripe`);
+}
+
+async function ledgerSide(em: EntityManager) {
+  const rows = await em.execute<{ kind: string; fan_id: string | null; charge_id: string | null; refund_id: string | null; dispute_id: string | null; txn_id: string | null; clearing: string; fees: string; connected: string }[]>(
+    `select j.kind, j."references"->>'fanId' as fan_id, j."references"->>'stripeChargeId' as charge_id, j."references"->>'stripeRefundId' as refund_id,
+            j."references"->>'stripeDisputeId' as dispute_id, j."references"->>'stripeBalanceTransactionId' as txn_id,
+            coalesce(sum(p.amount_cents) filter (where p.account = 'stripe_clearing'), 0) as clearing,
+            coalesce(sum(p.amount_cents) filter (where p.account = 'processor_fees'), 0) as fees,
+            coalesce(sum(p.amount_cents) filter (where p.account like 'office\\_connected:%'), 0) as connected
+       from ledger.journals j join ledger.postings p on p.journal_id = j.id
+      where j.kind = any(?::text[]) group by j.id`,
+    [`{${STRIPE_BACKED_KINDS.join(',')}}`],
+  );
+  const side = { charges: new Map<string, { fanId: string | null; amount: number; fee: number }>(), refunds: new Map<string, Movement>(), disputes: new Map<string, Movement>(), disputeFees: new Map<string, Movement>(), connectFees: 0, balance: 0 };
+  const add = (map: Map<string, Movement>, id: string | null, fanId: string | null, amount: number) => {
+    if (!id) return;
+    const known = map.get(id);
+    map.set(id, { fanId: known?.fanId ?? fanId, cents: (known?.cents ?? 0) + amount });
+  };
+  for (const row of rows) {
+    const [clearing, fees, connected] = [cents(row.clearing), cents(row.fees), cents(row.connected)];
+    side.balance -= clearing + fees + connected;
+    if (row.kind === 'invoice_paid' && row.charge_id) side.charges.set(row.charge_id, { fanId: row.fan_id, amount: -clearing, fee: fees });
+    if (row.kind === 'refund' || row.kind === 'refund_failed') add(side.refunds, row.refund_id, row.fan_id, clearing);
+    if (row.kind === 'dispute' || row.kind === 'dispute_won') add(side.disputes, row.dispute_id, row.fan_id, clearing);
+    if (row.kind === 'dispute_fee') add(side.disputeFees, row.txn_id, row.fan_id, fees);
+    if (row.kind === 'payout_fee' || row.kind === 'monthly_account_fee') side.connectFees += fees;
+  }
+  return side;
 }

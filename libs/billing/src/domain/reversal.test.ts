@@ -17,13 +17,13 @@ describe('reversalPostings', () => {
     ]);
   });
 
-  it('then from the fan\'s allocations in escrow, then a platform loss; never below zero', () => {
+  it('then from the fan\'s own holdings in escrow (each leg naming the fan), then a platform loss; never below zero', () => {
     const postings = reversalPostings(1_000, { fanId, walletCents: 300, escrowHeld: [{ account: escrowA, cents: 250 }, { account: escrowB, cents: 100 }] }, 1_500);
     expect(postings).toEqual([
       { account: accounts.stripeClearing, amountCents: 2_500 },
       { account: accounts.fanWallet(fanId), amountCents: -300 },
-      { account: escrowA, amountCents: -250 },
-      { account: escrowB, amountCents: -100 },
+      { account: escrowA, amountCents: -250, fanId },
+      { account: escrowB, amountCents: -100, fanId },
       { account: accounts.refunds, amountCents: -1_850 },
     ]);
     expect(sum(postings)).toBe(0);

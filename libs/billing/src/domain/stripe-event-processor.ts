@@ -1,19 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { formatCents } from '#pie/contracts';
 import { FanContacts } from '#pie/identity';
-import { accounts, Ledger, type AccountCode } from '#pie/ledger';
-import { SendEmail } from '#pie/notifications';
+import { accounts, Ledger, type StoredJournal } from '#pie/ledger';
+import { paymentFailedMessage, paymentReceiptMessage, pieCancelledMessage, SendEmail, type SendEmailPayload } from '#pie/notifications';
 import { APP_CONFIG, Database, recordInOutbox, type AppConfig, type EntityManager } from '#pie/platform';
 import { InvoicePaid } from '../events/invoice-paid.event.js';
+import { StripeAccountDeauthorized } from '../events/stripe-account-deauthorized.event.js';
 import { StripeAccountUpdated } from '../events/stripe-account-updated.event.js';
 import { StripePayoutUpdated } from '../events/stripe-payout-updated.event.js';
 import { SubscriptionActivated } from '../events/subscription-activated.event.js';
 import { SubscriptionStatusChanged } from '../events/subscription-status-changed.event.js';
+import { StripeTransferReversed } from '../events/stripe-transfer-reversed.event.js';
 import { idOf, StripeGateway } from '../stripe/stripe-gateway.js';
 import { fanOfCustomer } from './customers.js';
 import { splitPayment } from './fees.js';
-import { paymentFailedMessage } from './payment-failed-email.js';
 import { reversalPostings } from './reversal.js';
 import { lockFan, markActivated, saveStripeSubscription, settingsOfRow, type SubscriptionRow } from './subscription-store.js';
 
@@ -22,8 +22,10 @@ export const BILLING_JOURNAL_KINDS = {
   invoicePaid: 'invoice_paid',
   promoGrant: 'promo_grant',
   refund: 'refund',
+  refundFailed: 'refund_failed',
   dispute: 'dispute',
   disputeWon: 'dispute_won',
+  disputeFee: 'dispute_fee',
   platformTopUp: 'platform_top_up',
 } as const;
 
@@ -66,13 +68,35 @@ export class StripeEventProcessor {
         await this.recordPaymentFailed(objectId);
         return;
       case 'charge.refunded':
-      case 'charge.refund.updated':
         await this.recordRefunds(objectId);
         return;
+      case 'charge.refund.updated':
+      case 'refund.updated':
+      case 'refund.failed': {
+        // The object is the refund: its charge's refunds are read again (a failed one gives the money back).
+        const chargeId = idOf((await this.stripe.refunds.retrieve(objectId)).charge);
+        if (chargeId) await this.recordRefunds(chargeId);
+        return;
+      }
       case 'charge.dispute.created':
       case 'charge.dispute.updated':
       case 'charge.dispute.closed':
+      case 'charge.dispute.funds_withdrawn':
+      case 'charge.dispute.funds_reinstated':
         await this.recordDispute(objectId);
+        return;
+      case 'transfer.reversed':
+        // A transfer to an office taken back: payouts re-reads it and books each reversal.
+        await this.database.transaction(async (tx) => {
+          recordInOutbox(tx, StripeTransferReversed.create({ transferId: objectId }));
+        });
+        return;
+      case 'account.application.deauthorized':
+        // The office's account disconnected Pie (the object is Pie's application; the account is the event's).
+        if (!accountId) return;
+        await this.database.transaction(async (tx) => {
+          recordInOutbox(tx, StripeAccountDeauthorized.create({ accountId }));
+        });
         return;
       case 'account.updated':
         // A connected account (an office's): payouts keeps its state; billing only passes it on.
@@ -109,11 +133,18 @@ export class StripeEventProcessor {
   }
 
   private async saveSubscription(tx: EntityManager, fanId: string, subscription: Stripe.Subscription): Promise<SubscriptionRow> {
-    const { row, previousStatus } = await saveStripeSubscription(tx, fanId, subscription);
+    const { row, previousStatus, previousCancelAtPeriodEnd } = await saveStripeSubscription(tx, fanId, subscription);
     if (previousStatus !== row.status) {
       recordInOutbox(
         tx,
         SubscriptionStatusChanged.create({ fanId, subscriptionId: row.id, status: row.status, previousStatus, cancelAtPeriodEnd: row.cancel_at_period_end }),
+      );
+    }
+    // The fan cancelled (here or in the Billing Portal): told once per cancellation, in the
+    // transaction that records it, whichever of the API call and the webhook sees it first.
+    if (previousCancelAtPeriodEnd !== true && row.cancel_at_period_end && (row.status === 'active' || row.status === 'trialing') && row.current_period_end) {
+      await this.mailFan(tx, fanId, (contact) =>
+        pieCancelledMessage({ ...contact, endsAt: new Date(row.current_period_end!), pieLink: this.link('/pie'), billingLink: this.link('/settings#billing') }),
       );
     }
     if (await markActivated(tx, row.id)) {
@@ -145,9 +176,13 @@ export class StripeEventProcessor {
     if (known) return;
     const fanId = await fanOfCustomer(this.database.em(), this.stripe, invoice.customer);
     if (!fanId) return;
-    const charge = await this.chargeOf(invoice);
+    // Only money Stripe collected through a charge is booked: an invoice paid with nothing due (a
+    // credit balance, a 100% coupon) or marked paid out of band (`amount_paid_off_stripe`) opens
+    // its period with no journal.
+    const collected = invoice.amount_paid - (invoice.amount_paid_off_stripe ?? 0);
+    const charge = collected > 0 ? await this.chargeOf(invoice) : null;
     const balanceTransaction = charge && typeof charge.balance_transaction === 'object' ? charge.balance_transaction : null;
-    const gross = invoice.amount_paid;
+    const gross = charge ? Math.min(collected, charge.amount) : 0;
     const split = splitPayment(gross, balanceTransaction?.fee ?? 0, this.config.PLATFORM_FEE_BPS);
     const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
     const line = invoice.lines.data[0];
@@ -158,7 +193,10 @@ export class StripeEventProcessor {
     await this.database.transaction(async (tx) => {
       await lockFan(tx, fanId);
       await this.saveSubscription(tx, fanId, subscription);
-      const journal = await this.ledger.post(
+      const journal =
+        gross === 0
+          ? { journalId: null }
+          : await this.ledger.post(
         {
           kind: BILLING_JOURNAL_KINDS.invoicePaid,
           idempotencyKey: `invoice_paid:${invoice.id}`,
@@ -194,9 +232,36 @@ export class StripeEventProcessor {
             journalId: journal.journalId,
           }),
         );
+        // A receipt for money Stripe collected, once per invoice (this row is inserted once).
+        if (split.grossCents > 0) {
+          await this.mailFan(tx, fanId, (contact) =>
+            paymentReceiptMessage({
+              ...contact,
+              invoiceId: invoice.id,
+              grossCents: split.grossCents,
+              processorFeeCents: split.processorFeeCents,
+              platformFeeCents: split.platformFeeCents,
+              toArtistsCents: split.walletCreditCents,
+              periodStart,
+              periodEnd,
+              paidAt,
+              pieLink: this.link('/pie'),
+            }),
+          );
+        }
         await tx.flush();
       }
     });
+  }
+
+  private link(path: string): string {
+    return new URL(path, this.config.PUBLIC_URL).toString();
+  }
+
+  /** Records a mail to the fan in `tx` (nothing for a deleted account). */
+  private async mailFan(tx: EntityManager, fanId: string, message: (contact: { to: string; firstName: string }) => SendEmailPayload): Promise<void> {
+    const contact = await this.contacts.contactOf(fanId, tx);
+    if (contact) recordInOutbox(tx, SendEmail.create(message({ to: contact.email, firstName: contact.firstName })));
   }
 
   /** The charge that paid an invoice, with its balance transaction (where Stripe's fee is). */
@@ -230,8 +295,8 @@ export class StripeEventProcessor {
       );
       if (noticed.length === 0 || !contact) return;
       const reason = invoice.last_finalization_error?.message ?? null;
-      const fixCardLink = new URL('/settings?billing=fix-card#billing', this.config.PUBLIC_URL).toString();
-      recordInOutbox(tx, SendEmail.create(paymentFailedMessage({ to: contact.email, firstName: contact.firstName, amount: formatCents(invoice.amount_due), reason, fixCardLink })));
+      const fixCardLink = this.link('/settings?billing=fix-card#billing');
+      recordInOutbox(tx, SendEmail.create(paymentFailedMessage({ to: contact.email, firstName: contact.firstName, amountCents: invoice.amount_due, reason, fixCardLink })));
       await tx.flush();
     });
   }
@@ -246,74 +311,136 @@ export class StripeEventProcessor {
     }
   }
 
-  /** `charge.refunded` → one reversing journal per succeeded refund. */
+  /**
+   * A charge's refunds → one reversing journal per refund Stripe made (`refund:<id>`), and for a
+   * refund that failed afterwards (Stripe put the money back in Pie's balance) the journal that
+   * gives it back (`refund_failed:<id>`).
+   */
   async recordRefunds(chargeId: string): Promise<void> {
     const charge = await this.stripe.charges.retrieve(chargeId);
     const customerId = idOf(charge.customer);
     const fanId = await fanOfCustomer(this.database.em(), this.stripe, charge.customer);
     if (!fanId || !customerId) return;
-    const refunds = await this.stripe.refunds.list({ charge: chargeId, limit: 100 });
-    for (const refund of refunds.data) {
-      if (refund.status !== 'succeeded') continue;
+    for await (const refund of this.stripe.refunds.list({ charge: chargeId, limit: 100 })) {
+      // A refund that failed had succeeded first (the money left, then came back): book both.
+      if (refund.status !== 'succeeded' && refund.status !== 'failed') continue;
       const key = `refund:${refund.id}`;
-      if (await this.ledger.journalByKey(key)) continue;
-      await this.catchUpPaidInvoices(customerId, refund.created);
-      await this.postReversal(fanId, {
-        kind: BILLING_JOURNAL_KINDS.refund,
-        key,
-        amountCents: refund.amount,
-        occurredAt: new Date(refund.created * 1000),
-        references: { fanId, stripeRefundId: refund.id, stripeChargeId: chargeId },
-      });
+      if (!(await this.ledger.journalByKey(key))) {
+        await this.catchUpPaidInvoices(customerId, refund.created);
+        await this.postReversal(fanId, {
+          kind: BILLING_JOURNAL_KINDS.refund,
+          key,
+          amountCents: refund.amount,
+          occurredAt: new Date(refund.created * 1000),
+          references: { fanId, stripeRefundId: refund.id, stripeChargeId: chargeId },
+        });
+      }
+      if (refund.status === 'failed') await this.giveBackFailedRefund(fanId, refund);
     }
   }
 
-  /** A dispute takes the amount (and Stripe's dispute fee, a platform loss); a won dispute gives the amount back. */
+  /**
+   * A failed refund's money is back at Stripe: the refund is undone where it took the money from
+   * (the fan's wallet, that fan's allocations in escrow, the platform's loss), as a won dispute is.
+   * Money back in the wallet is announced by the ledger; billing's credited-wallet settlement
+   * returns it if the fan's pie is over or the fan deleted their account.
+   */
+  private async giveBackFailedRefund(fanId: string, refund: Stripe.Refund): Promise<void> {
+    await this.database.transaction(async (tx) => {
+      await lockFan(tx, fanId);
+      const key = `${BILLING_JOURNAL_KINDS.refundFailed}:${refund.id}`;
+      if (await this.ledger.journalByKey(key, { em: tx })) return;
+      const original = await this.ledger.journalByKey(`refund:${refund.id}`, { em: tx });
+      if (!original) return;
+      await this.ledger.post(
+        {
+          kind: BILLING_JOURNAL_KINDS.refundFailed,
+          idempotencyKey: key,
+          occurredAt: new Date(),
+          references: { fanId, stripeRefundId: refund.id, stripeChargeId: idOf(refund.charge), stripeBalanceTransactionId: idOf(refund.failure_balance_transaction ?? null) },
+          postings: undoingPostings(original),
+        },
+        { em: tx },
+      );
+    });
+  }
+
+  /**
+   * A dispute moves money only when Stripe's balance transactions say so (DESIGN §5): an inquiry
+   * (`warning_*`) has none and books nothing. The withdrawal (negative amount) reverses the amount
+   * like a refund (`dispute:<id>`); its fee is booked as Stripe charged it (`dispute_fee:<txn>`, a
+   * platform loss); a reinstatement (positive amount, the dispute won) gives the amount back where
+   * it was taken from (`dispute_won:<id>`), and a fee Stripe returns (negative fee) comes back too.
+   */
   async recordDispute(disputeId: string): Promise<void> {
-    const dispute = await this.stripe.disputes.retrieve(disputeId);
+    const dispute = await this.stripe.disputes.retrieve(disputeId, { expand: ['balance_transactions'] });
     const chargeId = idOf(dispute.charge);
     if (!chargeId) return;
     const charge = await this.stripe.charges.retrieve(chargeId);
     const customerId = idOf(charge.customer);
     const fanId = await fanOfCustomer(this.database.em(), this.stripe, charge.customer);
     if (!fanId || !customerId) return;
-    const key = `dispute:${dispute.id}`;
-    const feeCents = dispute.balance_transactions.reduce((sum, transaction) => sum + transaction.fee, 0);
-    if (!(await this.ledger.journalByKey(key))) {
-      await this.catchUpPaidInvoices(customerId, dispute.created);
-      await this.postReversal(
-        fanId,
-        {
-          kind: BILLING_JOURNAL_KINDS.dispute,
-          key,
-          amountCents: dispute.amount,
-          occurredAt: new Date(dispute.created * 1000),
-          references: { fanId, stripeDisputeId: dispute.id, stripeChargeId: chargeId },
-        },
-        feeCents,
-      );
+    const movements = [...dispute.balance_transactions].sort((a, b) => a.created - b.created);
+    for (const movement of movements) {
+      if (movement.amount < 0) {
+        const key = `dispute:${dispute.id}`;
+        if (!(await this.ledger.journalByKey(key))) {
+          await this.catchUpPaidInvoices(customerId, movement.created);
+          await this.postReversal(fanId, {
+            kind: BILLING_JOURNAL_KINDS.dispute,
+            key,
+            amountCents: -movement.amount,
+            occurredAt: new Date(movement.created * 1000),
+            references: { fanId, stripeDisputeId: dispute.id, stripeChargeId: chargeId, stripeBalanceTransactionId: movement.id },
+          });
+        }
+      } else if (movement.amount > 0) {
+        await this.reinstateDispute(fanId, dispute, movement);
+      }
+      await this.bookDisputeFee(fanId, dispute, movement);
     }
-    if (dispute.status === 'won') await this.reverseWonDispute(fanId, dispute, feeCents);
   }
 
-  /** Gives back what the dispute journal took, where it took it from (the dispute fee stays a loss). */
-  private async reverseWonDispute(fanId: string, dispute: Stripe.Dispute, feeCents: number): Promise<void> {
+  /** Stripe's dispute fee on one of the dispute's balance transactions: the platform's cost (or, negative, returned: processor_fees may not go below zero, which a returned fee never makes it). */
+  private async bookDisputeFee(fanId: string, dispute: Stripe.Dispute, movement: Stripe.BalanceTransaction): Promise<void> {
+    if (movement.fee === 0) return;
+    await this.ledger.post({
+      kind: BILLING_JOURNAL_KINDS.disputeFee,
+      idempotencyKey: `${BILLING_JOURNAL_KINDS.disputeFee}:${movement.id}`,
+      occurredAt: new Date(movement.created * 1000),
+      references: { fanId, stripeDisputeId: dispute.id, stripeBalanceTransactionId: movement.id },
+      // Like every fee Stripe keeps, it is posted into processor_fees; the platform bears it (refunds).
+      postings: [
+        { account: accounts.processorFees, amountCents: movement.fee },
+        { account: accounts.refunds, amountCents: -movement.fee },
+      ],
+    });
+  }
+
+  /**
+   * Funds reinstated (the dispute won): the amount goes back where the withdrawal took it from
+   * (the wallet, the escrows, the platform's loss). A reinstatement of another amount than was
+   * withdrawn (Stripe does not do this for card disputes) only settles the platform's loss.
+   */
+  private async reinstateDispute(fanId: string, dispute: Stripe.Dispute, movement: Stripe.BalanceTransaction): Promise<void> {
     const original = await this.ledger.journalByKey(`dispute:${dispute.id}`);
     if (!original) return;
-    const postings = original.postings.map((posting) => {
-      let amountCents = -posting.amountCents;
-      if (posting.account === accounts.stripeClearing) amountCents += feeCents;
-      if (posting.account === accounts.refunds) amountCents -= feeCents;
-      return { account: posting.account, amountCents };
-    });
+    const withdrawn = original.postings.filter((posting) => posting.account === accounts.stripeClearing).reduce((sum, posting) => sum + posting.amountCents, 0);
+    const postings =
+      withdrawn === movement.amount
+        ? undoingPostings(original)
+        : [
+            { account: accounts.stripeClearing, amountCents: -movement.amount },
+            { account: accounts.refunds, amountCents: movement.amount },
+          ];
     await this.database.transaction(async (tx) => {
       await lockFan(tx, fanId);
       await this.ledger.post(
         {
           kind: BILLING_JOURNAL_KINDS.disputeWon,
           idempotencyKey: `dispute_won:${dispute.id}`,
-          occurredAt: new Date(),
-          references: { fanId, stripeDisputeId: dispute.id },
+          occurredAt: new Date(movement.created * 1000),
+          references: { fanId, stripeDisputeId: dispute.id, stripeBalanceTransactionId: movement.id },
           postings,
         },
         { em: tx },
@@ -330,17 +457,14 @@ export class StripeEventProcessor {
       await lockFan(tx, fanId);
       if (await this.ledger.journalByKey(reversal.key, { em: tx })) return;
       const wallet = accounts.fanWallet(fanId);
-      const read = () => this.ledger.accountTotalsByReference({ fanId }, 'artist_escrow', { em: tx });
+      // The escrows where this fan's own money is (never another fan's: escrow is held per fan).
+      const read = () => this.ledger.fanEscrowHoldings(fanId, { em: tx });
       await this.ledger.lockAccounts([wallet, ...(await read()).keys()], { em: tx });
       // A pie close that held the wallet while we waited for it may have paid into escrows read
       // before it committed: read again under the wallet's lock (no close can post without it).
-      const allocated = await read();
-      await this.ledger.lockAccounts([...allocated.keys()], { em: tx });
-      const escrowHeld: { account: AccountCode; cents: number }[] = [];
-      for (const [account, net] of allocated) {
-        if (net <= 0) continue;
-        escrowHeld.push({ account, cents: Math.min(net, await this.ledger.balanceOf(account, { em: tx })) });
-      }
+      const held = await read();
+      await this.ledger.lockAccounts([...held.keys()], { em: tx });
+      const escrowHeld = [...(await read())].map(([account, cents]) => ({ account, cents }));
       const walletCents = await this.ledger.balanceOf(wallet, { em: tx });
       await this.ledger.post(
         {
@@ -354,4 +478,9 @@ export class StripeEventProcessor {
       );
     });
   }
+}
+
+/** The legs that put a journal's money back where it came from; each escrow leg keeps its fan. */
+function undoingPostings(journal: StoredJournal): StoredJournal['postings'] {
+  return journal.postings.map((posting) => ({ ...posting, amountCents: -posting.amountCents }));
 }

@@ -1,8 +1,8 @@
 import type Stripe from 'stripe';
 import type { SubscriptionView } from '#pie/contracts';
-import type { EntityManager } from '#pie/platform';
+import { recordInOutbox, type EntityManager } from '#pie/platform';
 import type { PieSettings } from '../events/subscription-activated.event.js';
-import type { SubscriptionStatus } from '../events/subscription-status-changed.event.js';
+import { SubscriptionStatusChanged, type SubscriptionStatus } from '../events/subscription-status-changed.event.js';
 import { idOf } from '../stripe/stripe-gateway.js';
 import { pieSettingsOf } from './pie-settings.js';
 
@@ -24,6 +24,22 @@ export interface SubscriptionRow {
   created_at: Date;
 }
 
+/**
+ * Ends the fan's free pie now (it has no Stripe object: billing's row is its subscription) and
+ * records the status change for pies, in `tx`, which holds the fan's lock. Null if it had ended.
+ */
+export async function cancelPromoSubscription(tx: EntityManager, fanId: string, subscriptionId: string): Promise<SubscriptionRow | null> {
+  const [before] = await tx.execute<SubscriptionRow[]>(`select * from billing.subscriptions where id = ? and fan_id = ? and promo`, [subscriptionId, fanId]);
+  if (!before || before.status === 'canceled') return null;
+  const [canceled] = await tx.execute<SubscriptionRow[]>(
+    `update billing.subscriptions set status = 'canceled', canceled_at = now(), updated_at = now() where id = ? returning *`,
+    [subscriptionId],
+  );
+  recordInOutbox(tx, SubscriptionStatusChanged.create({ fanId, subscriptionId, status: 'canceled', previousStatus: before.status, cancelAtPeriodEnd: false }));
+  await tx.flush();
+  return canceled;
+}
+
 /** Serialises everything billing writes for one fan (webhook jobs, refreshes, cancels) inside `tx`. */
 export async function lockFan(tx: EntityManager, fanId: string): Promise<void> {
   await tx.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [`billing:fan:${fanId}`]);
@@ -37,6 +53,33 @@ export function settingsOfRow(row: SubscriptionRow): PieSettings {
     excludeNonActive: row.exclude_non_active,
     pieDays: row.pie_days,
   };
+}
+
+/**
+ * The statuses after which Stripe never charges a subscription again; any other (past_due, unpaid,
+ * incomplete, paused too) may still collect, so the pie it pays for is not over.
+ */
+export const ENDED_SUBSCRIPTION_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];
+
+export const hasEnded = (status: string): boolean => ENDED_SUBSCRIPTION_STATUSES.includes(status);
+
+/**
+ * Whether the fan has a subscription still running — in billing's rows or at Stripe (its webhook
+ * may not have arrived) — so a pie will split what the wallet holds, or (a deleted fan's) the
+ * deletion's own settlement has yet to end it and return the wallet. A free pie whose one period has
+ * ended is not running (as at checkout), whatever its row says. Call it under the fan's lock.
+ */
+export async function hasRunningSubscription(tx: EntityManager, stripe: Stripe, fanId: string): Promise<boolean> {
+  const [row] = await tx.execute(
+    `select 1 from billing.subscriptions where fan_id = ? and status <> all(?::text[])
+        and not (promo and current_period_end <= ?) limit 1`,
+    [fanId, `{${ENDED_SUBSCRIPTION_STATUSES.join(',')}}`, new Date()],
+  );
+  if (row) return true;
+  const [customer] = await tx.execute<{ stripe_customer_id: string }[]>(`select stripe_customer_id from billing.customers where fan_id = ?`, [fanId]);
+  if (!customer) return false;
+  const atStripe = await stripe.subscriptions.list({ customer: customer.stripe_customer_id, limit: 100 });
+  return atStripe.data.some((subscription) => !hasEnded(subscription.status));
 }
 
 export function isActivePie(row: Pick<SubscriptionRow, 'status' | 'pie_id'>): boolean {
@@ -86,11 +129,26 @@ export function periodOf(subscription: Stripe.Subscription): { start: Date | nul
 export interface SyncResult {
   row: SubscriptionRow;
   previousStatus: SubscriptionStatus | null;
+  /** Whether a cancellation at the period's end was already set before (null: a new row). */
+  previousCancelAtPeriodEnd: boolean | null;
 }
 
-/** Writes Stripe's view of a subscription (the caller holds the fan's lock) and returns the status before. */
+/**
+ * Writes Stripe's view of a subscription (the caller holds the fan's lock) and returns the status and
+ * cancellation before. An ended subscription (canceled, incomplete_expired) is never written back to
+ * a live status: Stripe never reactivates one, so such a view is an older read of it (a job that
+ * read Stripe before another and committed after it) and is dropped.
+ */
 export async function saveStripeSubscription(tx: EntityManager, fanId: string, subscription: Stripe.Subscription): Promise<SyncResult> {
-  const [previous] = await tx.execute<{ status: SubscriptionStatus }[]>(`select status from billing.subscriptions where id = ?`, [subscription.id]);
+  const [previous] = await tx.execute<{ status: SubscriptionStatus; cancel_at_period_end: boolean }[]>(
+    `select status, cancel_at_period_end from billing.subscriptions where id = ?`,
+    [subscription.id],
+  );
+  if (previous && hasEnded(previous.status) && !hasEnded(subscription.status)) {
+    const [kept] = await tx.execute<SubscriptionRow[]>(`select * from billing.subscriptions where id = ? and fan_id = ?`, [subscription.id, fanId]);
+    if (!kept) throw new Error(`Subscription ${subscription.id} belongs to another fan than ${fanId}`);
+    return { row: kept, previousStatus: kept.status, previousCancelAtPeriodEnd: kept.cancel_at_period_end };
+  }
   const settings = pieSettingsOf(subscription);
   const period = periodOf(subscription);
   const [row] = await tx.execute<SubscriptionRow[]>(
@@ -120,7 +178,7 @@ export async function saveStripeSubscription(tx: EntityManager, fanId: string, s
     ],
   );
   if (!row) throw new Error(`Subscription ${subscription.id} belongs to another fan than ${fanId}`);
-  return { row, previousStatus: previous?.status ?? null };
+  return { row, previousStatus: previous?.status ?? null, previousCancelAtPeriodEnd: previous?.cancel_at_period_end ?? null };
 }
 
 /** Marks the subscription activated once; true only for the call that did it. */

@@ -11,8 +11,8 @@ export interface InvoicePaidPayload {
   grossCents: number;
   /** What reached the fan's wallet after the processor and platform fees. */
   walletCreditCents: number;
-  /** The ledger journal that moved the money. */
-  journalId: string;
+  /** The ledger journal that moved the money; null when Stripe collected none (nothing due, or paid out of band). */
+  journalId: string | null;
 }
 
 /** A period was paid and its net is in `fan_wallet:<fan>` (emitted once per invoice, with the journal). */

@@ -1,15 +1,48 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Database, recordInOutbox } from '#pie/platform';
 import { HandleStripeEvent } from '../jobs/handle-stripe-event/handle-stripe-event.job.js';
-import { StripeGateway } from '../stripe/stripe-gateway.js';
+import { StripeGateway, WEBHOOK_TOLERANCE_SECONDS } from '../stripe/stripe-gateway.js';
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 function refuse(reply: FastifyReply, statusCode: number, message: string) {
   return reply.status(statusCode).send({ success: false, statusCode, message });
+}
+
+/** Our own words for a refusal (the SDK's message is logged, never echoed: it names internals). */
+export const WEBHOOK_REFUSALS = {
+  badSignature: 'Invalid Stripe signature',
+  outsideTolerance: 'Invalid Stripe signature: the timestamp is outside the tolerance',
+  malformed: 'Malformed Stripe event',
+} as const;
+
+/** The `t=` of a Stripe-Signature header (seconds), or null. */
+function signedAt(header: string): number | null {
+  const match = /(?:^|,)\s*t=(\d{1,12})(?:,|$)/.exec(header);
+  return match ? Number(match[1]) : null;
+}
+
+/** The fields the intake stores and queues, with the types it needs; anything else is malformed. */
+function wellFormed(event: unknown): event is { id: string; type: string; created: number; account?: string; data: { object: { id?: unknown } } } {
+  const candidate = event as { id?: unknown; type?: unknown; created?: unknown; account?: unknown; data?: { object?: unknown } } | null;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.id === 'string' &&
+    /^evt_[A-Za-z0-9_]{1,250}$/.test(candidate.id) &&
+    typeof candidate.type === 'string' &&
+    /^[a-z0-9_.]{1,100}$/.test(candidate.type) &&
+    Number.isSafeInteger(candidate.created) &&
+    (candidate.created as number) > 0 &&
+    (candidate.account === undefined || candidate.account === null || typeof candidate.account === 'string') &&
+    typeof candidate.data === 'object' &&
+    candidate.data !== null &&
+    typeof candidate.data.object === 'object' &&
+    candidate.data.object !== null
+  );
 }
 
 /**
@@ -21,6 +54,8 @@ function refuse(reply: FastifyReply, statusCode: number, message: string) {
  */
 @Injectable()
 export class StripeWebhookRoute implements OnModuleInit {
+  private readonly logger = new Logger('StripeWebhook');
+
   constructor(
     @Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost,
     @Inject(StripeGateway) private readonly gateway: StripeGateway,
@@ -42,7 +77,21 @@ export class StripeWebhookRoute implements OnModuleInit {
         try {
           event = this.gateway.verifyWebhook(body, signature, secret);
         } catch (error) {
-          return refuse(reply, 400, `Invalid Stripe signature: ${(error as Error).message}`);
+          const detail = (error as Error).message;
+          this.logger.warn(`Refused a Stripe webhook: ${detail}`);
+          // A signature that holds over a body that is not JSON is malformed, not forged.
+          if (error instanceof SyntaxError) return refuse(reply, 400, WEBHOOK_REFUSALS.malformed);
+          return refuse(reply, 400, /tolerance/i.test(detail) ? WEBHOOK_REFUSALS.outsideTolerance : WEBHOOK_REFUSALS.badSignature);
+        }
+        // The SDK checks only the age; a timestamp ahead of our clock by more than the tolerance is refused too.
+        const timestamp = signedAt(signature);
+        if (timestamp === null || timestamp - Math.floor(Date.now() / 1000) > WEBHOOK_TOLERANCE_SECONDS) {
+          this.logger.warn(`Refused a Stripe webhook signed at ${timestamp ?? 'no time'}: ahead of this server's clock by more than ${WEBHOOK_TOLERANCE_SECONDS} s`);
+          return refuse(reply, 400, WEBHOOK_REFUSALS.outsideTolerance);
+        }
+        if (!wellFormed(event)) {
+          this.logger.warn(`Refused a signed but malformed Stripe webhook: ${body.subarray(0, 500).toString('utf8')}`);
+          return refuse(reply, 400, WEBHOOK_REFUSALS.malformed);
         }
         const object = event.data?.object as { id?: unknown } | undefined;
         const objectId = typeof object?.id === 'string' ? object.id : null;

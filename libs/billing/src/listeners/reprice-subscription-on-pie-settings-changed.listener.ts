@@ -1,14 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PieSettingsChanged, type PieSettingsChangedPayload } from '#pie/pies/events';
 import { Database, handleOnce, ListensTo, type EventListener, type ListenerContext, type OutboxEnvelope } from '#pie/platform';
+import { scheduleNextPeriodPrice } from '../domain/next-period-price.js';
 import { findSubscription } from '../domain/subscription-store.js';
 import { StripeGateway } from '../stripe/stripe-gateway.js';
 
 /**
- * The fan saved a new amount or period length: the Stripe subscription charges it from its next
- * renewal (no proration: the running period was paid at the old settings), and billing's copy of
- * the settings follows. The Stripe call carries an idempotency key per event, so a retried job
- * never makes a second change.
+ * The fan saved a new amount or period length: Stripe bills it from the end of the period already
+ * paid, through a subscription schedule (`scheduleNextPeriodPrice`), never by changing the running
+ * subscription's price (a new interval would restart the billing cycle and charge at once). The
+ * split settings (artist limit, popularity, non-active) are billing's copy only and follow at once;
+ * the amount and period length in billing's row follow Stripe when the new phase starts. The Stripe
+ * calls carry an idempotency key per event, so a retried job never makes a second change.
  */
 @Injectable()
 @ListensTo(PieSettingsChanged, { consumer: 'billing.reprice-subscription', queue: 'payments' })
@@ -25,26 +28,14 @@ export class RepriceSubscriptionOnPieSettingsChangedListener implements EventLis
     // none (pies refuses a new amount or period length for it; an older event may still carry one).
     const row = await findSubscription(this.database.em(), settings.subscriptionId, settings.fanId);
     if (settings.billingChanged && row && !row.promo) {
-      const stripe = this.gateway.stripe;
-      const subscription = await stripe.subscriptions.retrieve(settings.subscriptionId);
-      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return;
-      const item = subscription.items.data[0];
-      const product = typeof item.price.product === 'string' ? item.price.product : item.price.product.id;
-      await stripe.subscriptions.update(
-        settings.subscriptionId,
-        {
-          items: [{ id: item.id, price_data: { currency: 'usd', unit_amount: settings.amountCents, recurring: { interval: 'day', interval_count: settings.pieDays }, product } }],
-          proration_behavior: 'none',
-        },
-        { idempotencyKey: `pie-settings:${event.id}` },
-      );
+      await scheduleNextPeriodPrice(this.gateway.stripe, settings.subscriptionId, settings, `pie-settings:${event.id}`);
     }
     await handleOnce(this.database.em(), consumer, event.id, async (em) => {
       await em.execute(
         `update billing.subscriptions
-            set amount_cents = ?, pie_days = ?, artist_limit = ?, artist_popularity = ?, exclude_non_active = ?, updated_at = now()
+            set artist_limit = ?, artist_popularity = ?, exclude_non_active = ?, updated_at = now()
           where id = ? and fan_id = ?`,
-        [settings.amountCents, settings.pieDays, settings.artistLimit, settings.artistPopularity, settings.excludeNonActive, settings.subscriptionId, settings.fanId],
+        [settings.artistLimit, settings.artistPopularity, settings.excludeNonActive, settings.subscriptionId, settings.fanId],
       );
     });
   }

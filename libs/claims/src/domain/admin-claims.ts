@@ -1,5 +1,7 @@
 import type { AdminClaimDetails, AdminClaimRow, AdminClaimsQuery, ClaimStatus, Pagination } from '#pie/contracts';
 import { containsPattern, pageOf, type EntityManager } from '#pie/platform';
+import { artistFacts } from '#pie/listening';
+import type { ArtistPages } from './artist-pages.js';
 import { createArtistInvite } from './artist-invites.js';
 import { alreadyClaimed, claimNotFound, inviteInvalid } from './claims.errors.js';
 import { changeStatus, loadClaim } from './claims-store.js';
@@ -12,7 +14,7 @@ import { changeStatus, loadClaim } from './claims-store.js';
  */
 
 const ROW_SQL = `select c.id, c.status, c.artist_id as "artistId", coalesce(a.name, '(unknown artist)') as "artistName", c.office_id as "officeId",
-                        coalesce(o.name, '(deleted office)') as "officeName", coalesce(u.email, '') as "claimedBy", c.verification_method as "verificationMethod",
+                        coalesce(o.name, '(deleted office)') as "officeName", coalesce(u.email, '') as "claimedBy", c.created_by as "claimedById", c.verification_method as "verificationMethod",
                         c.created_at as "createdAt", c.updated_at as "updatedAt", c.verified_at as "verifiedAt"
                    from claims.claims c
                    left join listening.artists a on a.id = c.artist_id
@@ -46,10 +48,16 @@ export async function adminClaimsPage(em: EntityManager, query: AdminClaimsQuery
   return { items: rows.map(toRow), pagination };
 }
 
-export async function adminClaimDetails(em: EntityManager, claimId: string): Promise<AdminClaimDetails> {
+/**
+ * One claim for the admin's review: its history, the fans' reports, and the proof to check by hand —
+ * the artist's profile page (where the string goes) and the pages and accounts the last attempt read.
+ * Without `pages` (inside the claims' own transitions) the profile's address is left out.
+ */
+export async function adminClaimDetails(em: EntityManager, claimId: string, pages?: ArtistPages): Promise<AdminClaimDetails> {
   const [row] = await em.execute<Record<string, unknown>[]>(`${ROW_SQL} where c.id = ?`, [claimId]);
   if (!row) throw claimNotFound();
   const claim = (await loadClaim(em, claimId))!;
+  const [artist] = await artistFacts(em, [claim.artist_id]);
   const history = await em.execute<{ from_status: string | null; to_status: string; at: Date; reason: string | null }[]>(
     `select from_status, to_status, at, reason from claims.claim_status_changes where claim_id = ? order by at, id`,
     [claimId],
@@ -60,6 +68,7 @@ export async function adminClaimDetails(em: EntityManager, claimId: string): Pro
     verificationString: claim.verification_string,
     platform: claim.platform,
     lastAttempt: claim.last_attempt_at ? { at: iso(claim.last_attempt_at)!, ok: Boolean(claim.last_attempt_ok), message: claim.last_attempt_message } : null,
+    proof: { profileUrl: artist?.spotifyId && pages ? pages.spotifyArtistUrl(artist.spotifyId) : null, checked: claim.last_attempt_proof?.pages ?? [] },
     history: history.map((change) => ({ from: change.from_status, to: change.to_status, at: iso(change.at)!, reason: change.reason })),
     reports: reports.map((report) => ({ id: String(report.id), reason: report.reason, createdAt: iso(report.created_at)! })),
   };
@@ -163,4 +172,11 @@ export async function successfulClaimsOf(em: EntityManager, artistIds: string[])
     [`{${artistIds.join(',')}}`],
   );
   return new Map(rows.map((row) => [row.artist_id, { id: row.id, officeId: row.office_id, status: row.status }]));
+}
+
+/** Claims by id as the back office names them: the artist and the office. */
+export async function adminClaimNames(em: EntityManager, claimIds: readonly string[]): Promise<Map<string, { artistName: string; officeName: string }>> {
+  if (claimIds.length === 0) return new Map();
+  const rows = await em.execute<{ id: string; artistName: string; officeName: string }[]>(`${ROW_SQL} where c.id = any(?::uuid[])`, [`{${claimIds.join(',')}}`]);
+  return new Map(rows.map((row) => [row.id, { artistName: row.artistName, officeName: row.officeName }]));
 }

@@ -3,6 +3,7 @@ import type { ClaimDetailed, ClaimStatus, ClaimStatusChange, ClaimSummary, Socia
 import { artistFacts, type ArtistFacts } from '#pie/listening';
 import { canWorkOnArtist, membershipOf, officeCard, type Membership } from '#pie/offices';
 import { recordInOutbox, type EntityManager } from '#pie/platform';
+import { ClaimRejected } from '../events/claim-rejected.event.js';
 import { ClaimVerified } from '../events/claim-verified.event.js';
 import { assertTransition } from './claim-status.js';
 import { adminOnly, claimNotFound } from './claims.errors.js';
@@ -20,6 +21,7 @@ export interface ClaimRow {
   last_attempt_at: Date | null;
   last_attempt_ok: boolean | null;
   last_attempt_message: string | null;
+  last_attempt_proof: AttemptProof | null;
 }
 
 export interface Actor {
@@ -27,7 +29,7 @@ export interface Actor {
   id: string | null;
 }
 
-const COLUMNS = `id, office_id, artist_id, status, verification_method, platform, verification_string, created_at, verified_at, last_attempt_at, last_attempt_ok, last_attempt_message`;
+const COLUMNS = `id, office_id, artist_id, status, verification_method, platform, verification_string, created_at, verified_at, last_attempt_at, last_attempt_ok, last_attempt_message, last_attempt_proof`;
 
 export async function loadClaim(em: EntityManager, claimId: string, options: { lock?: boolean } = {}): Promise<ClaimRow | null> {
   const rows = await em.execute<ClaimRow[]>(`select ${COLUMNS} from claims.claims where id = ? ${options.lock ? 'for update' : ''}`, [claimId]);
@@ -53,7 +55,8 @@ export async function claimForCaller(em: EntityManager, claimId: string, userId:
 
 /**
  * Moves a claim to a new status through the transition table, records who and when, and on
- * success records `claims.claim-verified.v1` in the same transaction. The partial unique index
+ * success records `claims.claim-verified.v1` (on rejection `claims.claim-rejected.v1`, with the
+ * reason) in the same transaction. The partial unique index
  * (one successful claim per artist) makes a second office's success fail at this update.
  */
 export async function changeStatus(em: EntityManager, claim: ClaimRow, to: ClaimStatus, actor: Actor, reason: string | null = null): Promise<ClaimRow> {
@@ -70,6 +73,9 @@ export async function changeStatus(em: EntityManager, claim: ClaimRow, to: Claim
   if (to === 'successful') {
     recordInOutbox(em, ClaimVerified.create({ claimId: claim.id, artistId: claim.artist_id, officeId: claim.office_id, verifiedAt: now.toISOString() }));
   }
+  if (to === 'rejected') {
+    recordInOutbox(em, ClaimRejected.create({ claimId: claim.id, artistId: claim.artist_id, officeId: claim.office_id, reason, rejectedAt: now.toISOString() }));
+  }
   return { ...claim, status: to, verified_at: to === 'successful' ? now : claim.verified_at };
 }
 
@@ -77,8 +83,18 @@ export async function recordCreation(em: EntityManager, claimId: string, actor: 
   await em.execute(`insert into claims.claim_status_changes (claim_id, from_status, to_status, actor_kind, actor_id) values (?, null, 'pending', ?, ?)`, [claimId, actor.kind, actor.id]);
 }
 
-export async function recordAttempt(em: EntityManager, claimId: string, ok: boolean, message: string): Promise<void> {
-  await em.execute(`update claims.claims set last_attempt_at = now(), last_attempt_ok = ?, last_attempt_message = ? where id = ?`, [ok, message, claimId]);
+/** What a verification attempt read, for the admin's review: each page or account, named, with its address. */
+export interface AttemptProof {
+  pages: { label: string; url: string }[];
+}
+
+export async function recordAttempt(em: EntityManager, claimId: string, ok: boolean, message: string, proof: AttemptProof | null = null): Promise<void> {
+  await em.execute(`update claims.claims set last_attempt_at = now(), last_attempt_ok = ?, last_attempt_message = ?, last_attempt_proof = ?::jsonb where id = ?`, [
+    ok,
+    message,
+    proof ? JSON.stringify(proof) : null,
+    claimId,
+  ]);
 }
 
 /** The string an artist puts in a bio: stable for one person and artist, unguessable by anyone else. */

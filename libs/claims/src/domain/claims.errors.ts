@@ -29,3 +29,5 @@ export const notReportable = () => new DomainError('claims.claimed-artist-not-fo
 export const inviteInvalid = () => new DomainError('claims.invite-invalid', 'not-found', 'This invite link is not valid');
 export const inviteExpired = () => new DomainError('claims.invite-expired', 'invalid', 'This invite has expired. Ask Pie for a new one.');
 export const inviteUsed = () => new DomainError('claims.invite-used', 'conflict', 'This invite has already been used');
+export const alreadyReported = () =>
+  new DomainError('claims.already-reported', 'conflict', 'You have already reported this claim. Our team will look at it; there is no need to report it again.');

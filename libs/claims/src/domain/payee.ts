@@ -1,4 +1,4 @@
-import type { EntityManager } from '#pie/platform';
+import { textArray, type EntityManager } from '#pie/platform';
 
 /**
  * The facade pies and payouts read: the office holding the artist's successful claim (its payee),
@@ -25,5 +25,19 @@ export async function payeeOfficesFor(em: EntityManager, artistIds: string[]): P
 /** The artists an office is the payee of (its successful claims). */
 export async function claimedArtistIdsOf(em: EntityManager, officeId: string): Promise<string[]> {
   const rows = await em.execute<{ artist_id: string }[]>(`select artist_id from claims.claims where office_id = ? and status = 'successful' order by artist_id`, [officeId]);
+  return rows.map((row) => row.artist_id);
+}
+
+/**
+ * The artists these offices hold or are getting: a successful claim, or one still pending or
+ * verifying (an artist's escrow is released to the claiming office as soon as its claim succeeds).
+ * For pies: promotional money never goes to the promotion's own person's office.
+ */
+export async function artistIdsClaimedByOffices(em: EntityManager, officeIds: readonly string[]): Promise<string[]> {
+  if (officeIds.length === 0) return [];
+  const rows = await em.execute<{ artist_id: string }[]>(
+    `select distinct artist_id from claims.claims where office_id = any(?::uuid[]) and status in ('pending', 'verifying', 'successful') order by artist_id`,
+    [textArray(officeIds)],
+  );
   return rows.map((row) => row.artist_id);
 }

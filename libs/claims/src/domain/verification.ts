@@ -1,16 +1,42 @@
 import type { ClaimSummary } from '#pie/contracts';
 import type { Database } from '#pie/platform';
 import { alreadyClaimed, claimNotFound, verificationFailed } from './claims.errors.js';
-import { changeStatus, claimsWhere, isUniqueViolation, loadClaim, recordAttempt, summaries, type Actor } from './claims-store.js';
+import { changeStatus, claimsWhere, isUniqueViolation, loadClaim, recordAttempt, summaries, type Actor, type AttemptProof } from './claims-store.js';
 
-/** Moves a pending claim to verifying (its own transaction: the attempt is on record whatever the outcome). */
-export async function startVerifying(database: Database, claimId: string, actor: Actor): Promise<void> {
+/** What a claim that lost its artist to another office says, in its history and its last attempt. */
+export const LOST_TO_ANOTHER_OFFICE = 'Another office verified this artist first, so this claim is closed. If you believe the artist is yours, contact Pie support.';
+
+/**
+ * Closes a claim whose artist another office has won: rejected by the system with the reason, so it
+ * never hangs in verifying and the office reads why (issue 27).
+ */
+async function closeLostClaim(database: Database, claimId: string): Promise<void> {
   await database.transaction(async (em) => {
     const claim = await loadClaim(em, claimId, { lock: true });
+    if (!claim || (claim.status !== 'pending' && claim.status !== 'verifying')) return;
+    await recordAttempt(em, claimId, false, LOST_TO_ANOTHER_OFFICE);
+    await changeStatus(em, claim, 'rejected', { kind: 'system', id: null }, LOST_TO_ANOTHER_OFFICE);
+  });
+}
+
+/**
+ * Moves a pending claim to verifying (its own transaction: the attempt is on record whatever the
+ * outcome). A claim whose artist another office already won is closed instead (409).
+ */
+export async function startVerifying(database: Database, claimId: string, actor: Actor): Promise<void> {
+  const lost = await database.transaction(async (em) => {
+    const claim = await loadClaim(em, claimId, { lock: true });
     if (!claim) throw claimNotFound();
+    const won = await em.execute(`select 1 from claims.claims where artist_id = ? and status = 'successful' and id <> ?`, [claim.artist_id, claimId]);
+    if (won.length > 0 && (claim.status === 'pending' || claim.status === 'verifying')) return true;
     if (claim.status === 'pending') await changeStatus(em, claim, 'verifying', actor, 'Verification started');
     else if (claim.status !== 'verifying') await changeStatus(em, claim, 'verifying', actor); // refused by the transition table
+    return false;
   });
+  if (lost) {
+    await closeLostClaim(database, claimId);
+    throw alreadyClaimed();
+  }
 }
 
 /**
@@ -18,23 +44,24 @@ export async function startVerifying(database: Database, claimId: string, actor:
  * another office won the artist first (409, the attempt recorded); failure records the attempt and
  * answers 422 with the reason.
  */
-export async function finishVerifying(database: Database, claimId: string, actor: Actor, outcome: { ok: boolean; message: string }): Promise<ClaimSummary> {
+export async function finishVerifying(database: Database, claimId: string, actor: Actor, outcome: { ok: boolean; message: string; proof?: AttemptProof }): Promise<ClaimSummary> {
   if (outcome.ok) {
     try {
       return await database.transaction(async (em) => {
         const claim = await loadClaim(em, claimId, { lock: true });
         if (!claim) throw claimNotFound();
-        await recordAttempt(em, claimId, true, outcome.message);
+        await recordAttempt(em, claimId, true, outcome.message, outcome.proof);
         await changeStatus(em, claim, 'successful', actor, outcome.message);
         const [summary] = await summaries(em, await claimsWhere(em, 'id = ?', [claimId]));
         return summary;
       });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      await database.transaction((em) => recordAttempt(em, claimId, false, 'Another office has already claimed this artist'));
+      // Two offices raced for the artist and the other won: this claim ends, saying so.
+      await closeLostClaim(database, claimId);
       throw alreadyClaimed();
     }
   }
-  await database.transaction((em) => recordAttempt(em, claimId, false, outcome.message));
+  await database.transaction((em) => recordAttempt(em, claimId, false, outcome.message, outcome.proof));
   throw verificationFailed(outcome.message);
 }

@@ -1,8 +1,8 @@
 import { Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ArtistInviteToken } from '#pie/contracts';
+import { ArtistInviteToken, RedeemArtistInviteRequest } from '#pie/contracts';
 import { ArtistSessionGuard, CurrentSubject, type SessionPrincipal } from '#pie/identity';
-import { ok, RateLimit, RateLimitGuard, ZodParam } from '#pie/platform';
+import { ok, RateLimit, RateLimitGuard, ZodBody, ZodParam } from '#pie/platform';
 import { RedeemArtistInvite } from '../commands/redeem-artist-invite/redeem-artist-invite.command.js';
 import { VerifyArtistInvite } from '../queries/verify-artist-invite/verify-artist-invite.query.js';
 
@@ -24,7 +24,7 @@ export class ArtistInvitesController {
   @Post(':token/redeem')
   @HttpCode(200)
   @UseGuards(ArtistSessionGuard)
-  async redeem(@CurrentSubject() me: SessionPrincipal, @ZodParam('token', ArtistInviteToken) token: string) {
-    return ok(await this.commands.execute(new RedeemArtistInvite(me.subjectId, token)), 'Welcome to Pie: the artist is yours.');
+  async redeem(@CurrentSubject() me: SessionPrincipal, @ZodParam('token', ArtistInviteToken) token: string, @ZodBody(RedeemArtistInviteRequest) body: RedeemArtistInviteRequest) {
+    return ok(await this.commands.execute(new RedeemArtistInvite(me.subjectId, token, body)), 'Welcome to Pie: the artist is yours.');
   }
 }

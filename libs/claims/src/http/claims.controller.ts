@@ -21,7 +21,7 @@ import type {
   VerifyBioRequest as VerifyBioBody,
 } from '#pie/contracts';
 import { ArtistSessionGuard, CurrentSubject, type SessionPrincipal } from '#pie/identity';
-import { ok, ZodBody, ZodQuery, ZodParam } from '#pie/platform';
+import { ok, RateLimit, RateLimitGuard, ZodBody, ZodQuery, ZodParam } from '#pie/platform';
 import { CancelClaim } from '../commands/cancel-claim/cancel-claim.command.js';
 import { CompleteSocialVerification } from '../commands/complete-social-verification/complete-social-verification.command.js';
 import { CreateClaim } from '../commands/create-claim/create-claim.command.js';
@@ -61,6 +61,9 @@ export class ClaimsController {
 
   @Post('artist/socials/fetch')
   @HttpCode(200)
+  // Each call fetches the artist's profile page outside: enough for browsing the wizard, not for a flood.
+  @UseGuards(RateLimitGuard)
+  @RateLimit({ name: 'socials-fetch:artist', by: 'subject', limit: 20, windowSeconds: 600 }, { name: 'socials-fetch:ip', by: 'ip', limit: 60, windowSeconds: 600 })
   async socials(@CurrentSubject() me: SessionPrincipal, @ZodBody(FetchSocialsRequest) body: FetchSocialsBody) {
     return ok(await this.queries.execute(new FetchSocials(me.subjectId, body)));
   }
@@ -84,7 +87,8 @@ export class ClaimsController {
     @Res() reply: FastifyReply,
   ) {
     const outcome = await this.commands.execute(new CompleteSocialVerification(me.subjectId, platform, query));
-    const params = new URLSearchParams({ ...(outcome.claimId ? { claim: outcome.claimId } : {}), message: outcome.message });
+    // A reason code, never free text: the result page words it (a URL's text is anyone's to write).
+    const params = new URLSearchParams({ ...(outcome.claimId ? { claim: outcome.claimId } : {}), ...(outcome.ok ? {} : { reason: outcome.reason }) });
     return redirect(reply, `/for-artists/verification/${platform}/${outcome.ok ? 'success' : 'failed'}?${params}`);
   }
 
@@ -106,6 +110,9 @@ export class ClaimsController {
 
   @Post('claims/:claimId/verify-bio')
   @HttpCode(200)
+  // Each call fetches the profile and a linked page outside: a few tries after editing a bio.
+  @UseGuards(RateLimitGuard)
+  @RateLimit({ name: 'verify-bio:artist', by: 'subject', limit: 10, windowSeconds: 600 }, { name: 'verify-bio:ip', by: 'ip', limit: 30, windowSeconds: 600 })
   async verifyBio(@CurrentSubject() me: SessionPrincipal, @ZodParam('claimId', id) claimId: string, @ZodBody(VerifyBioRequest) body: VerifyBioBody) {
     return ok(await this.commands.execute(new VerifyBio(me.subjectId, claimId, body)), 'Verified: the profile is yours.');
   }

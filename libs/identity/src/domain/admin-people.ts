@@ -128,3 +128,28 @@ export async function adminNames(em: EntityManager, ids: string[]): Promise<Map<
   const rows = await em.execute<{ id: string; name: string }[]>(`select id, name from identity.admins where id = any(?::uuid[])`, [`{${ids.join(',')}}`]);
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+
+/** Fans' and artist accounts' names by id, for the back office's links ("First Last", else the address; a deleted account says so). */
+export async function adminPeopleNames(em: EntityManager, ids: { fans?: readonly string[]; artistUsers?: readonly string[] }): Promise<{ fans: Map<string, string>; artistUsers: Map<string, string> }> {
+  const read = async (table: 'fans' | 'artist_users', list: readonly string[] = []) => {
+    if (list.length === 0) return new Map<string, string>();
+    const rows = await em.execute<{ id: string; email: string; first_name: string | null; last_name: string | null; deleted_at: Date | null }[]>(
+      `select id, email, first_name, last_name, deleted_at from identity.${table} where id = any(?::uuid[])`,
+      [`{${list.join(',')}}`],
+    );
+    return new Map(rows.map((row) => [row.id, row.deleted_at ? '(deleted account)' : [row.first_name, row.last_name].filter(Boolean).join(' ').trim() || row.email]));
+  };
+  return { fans: await read('fans', ids.fans), artistUsers: await read('artist_users', ids.artistUsers) };
+}
+
+/**
+ * The accounts a back-office search names exactly: a fan or an artist account by e-mail address
+ * (any case), a fan by their Stripe customer id (`cus_…`).
+ */
+export async function adminPeopleMatching(em: EntityManager, term: string): Promise<{ fanIds: string[]; artistUserIds: string[] }> {
+  const value = term.trim();
+  if (!value) return { fanIds: [], artistUserIds: [] };
+  const fans = await em.execute<{ id: string }[]>(`select id from identity.fans where lower(email) = lower(?) or stripe_customer_id = ? order by id`, [value, value]);
+  const artistUsers = await em.execute<{ id: string }[]>(`select id from identity.artist_users where lower(email) = lower(?) order by id`, [value]);
+  return { fanIds: fans.map((row) => row.id), artistUserIds: artistUsers.map((row) => row.id) };
+}

@@ -4,11 +4,12 @@ import { ArtistUser } from './artist-user.entity.js';
 import { issueEmailToken } from './email-tokens.js';
 
 /**
- * For the offices module: makes sure an artist account exists for an invited e-mail and returns
- * a complete-registration token when the person still has to set up their account (null when
- * they already have one and can simply sign in).
+ * What office invitations did before issue 27, kept for tests of what they left behind: an artist
+ * account made for an invited e-mail, with a complete-registration token. Invitations no longer
+ * make accounts; the accounts and links already out there still have to work (complete-registration,
+ * and registering into a placeholder nobody set up).
  */
-export async function prepareInvitedArtistUser(em: EntityManager, email: string): Promise<{ artistUserId: string; completeRegistrationToken: string | null }> {
+export async function plantLegacyInvitedArtistUser(em: EntityManager, email: string): Promise<{ artistUserId: string; completeRegistrationToken: string | null }> {
   const normalised = email.trim().toLowerCase();
   let artist = await em.findOne(ArtistUser, { email: normalised, deletedAt: null });
   if (artist?.registrationCompletedAt) return { artistUserId: artist.id, completeRegistrationToken: null };

@@ -28,6 +28,21 @@ export class ArtistUser extends ArtistUserSchema.class {
     return Boolean(this.emailVerifiedAt);
   }
 
+  /**
+   * An account an office invitation created before invitations stopped making accounts (issue 27):
+   * no password, never set up. Its owner may register into it.
+   */
+  isUnclaimedInvitationPlaceholder(): boolean {
+    return Boolean(this.invitedAt) && !this.passwordHash && !this.registrationCompletedAt;
+  }
+
+  register(details: { firstName: string; lastName: string; passwordHash: string }, now: Date): void {
+    this.firstName = details.firstName;
+    this.lastName = details.lastName;
+    this.passwordHash = details.passwordHash;
+    this.registrationCompletedAt = now;
+  }
+
   markEmailVerified(now: Date): void {
     this.emailVerifiedAt ??= now;
   }

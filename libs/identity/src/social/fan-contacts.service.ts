@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Database, type EntityManager } from '#pie/platform';
+import { APP_CONFIG, Database, type AppConfig, type EntityManager } from '#pie/platform';
 import { Fan } from '../domain/fan.entity.js';
+import { PromotionFingerprinter, takePromotion, type TakePromotionOutcome } from '../domain/promotions.js';
 
 export interface FanContact {
   email: string;
@@ -10,12 +11,25 @@ export interface FanContact {
 /** Where other modules may write to a fan: nothing for deleted fans or fans without a real address. */
 @Injectable()
 export class FanContacts {
-  constructor(@Inject(Database) private readonly database: Database) {}
+  private readonly fingerprinter: PromotionFingerprinter;
+
+  constructor(
+    @Inject(Database) private readonly database: Database,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.fingerprinter = new PromotionFingerprinter(config.PROMOTION_HASH_SECRET);
+  }
 
   async contactOf(fanId: string, em: EntityManager = this.database.em()): Promise<FanContact | null> {
     const fan = await em.findOne(Fan, { id: fanId, deletedAt: null });
     if (!fan || fan.email.endsWith('.invalid')) return null;
     return { email: fan.email, firstName: fan.firstName };
+  }
+
+  /** Whether the fan deleted their account (the row stays, anonymised): Pie holds no address for them any more. */
+  async isDeleted(fanId: string, em: EntityManager = this.database.em()): Promise<boolean> {
+    const [row] = await em.execute<{ deleted: boolean }[]>(`select deleted_at is not null as deleted from identity.fans where id = ?`, [fanId]);
+    return row?.deleted ?? false;
   }
 
   /** The fan's promotion flags (spec §3): flagged eligible at sign-up, and whether the free pie was used. */
@@ -24,13 +38,13 @@ export class FanContacts {
     return fan ? { eligible: fan.promoEligible, used: fan.usedPromotionCode } : null;
   }
 
-  /** Records, in the caller's transaction, that the fan used their free pie; false if it already was. */
-  async markPromotionUsed(fanId: string, em: EntityManager): Promise<boolean> {
-    const rows = await em.execute<{ id: string }[]>(
-      `update identity.fans set used_promotion_code = true where id = ? and not used_promotion_code and deleted_at is null returning id`,
-      [fanId],
-    );
-    return rows.length > 0;
+  /**
+   * The free pie starts, in the caller's transaction: a verified account, once per person (kept
+   * fingerprints), one code from the pool, the promotion marked used. Anything but `taken` must
+   * roll the caller's transaction back (libs/identity/README.md, "Promotion").
+   */
+  async takePromotion(fanId: string, em: EntityManager): Promise<TakePromotionOutcome> {
+    return takePromotion(em, this.fingerprinter, fanId);
   }
 
   /** Keeps the fan's `stripe_customer_id` (spec §3) in step with billing's customer. */

@@ -12,6 +12,9 @@ export class ProviderAccessRevokedError extends Error {
   readonly reason?: string;
 }
 
+/** The provider refused to renew access (invalid_grant), or there is nothing to renew it with: only a new connection helps. */
+export class ProviderRefreshRefusedError extends ProviderAccessRevokedError {}
+
 /** Stored tokens that no longer decrypt (the key changed, or the row was damaged): only a new connection helps. */
 export class ProviderTokensUnreadableError extends ProviderAccessRevokedError {
   override readonly reason = TOKENS_UNREADABLE_REASON;
@@ -69,7 +72,7 @@ export class ProviderTokens {
       if (row.broken_at) throw new ProviderAccessRevokedError(`The ${provider} connection of fan ${fanId} is broken`);
       const fresh = row.token_expires_at === null || new Date(row.token_expires_at).getTime() - Date.now() > REFRESH_MARGIN_MS;
       if (fresh && !options.force) return this.open(row.access_token_enc);
-      if (!row.refresh_token_enc) throw new ProviderAccessRevokedError(`No refresh token for ${provider}; the fan must connect again`);
+      if (!row.refresh_token_enc) throw new ProviderRefreshRefusedError(`No refresh token for ${provider}; the fan must connect again`);
       const refreshed = await this.refresh(provider, this.open(row.refresh_token_enc));
       await em.execute(
         `update identity.social_identities set access_token_enc = ?, refresh_token_enc = coalesce(?, refresh_token_enc),
@@ -115,7 +118,7 @@ export class ProviderTokens {
     try {
       return await refreshTokens(settings, refreshToken);
     } catch (error) {
-      if (error instanceof OAuthGrantRefusedError) throw new ProviderAccessRevokedError(`${settings.label} refused to renew access`);
+      if (error instanceof OAuthGrantRefusedError) throw new ProviderRefreshRefusedError(`${settings.label} refused to renew access`);
       throw error;
     }
   }

@@ -4,7 +4,7 @@ import { APP_CONFIG, Database, DomainError, recordInOutbox, type AppConfig, type
 import { lastSignInMethod, providerNotConfigured, providerNotLinked } from '../domain/identity.errors.js';
 import { Admin } from '../domain/admin.entity.js';
 import { Fan } from '../domain/fan.entity.js';
-import { claimPromotionCode } from '../domain/promotions.js';
+import { enrolInPromotion, PromotionFingerprinter, rememberPromotionUser } from '../domain/promotions.js';
 import type { SessionKind } from '../domain/session.entity.js';
 import { findActiveSession, openSession, revokeAllSessions, revokeSessionByToken, type OpenedSession } from '../domain/sessions.js';
 import { FanRegistered } from '../events/fan-registered.event.js';
@@ -61,12 +61,14 @@ const CALLBACK_PATH: Record<OAuthPurpose, (provider: SocialProvider) => string> 
 export class SocialSignIn {
   private readonly logger = new Logger(SocialSignIn.name);
   private readonly cipher: TokenCipher;
+  private readonly fingerprinter: PromotionFingerprinter;
 
   constructor(
     @Inject(Database) private readonly database: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.cipher = new TokenCipher(config);
+    this.fingerprinter = new PromotionFingerprinter(config.PROMOTION_HASH_SECRET);
   }
 
   settings(provider: SocialProvider): ProviderSettings {
@@ -112,6 +114,8 @@ export class SocialSignIn {
           case 'fan-login': {
             const fanId = await this.fanFor(em, settings, profile, state);
             await saveLinkedAccount(em, this.cipher, { kind: 'fan', subjectId: fanId, provider, profile, tokens });
+            // A fan who had the free pie: this provider account is theirs too, for good.
+            await rememberPromotionUser(em, this.fingerprinter, fanId);
             // Whoever was signed in in this browser before is signed out on the server too.
             await revokeSessionByToken(em, 'fan', context.sessionTokens.fan);
             const opened = openSession(em, 'fan', fanId, context.userAgent);
@@ -128,6 +132,7 @@ export class SocialSignIn {
             const alive = await em.execute(`select 1 from identity.${kind === 'fan' ? 'fans' : 'artist_users'} where id = ? and deleted_at is null for update`, [state.subjectId]);
             if (alive.length === 0) throw new SignInProblem('account_gone');
             await saveLinkedAccount(em, this.cipher, { kind, subjectId: state.subjectId!, provider, profile, tokens });
+            if (kind === 'fan') await rememberPromotionUser(em, this.fingerprinter, state.subjectId!);
             return { redirectTo: withMessage(landing, 'linked', provider) };
           }
           case 'admin-login': {
@@ -224,7 +229,7 @@ export class SocialSignIn {
       await em.flush();
       fanId = fan.id;
     }
-    if (state.promo === 'try') await claimPromotionCode(em, fanId);
+    if (state.promo === 'try') await enrolInPromotion(em, fanId);
     return fanId;
   }
 }

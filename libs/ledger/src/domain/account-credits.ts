@@ -35,24 +35,6 @@ export async function accountsWithMoney(em: EntityManager, kind: string): Promis
   return rows.map((row) => ({ code: row.code, balanceCents: centsFrom(row.balance_cents) }));
 }
 
-/**
- * What each fan still has in an account (an artist's escrow) from credits that occurred before
- * `cutoff`: their credits before it minus everything taken out on their behalf since (refunds,
- * earlier returns), never below zero. Journals name their fan in `references.fanId`.
- */
-export async function fanHoldingsBefore(em: EntityManager, account: string, cutoff: Date): Promise<Map<string, number>> {
-  const code = parseAccount(account).code;
-  const rows = await em.execute<{ fan_id: string; held: string }[]>(
-    `select j."references"->>'fanId' as fan_id,
-            sum(case when p.amount_cents > 0 and j.occurred_at < ? then p.amount_cents when p.amount_cents < 0 then p.amount_cents else 0 end) as held
-       from ledger.postings p join ledger.journals j on j.id = p.journal_id
-      where p.account = ? and j."references"->>'fanId' is not null
-      group by 1 order by 1`,
-    [cutoff, code],
-  );
-  return new Map(rows.map((row) => [row.fan_id, Math.max(0, centsFrom(row.held))] as const).filter(([, held]) => held > 0));
-}
-
 export interface JournalOfAccounts {
   id: string;
   kind: string;

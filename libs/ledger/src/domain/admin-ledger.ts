@@ -35,6 +35,8 @@ export interface JournalFilter {
   kind?: string;
   /** A journal id, an idempotency key, or a value in its references (a fan, office, artist or Stripe id). */
   search?: string;
+  /** More reference values the search also finds (the ids a searched e-mail or Stripe customer names). */
+  searchReferences?: string[];
   from?: Date;
   to?: Date;
   /** Only journals touching accounts of this kind (`fan_wallet` for the wallet transactions). */
@@ -53,8 +55,8 @@ export async function journalsPage(em: EntityManager, filter: JournalFilter): Pr
     params.push(filter.kind);
   }
   if (filter.search) {
-    where.push(`(j.id::text = ? or j.idempotency_key = ? or exists (select 1 from jsonb_each_text(j."references") r where r.value = ?))`);
-    params.push(filter.search, filter.search, filter.search);
+    where.push(`(j.id::text = ? or j.idempotency_key = ? or exists (select 1 from jsonb_each_text(j."references") r where r.value = ? or r.value = any(?::text[])))`);
+    params.push(filter.search, filter.search, filter.search, `{${(filter.searchReferences ?? []).join(',')}}`);
   }
   if (filter.referenceValue) {
     where.push(`exists (select 1 from jsonb_each_text(j."references") r where r.value = ?)`);

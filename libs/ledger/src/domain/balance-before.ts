@@ -34,3 +34,36 @@ export async function balancesAtCutOff(em: EntityManager, items: readonly { acco
   for (const row of rows) result[row.n - 1] = { before: centsFrom(row.before), debitedSince: centsFrom(row.debited_since) };
   return result;
 }
+
+export interface LateCredit {
+  /** Credits to the account at or after the cut-off by journals whose references contain the item's. */
+  lateCents: number;
+  /** The account's balance now. */
+  nowCents: number;
+}
+
+/**
+ * For each item (one statement): what journals matching its `references` put into its account at or
+ * after its cut-off, and the account's balance now. Pies use it for late money: a period's own
+ * payment that Stripe collected after the period ended (a retried renewal) still belongs to that
+ * period's split. Items without references get only the balance.
+ */
+export async function lateCredits(em: EntityManager, items: readonly { account: string; cutOff: Date; references: Record<string, string> | null }[]): Promise<LateCredit[]> {
+  if (items.length === 0) return [];
+  const rows = await executeBound<{ n: number; late: string | null; now: string | null }>(
+    em,
+    `select i.n::int as n,
+            (select sum(p.amount_cents) from ledger.postings p join ledger.journals j on j.id = p.journal_id
+              where i.refs is not null and p.account = i.code and p.amount_cents > 0 and j.occurred_at >= i.cut_off and j."references" @> i.refs::jsonb) as late,
+            (select a.balance_cents from ledger.accounts a where a.code = i.code) as now
+       from unnest($1::text[], $2::timestamptz[], $3::text[]) with ordinality as i(code, cut_off, refs, n)`,
+    [
+      pgArray(items.map((item) => parseAccount(item.account).code)),
+      pgArray(items.map((item) => item.cutOff.toISOString())),
+      pgArray(items.map((item) => (item.references ? JSON.stringify(item.references) : null))),
+    ],
+  );
+  const result = items.map((): LateCredit => ({ lateCents: 0, nowCents: 0 }));
+  for (const row of rows) result[row.n - 1] = { lateCents: centsFrom(row.late), nowCents: centsFrom(row.now) };
+  return result;
+}

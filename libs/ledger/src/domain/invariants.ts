@@ -59,6 +59,23 @@ const LEDGER_INVARIANTS: { name: string; sql: string; describe(row: Record<strin
     describe: (row) => `${row.code}: ${row.recomputed}`,
   },
   {
+    // README "Whose money an escrow holds": the lines say whose money each escrow posting moved.
+    name: 'every escrow holds exactly what its fans hold, and no fan holds less than nothing',
+    sql: `with fans as (select account, fan_id, sum(amount_cents) as held from ledger.escrow_lines group by account, fan_id)
+          select a.code, a.balance_cents, coalesce(f.total, 0) as fans_total, coalesce(f.negative, 0) as negative, coalesce(h.total, 0) as cached, coalesce(f.mismatched, 0) as mismatched
+            from ledger.accounts a
+            left join (select f.account, sum(f.held) as total, count(*) filter (where f.held < 0) as negative,
+                              count(*) filter (where f.held <> coalesce(h.balance_cents, 0)) as mismatched
+                         from fans f left join ledger.escrow_holdings h on h.account = f.account and h.fan_id = f.fan_id group by f.account) f on f.account = a.code
+            left join (select account, sum(balance_cents) as total from ledger.escrow_holdings group by account) h on h.account = a.code
+           where a.kind = 'artist_escrow'
+             and (a.balance_cents <> coalesce(f.total, 0) or coalesce(f.negative, 0) > 0 or coalesce(h.total, 0) <> coalesce(f.total, 0) or coalesce(f.mismatched, 0) > 0)
+           limit ${SAMPLE}`,
+    describe: (row) =>
+      `${row.code}: balance ${row.balance_cents}, its fans' lines ${row.fans_total}, cached holdings ${row.cached}` +
+      `${Number(row.negative) > 0 ? `, ${row.negative} fan(s) below zero` : ''}${Number(row.mismatched) > 0 ? `, ${row.mismatched} cached holding(s) off` : ''}`,
+  },
+  {
     name: 'no idempotency key twice',
     sql: `select idempotency_key, count(*) as n from ledger.journals group by idempotency_key having count(*) > 1 limit ${SAMPLE}`,
     describe: (row) => `${row.idempotency_key}: ${row.n} journals`,

@@ -4,6 +4,12 @@ export interface PostingInput {
   account: AccountCode | string;
   /** Signed integer cents: positive flows into the account, negative out of it. */
   amountCents: number | bigint;
+  /**
+   * Whose money this is, required on an `artist_escrow` account and refused elsewhere: escrow is
+   * held per fan (README "Whose money an escrow holds"). Legs on one escrow for several fans
+   * (a release) are one posting with a line per fan.
+   */
+  fanId?: string;
 }
 
 /** References to what caused the journal: Stripe ids, a pie period, a claim… (plain JSON, indexed). */
@@ -21,6 +27,13 @@ export interface JournalInput {
 
 export interface Posting {
   account: AccountCode;
+  amountCents: bigint;
+  /** On an escrow account: each fan's part of the posting (sorted by fan, none zero, summing to it). */
+  fans?: FanPart[];
+}
+
+export interface FanPart {
+  fanId: string;
   amountCents: bigint;
 }
 
@@ -40,6 +53,7 @@ export class IdempotencyConflictError extends Error {
 }
 
 const KIND = /^[a-z][a-z0-9_]*$/;
+const FAN_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Checks a journal before it reaches Postgres (which checks the balance again at commit) and returns
@@ -52,17 +66,35 @@ export function canonicalPostings(input: JournalInput, parse: (code: string) => 
   if (!input.idempotencyKey || input.idempotencyKey.length > 300) throw new InvalidJournalError('A journal needs an idempotency key of 1 to 300 characters');
   if (!(input.occurredAt instanceof Date) || Number.isNaN(input.occurredAt.getTime())) throw new InvalidJournalError('A journal needs a valid occurredAt');
   const byAccount = new Map<string, bigint>();
+  const fansByAccount = new Map<string, Map<string, bigint>>();
   for (const posting of input.postings) {
-    const account = parse(posting.account).code;
+    const parsed = parse(posting.account);
+    const account = parsed.code;
     if (typeof posting.amountCents === 'number' && !Number.isSafeInteger(posting.amountCents)) {
       throw new InvalidJournalError(`Posting to ${account}: ${posting.amountCents} is not a whole number of cents`);
     }
-    byAccount.set(account, (byAccount.get(account) ?? 0n) + BigInt(posting.amountCents));
+    const amount = BigInt(posting.amountCents);
+    byAccount.set(account, (byAccount.get(account) ?? 0n) + amount);
+    if (parsed.kind === 'artist_escrow') {
+      if (!posting.fanId || !FAN_ID.test(posting.fanId)) throw new InvalidJournalError(`Posting to ${account} in "${input.idempotencyKey}" must say whose money it is (fanId)`);
+      let fans = fansByAccount.get(account);
+      if (!fans) fansByAccount.set(account, (fans = new Map()));
+      fans.set(posting.fanId, (fans.get(posting.fanId) ?? 0n) + amount);
+    } else if (posting.fanId !== undefined) {
+      throw new InvalidJournalError(`Posting to ${account} in "${input.idempotencyKey}": only escrow postings name a fan`);
+    }
   }
-  const postings = [...byAccount]
-    .filter(([, amount]) => amount !== 0n)
-    .map(([account, amountCents]) => ({ account: account as AccountCode, amountCents }))
-    .sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
+  const postings: Posting[] = [];
+  for (const [account, amountCents] of byAccount) {
+    const fans = fansByAccount.get(account);
+    const parts = fans ? [...fans].filter(([, cents]) => cents !== 0n).map(([fanId, cents]) => ({ fanId, amountCents: cents })).sort((a, b) => (a.fanId < b.fanId ? -1 : a.fanId > b.fanId ? 1 : 0)) : undefined;
+    if (amountCents === 0n) {
+      if (parts && parts.length > 0) throw new InvalidJournalError(`Journal "${input.idempotencyKey}" moves money between fans within ${account}, which no journal does`);
+      continue;
+    }
+    postings.push(parts ? { account: account as AccountCode, amountCents, fans: parts } : { account: account as AccountCode, amountCents });
+  }
+  postings.sort((a, b) => (a.account < b.account ? -1 : a.account > b.account ? 1 : 0));
   const total = postings.reduce((sum, posting) => sum + posting.amountCents, 0n);
   if (total !== 0n) throw new InvalidJournalError(`Journal "${input.idempotencyKey}" does not balance: its postings sum to ${total} cents`);
   if (postings.length < 2) throw new InvalidJournalError(`Journal "${input.idempotencyKey}" moves no money between two accounts`);
@@ -70,5 +102,14 @@ export function canonicalPostings(input: JournalInput, parse: (code: string) => 
 }
 
 export function samePostings(a: Posting[], b: Posting[]): boolean {
-  return a.length === b.length && a.every((posting, i) => posting.account === b[i].account && posting.amountCents === b[i].amountCents);
+  return a.length === b.length && a.every((posting, i) => posting.account === b[i].account && posting.amountCents === b[i].amountCents && sameFans(posting.fans, b[i].fans));
+}
+
+function sameFans(a: FanPart[] = [], b: FanPart[] = []): boolean {
+  return a.length === b.length && a.every((part, i) => part.fanId === b[i].fanId && part.amountCents === b[i].amountCents);
+}
+
+/** Each fan's part of each escrow posting of a journal (the rows of `ledger.escrow_lines`), in posting order. */
+export function escrowLinesOf(postings: Posting[]): { account: AccountCode; fanId: string; amountCents: bigint }[] {
+  return postings.flatMap((posting) => (posting.fans ?? []).map((part) => ({ account: posting.account, fanId: part.fanId, amountCents: part.amountCents })));
 }

@@ -1,6 +1,7 @@
 import { pgArray, type EntityManager } from '#pie/platform';
 import { parseAccount, type AccountCode, type AccountKind } from './accounts.js';
-import { IdempotencyConflictError, InvalidJournalError, samePostings, type JournalInput, type JournalReferences, type Posting } from './journal.js';
+import { escrowLinesOf, IdempotencyConflictError, InvalidJournalError, samePostings, type JournalInput, type JournalReferences, type Posting } from './journal.js';
+import { announceWalletCredits } from './wallet-credits.js';
 
 export interface PostedJournal {
   journalId: string;
@@ -39,7 +40,8 @@ export function centsFrom(value: string | number | bigint | null | undefined): n
 /**
  * Writes one journal in the caller's transaction (`tx` must be inside one). Postgres checks the
  * balance again at commit; the unique key makes concurrent posts of one key wait for each other,
- * so exactly one inserts and the others compare against it.
+ * so exactly one inserts and the others compare against it. A journal that puts money into a fan's
+ * wallet records `ledger.fan-wallet-credited.v1` with it.
  */
 export async function postJournal(tx: EntityManager, input: JournalInput, postings: Posting[]): Promise<PostedJournal> {
   const parsed = postings.map((posting) => parseAccount(posting.account));
@@ -61,25 +63,52 @@ export async function postJournal(tx: EntityManager, input: JournalInput, postin
        select ?::uuid, account, amount from unnest(?::text[], ?::bigint[]) with ordinality as p(account, amount, n) order by n`,
       [journalId, pgArray(postings.map((p) => p.account)), pgArray(postings.map((p) => p.amountCents))],
     );
+    await insertEscrowLines(tx, escrowLinesOf(postings).map((line) => ({ ...line, journalId })));
   } catch (error) {
-    if (isConstraintViolation(error, 'accounts_balance_not_negative')) {
+    if (isConstraintViolation(error, 'accounts_balance_not_negative') || isConstraintViolation(error, 'escrow_holdings_not_negative')) {
       throw new InsufficientBalanceError(`journal "${input.idempotencyKey}" (${postings.map((p) => `${p.account} ${p.amountCents}`).join(', ')})`);
     }
     throw error;
   }
+  await announceWalletCredits(tx, [{ journalId, input, postings }]);
   return { journalId, created: true };
+}
+
+/**
+ * Writes escrow lines (each fan's part of an escrow posting) in one statement; the lines' trigger
+ * moves the fans' holdings (a holding that would go negative raises `escrow_holdings_not_negative`).
+ */
+export async function insertEscrowLines(tx: EntityManager, lines: { journalId: string; account: string; fanId: string; amountCents: bigint }[]): Promise<void> {
+  if (lines.length === 0) return;
+  await tx.execute(
+    `insert into ledger.escrow_lines (journal_id, account, fan_id, amount_cents)
+     select * from unnest(?::uuid[], ?::text[], ?::uuid[], ?::bigint[])`,
+    [pgArray(lines.map((l) => l.journalId)), pgArray(lines.map((l) => l.account)), pgArray(lines.map((l) => l.fanId)), pgArray(lines.map((l) => l.amountCents))],
+  );
 }
 
 async function existingJournal(tx: EntityManager, input: JournalInput, postings: Posting[]): Promise<PostedJournal> {
   const [journal] = await tx.execute<{ id: string; kind: string }[]>(`select id, kind from ledger.journals where idempotency_key = ?`, [input.idempotencyKey]);
   if (!journal) throw new InvalidJournalError(`Journal "${input.idempotencyKey}" vanished while being posted`);
-  const rows = await tx.execute<{ account: string; amount_cents: string }[]>(
-    `select account, amount_cents from ledger.postings where journal_id = ? order by account`,
-    [journal.id],
-  );
-  const existing = rows.map((row) => ({ account: row.account as AccountCode, amountCents: BigInt(row.amount_cents) }));
+  const existing = await storedPostings(tx, journal.id);
   if (journal.kind !== input.kind || !samePostings(existing, postings)) throw new IdempotencyConflictError(input.idempotencyKey, journal.id);
   return { journalId: journal.id, created: false };
+}
+
+/** A journal's postings in canonical form, escrow postings with their fans' parts. */
+async function storedPostings(em: EntityManager, journalId: string): Promise<Posting[]> {
+  const rows = await em.execute<{ account: string; amount_cents: string; fans: { fanId: string; amount: string }[] | null }[]>(
+    `select p.account, p.amount_cents,
+            (select json_agg(json_build_object('fanId', l.fan_id, 'amount', l.amount_cents::text) order by l.fan_id)
+               from ledger.escrow_lines l where l.journal_id = p.journal_id and l.account = p.account) as fans
+       from ledger.postings p where p.journal_id = ? order by p.account`,
+    [journalId],
+  );
+  return rows.map((row) => {
+    const posting: Posting = { account: row.account as AccountCode, amountCents: BigInt(row.amount_cents) };
+    if (row.fans) posting.fans = row.fans.map((part) => ({ fanId: part.fanId, amountCents: BigInt(part.amount) }));
+    return posting;
+  });
 }
 
 function isConstraintViolation(error: unknown, constraint: string): boolean {
@@ -165,57 +194,33 @@ export async function accountTotalsByReference(em: EntityManager, references: Jo
   return new Map(rows.map((row) => [row.account, centsFrom(row.amount)]));
 }
 
-export interface LaterDebit {
-  account: AccountCode;
-  journalKind: string;
-  /** The `fanId` reference of the debiting journal, if it names one (refunds, disputes, returned escrow). */
-  fanId: string | null;
-  /** What left the account (positive). */
-  amountCents: number;
-}
-
-/**
- * What was taken out of the accounts of `accountKind` that a journal credited, by journals posted
- * to them after it, by journal kind and fan. Later means a higher posting id on the same account:
- * posting locks the account, so postings to it are numbered in the order they committed.
- */
-export async function laterDebits(em: EntityManager, journalId: string, accountKind: AccountKind): Promise<LaterDebit[]> {
-  const rows = await em.execute<{ account: AccountCode; journal_kind: string; fan_id: string | null; amount: string }[]>(
-    `select p.account, j.kind as journal_kind, j."references"->>'fanId' as fan_id, -sum(p.amount_cents) as amount
-       from ledger.postings c
-       join ledger.accounts a on a.code = c.account and a.kind = ?
-       join ledger.postings p on p.account = c.account and p.id > c.id and p.amount_cents < 0
-       join ledger.journals j on j.id = p.journal_id
-      where c.journal_id = ? and c.amount_cents > 0
-      group by p.account, j.kind, j."references"->>'fanId'`,
-    [accountKind, journalId],
-  );
-  return rows.map((row) => ({ account: row.account, journalKind: row.journal_kind, fanId: row.fan_id, amountCents: centsFrom(row.amount) }));
-}
-
 export interface StoredJournal {
   id: string;
   kind: string;
   occurredAt: Date;
   references: JournalReferences;
-  postings: { account: AccountCode; amountCents: number }[];
+  /** Its legs; an escrow posting is one leg per fan (with `fanId`), so the legs can be posted back as they are. */
+  postings: { account: AccountCode; amountCents: number; fanId?: string }[];
 }
 
 /** The journal posted under an idempotency key, with its postings; null if none. */
 export async function journalByKey(em: EntityManager, idempotencyKey: string): Promise<StoredJournal | null> {
-  const rows = await em.execute<{ id: string; kind: string; occurred_at: Date; references: JournalReferences; account: AccountCode; amount_cents: string }[]>(
-    `select j.id, j.kind, j.occurred_at, j."references", p.account, p.amount_cents
-       from ledger.journals j join ledger.postings p on p.journal_id = j.id
-      where j.idempotency_key = ? order by p.account`,
+  const [journal] = await em.execute<{ id: string; kind: string; occurred_at: Date; references: JournalReferences }[]>(
+    `select id, kind, occurred_at, "references" from ledger.journals where idempotency_key = ?`,
     [idempotencyKey],
   );
-  if (rows.length === 0) return null;
+  if (!journal) return null;
+  const postings = await storedPostings(em, journal.id);
   return {
-    id: rows[0].id,
-    kind: rows[0].kind,
-    occurredAt: new Date(rows[0].occurred_at),
-    references: rows[0].references,
-    postings: rows.map((row) => ({ account: row.account, amountCents: centsFrom(row.amount_cents) })),
+    id: journal.id,
+    kind: journal.kind,
+    occurredAt: new Date(journal.occurred_at),
+    references: journal.references,
+    postings: postings.flatMap((posting) =>
+      posting.fans
+        ? posting.fans.map((part) => ({ account: posting.account, amountCents: centsFrom(part.amountCents), fanId: part.fanId }))
+        : [{ account: posting.account, amountCents: centsFrom(posting.amountCents) }],
+    ),
   };
 }
 

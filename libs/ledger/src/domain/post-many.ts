@@ -1,7 +1,8 @@
 import { executeBound, pgArray, plainArray, type EntityManager } from '#pie/platform';
 import { parseAccount, type ParsedAccount } from './accounts.js';
-import { canonicalPostings, type JournalInput } from './journal.js';
-import { InsufficientBalanceError, postJournal, type PostedJournal } from './ledger-store.js';
+import { canonicalPostings, escrowLinesOf, type JournalInput } from './journal.js';
+import { insertEscrowLines, InsufficientBalanceError, postJournal, type PostedJournal } from './ledger-store.js';
+import { announceWalletCredits } from './wallet-credits.js';
 
 /**
  * `post()` for many journals in the caller's transaction, in three statements whatever their
@@ -71,13 +72,16 @@ export async function postJournals(tx: EntityManager, inputs: readonly JournalIn
         // Journal ids come from Postgres and account codes were checked against their pattern: no quoting.
         [plainArray(journalIds), plainArray(legAccounts), plainArray(legAmounts)],
       );
+      await insertEscrowLines(tx, fresh.flatMap(({ input, postings }) => escrowLinesOf(postings).map((line) => ({ ...line, journalId: idByKey.get(input.idempotencyKey)! }))));
     } catch (error) {
       const e = error as { constraint?: string; message?: string; cause?: { constraint?: string } };
-      if ([e.constraint, e.cause?.constraint].includes('accounts_balance_not_negative') || e.message?.includes('accounts_balance_not_negative')) {
+      const refused = (constraint: string) => [e.constraint, e.cause?.constraint].includes(constraint) || e.message?.includes(constraint);
+      if (refused('accounts_balance_not_negative') || refused('escrow_holdings_not_negative')) {
         throw new InsufficientBalanceError(`one of ${fresh.length} journals in a batch`);
       }
       throw error;
     }
+    await announceWalletCredits(tx, fresh.map(({ input, postings }) => ({ journalId: idByKey.get(input.idempotencyKey)!, input, postings })));
   }
   const results: PostedJournal[] = [];
   for (const { input, postings } of prepared) {

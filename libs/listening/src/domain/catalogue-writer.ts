@@ -1,6 +1,7 @@
-import type { EntityManager } from '#pie/platform';
+import type { Database, EntityManager } from '#pie/platform';
 import type { SpotifyArtist, SpotifyTrack } from '../provider/spotify-web-api.js';
 import { intArray, textArray } from '#pie/platform';
+import { lockCatalogue } from './catalogue-lock.js';
 import { fansWhoPlayed, rebuildFanReadModels } from './fan-read-models.js';
 import { samePlaySql } from './play-writer.js';
 
@@ -39,11 +40,13 @@ export interface CatalogueWriteResult {
  * Writes full track objects (from recently-played or "several tracks") into the catalogue, in a
  * few set-based statements whatever the count: artists by provider id, tracks with their metadata
  * (an orphaned track gets it now), and the credited artists in order. Name-only entries the new
- * ones match (an export's orphans) are merged into them.
+ * ones match (an export's orphans) are merged into them. Under the exclusive catalogue lock
+ * (catalogue-lock.ts), taken first: no play writer runs meanwhile.
  */
 export async function upsertTrackMetadata(em: EntityManager, input: SpotifyTrack[]): Promise<CatalogueWriteResult> {
-  const tracks = [...new Map(input.filter(isStorableTrack).map((track) => [track.id, track])).values()];
+  const tracks = storableTracks(input);
   if (tracks.length === 0) return { newArtists: 0, filledTracks: 0 };
+  await lockCatalogue(em, 'exclusive');
   const artists = new Map<string, string>();
   for (const track of tracks) for (const artist of track.artists) if (artist.id && artist.name) artists.set(artist.id, artist.name);
 
@@ -107,7 +110,40 @@ export async function upsertTrackMetadata(em: EntityManager, input: SpotifyTrack
   return { newArtists: newArtists.length, filledTracks: filled.length };
 }
 
-/** Artist metadata from "several artists": name, image, genres, and country/active where the source has them. */
+const storableTracks = (input: SpotifyTrack[]) => [...new Map(input.filter(isStorableTrack).map((track) => [track.id, track])).values()];
+
+/**
+ * A poll's tracks into the catalogue, in a transaction of its own (`also` runs in it: the poll's
+ * outbox row). Most polls name tracks and artists the catalogue already has in full: then there
+ * is nothing to write, and the poll does not take the exclusive lock (nor wait for the imports
+ * writing meanwhile). Otherwise `upsertTrackMetadata`. (Rows with provider ids are never deleted:
+ * what is complete stays complete.)
+ */
+export async function writeTrackMetadata(
+  database: Database,
+  input: SpotifyTrack[],
+  also: (tx: EntityManager, result: CatalogueWriteResult) => Promise<void>,
+): Promise<CatalogueWriteResult> {
+  const tracks = storableTracks(input);
+  if (tracks.length === 0) return { newArtists: 0, filledTracks: 0 };
+  const artistIds = [...new Set(tracks.flatMap((track) => track.artists.map((artist) => artist.id)))];
+  const [{ complete }] = await database.em().execute<{ complete: boolean }[]>(
+    `select (select count(*) from listening.tracks where provider_id = any(?::text[]) and metadata_fetched_at is not null) = ?
+        and (select count(*) from listening.artists where provider_id = any(?::text[])) = ? as complete`,
+    [textArray(tracks.map((track) => track.id)), tracks.length, textArray(artistIds), artistIds.length],
+  );
+  if (complete) return { newArtists: 0, filledTracks: 0 };
+  return database.transaction(async (tx) => {
+    const result = await upsertTrackMetadata(tx, tracks);
+    await also(tx, result);
+    return result;
+  });
+}
+
+/**
+ * Artist metadata from "several artists": name, image, genres, and country/active where the source
+ * has them. A rename rewrites the credits copy of the artist's tracks: under the exclusive lock, as a fill.
+ */
 export async function updateArtistMetadata(em: EntityManager, artists: SpotifyArtist[]): Promise<number> {
   const rows = artists
     .filter((artist) => artist?.id && isStorableName(artist.name))
@@ -120,6 +156,7 @@ export async function updateArtistMetadata(em: EntityManager, artists: SpotifyAr
       active: typeof artist.active === 'boolean' ? artist.active : null,
     }));
   if (rows.length === 0) return 0;
+  await lockCatalogue(em, 'exclusive');
   const updated = await em.execute<{ id: string }[]>(
     `update listening.artists a set name = u.name, image_url = coalesce(u.image_url, a.image_url), genres = coalesce(u.genres, a.genres),
             country = coalesce(u.country, a.country), active = coalesce(u.active, a.active), metadata_fetched_at = now()

@@ -1,4 +1,5 @@
 import { executePrepared, type Database, type EntityManager } from '#pie/platform';
+import { lockCatalogue } from './catalogue-lock.js';
 import { fanWindowFirstDay } from './listening-window.js';
 
 /*
@@ -20,6 +21,9 @@ export async function currentFanArtistWindow(database: Database, fanId: string, 
   const fresh = await freshWindowArtists(database.em(), fanId, days);
   if (fresh !== null) return fresh;
   return database.transaction(async (tx) => {
+    // The refresh copies artist ids out of the day rows: a catalogue merge moving those rows to the
+    // real artist and deleting the name-only one meanwhile made the copy fail on its foreign key.
+    await lockCatalogue(tx, 'shared');
     // One refresh per fan and window at a time; whoever waited finds it done.
     await tx.execute(`select pg_advisory_xact_lock(hashtextextended('listening-window:' || ? || ':' || ?, 0))`, [fanId, days]);
     const done = await freshWindowArtists(tx, fanId, days);

@@ -1,5 +1,17 @@
-import { recordInOutbox, type EntityManager } from '#pie/platform';
+import type { ProviderTokens } from '#pie/identity';
+import { recordInOutbox, type Database, type EntityManager } from '#pie/platform';
 import { FanConnectionBroken } from '../events/fan-connection-broken.event.js';
+import { PROVIDER } from './listening.constants.js';
+
+/**
+ * The provider refused us for this fan for good (a 401 after one refresh, a refresh refused):
+ * identity records it (the fan's settings show "Reconnect Spotify"), and here polling stops and
+ * the fan is told once. Returns whether the connection was working until now.
+ */
+export async function breakConnection(database: Database, tokens: ProviderTokens, fanId: string, reason: string): Promise<boolean> {
+  await tokens.markBroken(fanId, PROVIDER, reason);
+  return database.transaction((tx) => markConnectionBroken(tx, fanId, reason));
+}
 
 /**
  * The provider refused us for this fan: polling stops, the fan sees the reason, and (once per

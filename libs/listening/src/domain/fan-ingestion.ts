@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ProviderAccessRevokedError, ProviderNotConnectedError, ProviderTokens } from '#pie/identity';
-import { DeadlockException, ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { Database, nativeTransaction, recordInOutbox } from '#pie/platform';
 import { FetchCatalogue } from '../jobs/fetch-catalogue/fetch-catalogue.job.js';
 import {
@@ -11,8 +10,9 @@ import {
   type SpotifyPlayHistory,
   type SpotifyRecentlyPlayedPage,
 } from '../provider/spotify-web-api.js';
-import { isStorableTrack, upsertTrackMetadata } from './catalogue-writer.js';
-import { markConnectionBroken, markDisconnected } from './fan-connection.js';
+import { CATALOGUE_LOCK_KEY } from './catalogue-lock.js';
+import { isStorableTrack, writeTrackMetadata } from './catalogue-writer.js';
+import { breakConnection, markDisconnected } from './fan-connection.js';
 import { MAX_PAGES_PER_POLL, nextPollAt, PROVIDER, RECENTLY_PLAYED_LIMIT } from './listening.constants.js';
 import { writePlaysIn, type IncomingPlay } from './play-writer.js';
 import { cooldownRemainingMs, startCooldown } from './provider-cooldown.js';
@@ -27,21 +27,6 @@ export type IngestOutcome =
 export const REVOKED_REASON = 'Spotify refused to renew Pie’s access (it was withdrawn from your Spotify account, or it expired). Connect Spotify again in Settings.';
 export const UNAUTHORIZED_REASON = 'Spotify no longer accepts Pie’s access to your account. Connect Spotify again in Settings.';
 export const FORBIDDEN_REASON = 'Spotify refused to share your recently played tracks with Pie. Connect Spotify again in Settings and allow access to your listening history.';
-
-/**
- * The catalogue is written by polls, imports and lookups at once; two of them can deadlock, or one
- * can credit an orphan another is merging away. Both are safe to run again.
- */
-async function retryOnConflict<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await work();
-    } catch (error) {
-      const conflict = error instanceof DeadlockException || error instanceof ForeignKeyConstraintViolationException;
-      if (!conflict || attempt >= attempts) throw error;
-    }
-  }
-}
 
 class ConnectionRefused extends Error {
   constructor(readonly reason: string) {
@@ -162,21 +147,24 @@ export class FanIngestion {
       album: item.track.album?.name ?? null,
     }));
     // The catalogue first (idempotent, its own transaction: the outbox needs the ORM), then the plays
-    // and the new cursor together, so the cursor never moves past plays that were not stored.
-    await retryOnConflict(() =>
-      this.database.transaction(async (tx) => {
-        const catalogue = await upsertTrackMetadata(tx, items.map((item) => item.track));
+    // and the new cursor together, so the cursor never moves past plays that were not stored. The
+    // catalogue lock orders the catalogue's writers (catalogue-lock.ts): no deadlock to retry.
+    await writeTrackMetadata(
+      this.database,
+      items.map((item) => item.track),
+      async (tx, catalogue) => {
         if (catalogue.newArtists > 0) recordInOutbox(tx, FetchCatalogue.create({ fanId }));
         await tx.flush();
-      }),
+      },
     );
     return nativeTransaction(this.database, async (client) => {
       // The fan's state is locked for the write: a disconnection, a breakage or an account deletion
       // that landed while the provider was answering wins. The status is never set here (only the
       // connect, disconnect and broken paths set it); a fan whose state is gone (account deleted)
       // gets nothing stored.
-      // The fan's writer lock first, as the play writer takes it (then the state row): one order, no deadlock with an import.
-      await client.query(`select pg_advisory_xact_lock(hashtext('listening-plays:' || $1))`, [fanId]);
+      // The play writer's locks first, in its order (the catalogue's shared lock, the fan's), then
+      // the state row: one order, no deadlock with an import or the catalogue fetch.
+      await client.query(`select pg_advisory_xact_lock_shared(${CATALOGUE_LOCK_KEY}), pg_advisory_xact_lock(hashtext('listening-plays:' || $1))`, [fanId]);
       const { rows: locked } = await client.query<{ status: string }>(`select status from listening.fan_listening_state where fan_id = $1 for update`, [fanId]);
       if (locked.length === 0) {
         this.logger.warn(`Poll of fan ${fanId} finished after their listening was forgotten; ${plays.length} play(s) dropped`);
@@ -199,8 +187,7 @@ export class FanIngestion {
   /** Records the breakage with identity (the fan's settings show it) and here (polling stops, the fan is told). */
   private async broken(fanId: string, reason: string): Promise<IngestOutcome> {
     this.logger.warn(`Spotify connection of fan ${fanId} is broken: ${reason}`);
-    await this.tokens.markBroken(fanId, PROVIDER, reason);
-    await this.database.transaction((tx) => markConnectionBroken(tx, fanId, reason));
+    await breakConnection(this.database, this.tokens, fanId, reason);
     return { kind: 'broken', reason };
   }
 }

@@ -43,6 +43,12 @@ export const ABANDONED_UPLOAD_HOURS = 24;
  * own precision) are one play. Two real plays of one track end at least its length apart.
  */
 export const MATCH_SKEW_SECONDS = 10;
+/**
+ * The widest a play's end time may be known (`precision_s`): a scrobble's end lies anywhere from
+ * the scrobble rule's minimum to the track's end, up to 4 minutes (`scrobble-plays.ts`); the
+ * basic export's minute is 60 s. The cross-source match reads this far back along the fan's key.
+ */
+export const MAX_PRECISION_SECONDS = 240;
 /** An export may date a play at most this far in the future (clock differences), never more. */
 export const EXPORT_FUTURE_SKEW_MS = 5 * 60_000;
 /** The one provider the listening module reads today. */

@@ -4,10 +4,11 @@ import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '#pie/platform';
 import { nativeTransaction } from '#pie/platform';
+import { CATALOGUE_LOCK_KEY } from './catalogue-lock.js';
 import { localDaySql } from './fan-read-models.js';
-import { MATCH_SKEW_SECONDS } from './listening.constants.js';
+import { MATCH_SKEW_SECONDS, MAX_PRECISION_SECONDS } from './listening.constants.js';
 
-export type PlaySource = 'recently-played' | 'export';
+export type PlaySource = 'recently-played' | 'export' | 'listenbrainz' | 'lastfm';
 
 /** One play as a source reports it: the track by provider id when known, always by names. */
 export interface IncomingPlay {
@@ -17,9 +18,10 @@ export interface IncomingPlay {
   source: PlaySource;
   /**
    * How precise `playedAt` is, in seconds: 1 for the provider's API and the extended export's `ts`,
-   * 60 for the basic export's `endTime` (minutes). Default 1.
+   * 60 for the basic export's `endTime` (minutes), up to `MAX_PRECISION_SECONDS` for a scrobble
+   * (`scrobble-plays.ts`). Default 1.
    */
-  precisionSeconds?: 1 | 60;
+  precisionSeconds?: number;
   providerTrackId: string | null;
   trackName: string;
   /** The primary (first credited, or album) artist. */
@@ -48,16 +50,19 @@ const LINES_PER_WRITE = 2_000;
  * A play's end lies in [played_at, played_at + precision) (the basic export truncates to the
  * minute, the extended export and the API to the second), and two sources' clocks may be
  * `MATCH_SKEW_SECONDS` apart. The first bound lets the (fan, played_at, track) key serve the
- * lookup as a range.
+ * lookup as a range. `fanKeyOnly` keeps the track out of the index conditions, so that only that
+ * key can serve the lookup: the (track, played_at) index holds, for a hit, every fan's plays of
+ * those 80 seconds, the fan's key one or two plays.
  */
-export function samePlaySql(o: string, r: string, track = `${r}.track_id`): string {
-  return `${o}.fan_id = ${r}.fan_id and ${o}.track_id = ${track}
-  and ${o}.played_at > ${r}.played_at - make_interval(secs => ${60 + MATCH_SKEW_SECONDS})
+export function samePlaySql(o: string, r: string, track = `${r}.track_id`, fanKeyOnly = false): string {
+  const sameTrack = fanKeyOnly ? `(${o}.track_id = ${track}) is true` : `${o}.track_id = ${track}`;
+  return `${o}.fan_id = ${r}.fan_id and ${sameTrack}
+  and ${o}.played_at > ${r}.played_at - make_interval(secs => ${MAX_PRECISION_SECONDS + MATCH_SKEW_SECONDS})
   and ${o}.played_at < ${r}.played_at + make_interval(secs => ${r}.precision_s + ${MATCH_SKEW_SECONDS})
   and ${r}.played_at < ${o}.played_at + make_interval(secs => ${o}.precision_s + ${MATCH_SKEW_SECONDS})
   and (${o}.source <> ${r}.source or ${o}.precision_s <> ${r}.precision_s)`;
 }
-const SAME_PLAY = samePlaySql('o', 'r');
+const SAME_PLAY = samePlaySql('o', 'r', 'r.track_id', true);
 
 /**
  * Writes plays (DESIGN §7): the batch is streamed with COPY into a per-connection staging table
@@ -78,85 +83,125 @@ export function writePlays(database: Database, plays: readonly IncomingPlay[]): 
 /** The same, inside a transaction the caller holds (the import writes its progress in it too). */
 export async function writePlaysIn(client: PoolClient, plays: readonly IncomingPlay[]): Promise<PlayWriteResult> {
   if (plays.length === 0) return { received: 0, inserted: 0, confirmed: 0, newTracks: 0 };
+  const newTracks = await stagePlays(client, plays);
+  const { rows } = await client.query<{ inserted: number; confirmed: number }>(WRITE_PLAYS_SQL);
+  return { received: plays.length, inserted: Number(rows[0]?.inserted ?? 0), confirmed: Number(rows[0]?.confirmed ?? 0), newTracks };
+}
+
+/**
+ * The writer up to its batch statement (`WRITE_PLAYS_SQL`): the fans' locks, the batch in the
+ * staging table, and the tracks it names that the catalogue lacked (their number is returned).
+ */
+export async function stagePlays(client: PoolClient, plays: readonly IncomingPlay[]): Promise<number> {
   // One writer per fan at a time (a poll and an import of one fan): the cross-source match reads
-  // what the other one writes. Locks taken in one order, so two batches never deadlock on them.
-  for (const fanId of [...new Set(plays.map((play) => play.fanId))].sort()) {
-    await client.query(`select pg_advisory_xact_lock(hashtext('listening-plays:' || $1))`, [fanId]);
-  }
+  // what the other one writes. Locks taken in one order (the catalogue's shared lock, then the
+  // fans' in the array's order, sorted here), so two batches never deadlock on them, nor a batch
+  // with the catalogue fetch; one round trip for all of the batch's fans.
+  await client.query(WRITER_SETUP_SQL, [[...new Set(plays.map((play) => play.fanId))].sort()]);
   await client.query(`create temp table if not exists listening_play_stage (
     fan_id uuid not null, played_at timestamptz not null, precision_s smallint not null, provider_track_id text, track_name text not null,
     artist_name text not null, album text, ms_played integer not null, source text not null,
     match_key text generated always as (lower(artist_name) || chr(9247) || lower(track_name)) stored
   ) on commit delete rows`);
   await pipeline(Readable.from(copyLines(plays)), client.query(copyFrom(`copy ${STAGE} (${STAGE_COLUMNS}) from stdin`)));
-  const newTracks = await createMissingTracks(client);
-  const { rows } = await client.query<{ inserted: number; confirmed: number }>(
-    `with resolved as (
-       select s.fan_id, date_trunc('second', s.played_at) as played_at, s.precision_s, coalesce(tp.id, tm.id) as track_id, s.ms_played, s.source
+  return createMissingTracks(client);
+}
+
+/**
+ * The writer's transaction settings and its locks, in one statement: the catalogue lock shared
+ * (`CATALOGUE_LOCK_KEY`: the catalogue fetch, which rewrites what stored plays use, waits for the
+ * writers and they for it), then its fans' locks (`$1`, sorted); a select list is evaluated in
+ * order. JIT off: the batch statement's estimates pass `jit_above_cost` and compiling it cost
+ * ~150 ms a batch, more than its index work; a batch's aggregates fit in memory.
+ */
+export const WRITER_SETUP_SQL = `select set_config('jit', 'off', true), set_config('work_mem', '32MB', true),
+  pg_advisory_xact_lock_shared(${CATALOGUE_LOCK_KEY}),
+  (select count(pg_advisory_xact_lock(hashtext('listening-plays:' || f))) from unnest($1::text[]) f)`;
+
+/**
+ * The batch statement (the staged plays, whose tracks exist). Each step reads only the rows of the
+ * batch and what they touch, along an index, so its cost does not grow with the plays table:
+ * - each staged play finds its track by provider id or name (scalar subqueries: one index probe);
+ * - each looks up the stored plays it matches (SAME_PLAY) with a lateral aggregate: one range of
+ *   the (fan, played_at, track) key per play, never a join that could hash the whole table;
+ * - a poll's plays confirm the untrusted plays they matched, found by that lookup (a TID scan: the
+ *   fan's lock keeps other writers of their plays away meanwhile);
+ * - the new plays go in, and the read models move by what was inserted: the fans' time zones and
+ *   the tracks' credits are read by id (`= any(array(…))`), never joined whole;
+ * - the per-fan counters come from grouped counts of the rows created (not one scan per fan).
+ */
+export const WRITE_PLAYS_SQL = `with staged as materialized (
+       select s.fan_id, date_trunc('second', s.played_at) as played_at, s.precision_s, s.ms_played, s.source,
+              coalesce((select t.id from listening.tracks t where t.provider_id = s.provider_track_id),
+                       (select t.id from listening.tracks t
+                         where s.provider_track_id is null and t.match_key = s.match_key
+                         order by t.provider_id is null, t.created_at limit 1)) as track_id
          from ${STAGE} s
-         left join listening.tracks tp on tp.provider_id = s.provider_track_id
-         left join lateral (
-           select t.id from listening.tracks t
-            where s.provider_track_id is null and t.match_key = s.match_key
-            order by t.provider_id is null, t.created_at limit 1
-         ) tm on true
-        where coalesce(tp.id, tm.id) is not null
+     ), resolved as materialized (
+       select r.*, m.matches, m.to_confirm
+         from staged r
+         cross join lateral (
+           select count(*) as matches, array_agg(o.ctid) filter (where not o.trusted) as to_confirm
+             from listening.plays o where ${SAME_PLAY}
+         ) m
+        where r.track_id is not null
      ), confirmed as (
        update listening.plays o set trusted = true
-         from resolved r
-        where r.source = 'recently-played' and not o.trusted and ${SAME_PLAY}
+        where o.ctid = any(array(select unnest(r.to_confirm) from resolved r where r.source = 'recently-played')) and not o.trusted
        returning 1
      ), ins as (
        insert into listening.plays (fan_id, played_at, track_id, ms_played, source, precision_s, trusted)
        select r.fan_id, r.played_at, r.track_id, r.ms_played, r.source, r.precision_s, r.source = 'recently-played'
          from resolved r
-        where not exists (select 1 from listening.plays o where ${SAME_PLAY})
+        where r.matches = 0
+        order by r.fan_id, r.played_at, r.track_id
        on conflict do nothing
        returning fan_id, track_id, played_at, ms_played
+     ), zones as (
+       select fp.fan_id, fp.time_zone from listening.fan_profiles fp where fp.fan_id = any(array(select distinct fan_id from ins))
      ), zoned as (
-       select i.fan_id, i.track_id, i.played_at, i.ms_played, ${localDaySql('i.played_at', "coalesce(fp.time_zone, 'UTC')")} as day
-         from ins i left join listening.fan_profiles fp on fp.fan_id = i.fan_id
+       select i.fan_id, i.track_id, i.played_at, i.ms_played, ${localDaySql('i.played_at', "coalesce(z.time_zone, 'UTC')")} as day
+         from ins i left join zones z on z.fan_id = i.fan_id
      ), credits as (
        select ta.track_id, ta.artist_id, count(*) over (partition by ta.track_id) as n
-         from listening.track_artists ta where ta.track_id in (select track_id from ins)
+         from listening.track_artists ta where ta.track_id = any(array(select distinct track_id from ins))
      ), days as (
        insert into listening.fan_days as d (fan_id, day, plays, listened_ms)
-       select fan_id, day, count(*), sum(ms_played) from zoned group by 1, 2
+       select fan_id, day, count(*), sum(ms_played) from zoned group by 1, 2 order by 1, 2
        on conflict (fan_id, day) do update set plays = d.plays + excluded.plays, listened_ms = d.listened_ms + excluded.listened_ms
      ), tracks as (
        insert into listening.fan_tracks as t (fan_id, track_id, plays, listened_ms, last_played_at)
-       select fan_id, track_id, count(*), sum(ms_played), max(played_at) from ins group by 1, 2
+       select fan_id, track_id, count(*), sum(ms_played), max(played_at) from ins group by 1, 2 order by 1, 2
        on conflict (fan_id, track_id) do update set plays = t.plays + excluded.plays, listened_ms = t.listened_ms + excluded.listened_ms,
          last_played_at = greatest(t.last_played_at, excluded.last_played_at)
        returning t.fan_id, (t.xmax = 0) as created
      ), artists as (
        insert into listening.fan_artists as a (fan_id, artist_id, plays, listened_ms, last_played_at)
-       select i.fan_id, c.artist_id, count(*), sum(i.ms_played::numeric / c.n), max(i.played_at) from ins i join credits c on c.track_id = i.track_id group by 1, 2
+       select i.fan_id, c.artist_id, count(*), sum(i.ms_played::numeric / c.n), max(i.played_at) from ins i join credits c on c.track_id = i.track_id
+        group by 1, 2 order by 1, 2
        on conflict (fan_id, artist_id) do update set plays = a.plays + excluded.plays, listened_ms = a.listened_ms + excluded.listened_ms,
          last_played_at = greatest(a.last_played_at, excluded.last_played_at)
        returning a.fan_id, (a.xmax = 0) as created
      ), artist_days as (
        insert into listening.fan_artist_days as ad (fan_id, day, artist_id, plays, listened_ms, last_played_at)
-       select z.fan_id, z.day, c.artist_id, count(*), sum(z.ms_played::numeric / c.n), max(z.played_at) from zoned z join credits c on c.track_id = z.track_id group by 1, 2, 3
+       select z.fan_id, z.day, c.artist_id, count(*), sum(z.ms_played::numeric / c.n), max(z.played_at) from zoned z join credits c on c.track_id = z.track_id
+        group by 1, 2, 3 order by 1, 2, 3
        on conflict (fan_id, day, artist_id) do update set plays = ad.plays + excluded.plays, listened_ms = ad.listened_ms + excluded.listened_ms,
          last_played_at = greatest(ad.last_played_at, excluded.last_played_at)
      ), counts as (
        -- Plays and time added, and the per-track and per-artist rows created (a fan's first play of them).
-       select i.fan_id, count(*) as n, sum(i.ms_played) as ms,
-              coalesce((select count(*) from tracks t where t.fan_id = i.fan_id and t.created), 0) as new_tracks,
-              coalesce((select count(*) from artists a where a.fan_id = i.fan_id and a.created), 0) as new_artists
-         from ins i group by i.fan_id
+       select i.fan_id, i.n, i.ms, coalesce(t.created, 0) as new_tracks, coalesce(a.created, 0) as new_artists
+         from (select fan_id, count(*) as n, sum(ms_played) as ms from ins group by fan_id) i
+         left join (select fan_id, count(*) filter (where created) as created from tracks group by fan_id) t on t.fan_id = i.fan_id
+         left join (select fan_id, count(*) filter (where created) as created from artists group by fan_id) a on a.fan_id = i.fan_id
      ), bumped as (
        insert into listening.fan_listening_state as f (fan_id, status, next_poll_at, plays_count, listened_ms, tracks_count, artists_count, read_version)
-       select fan_id, 'disconnected', now(), n, ms, new_tracks, new_artists, 1 from counts
+       select fan_id, 'disconnected', now(), n, ms, new_tracks, new_artists, 1 from counts order by fan_id
        on conflict (fan_id) do update set plays_count = f.plays_count + excluded.plays_count, listened_ms = f.listened_ms + excluded.listened_ms,
          tracks_count = f.tracks_count + excluded.tracks_count, artists_count = f.artists_count + excluded.artists_count,
          read_version = f.read_version + 1, updated_at = now()
      )
-     select coalesce((select sum(n) from counts), 0)::int as inserted, (select count(*) from confirmed)::int as confirmed`,
-  );
-  return { received: plays.length, inserted: Number(rows[0]?.inserted ?? 0), confirmed: Number(rows[0]?.confirmed ?? 0), newTracks };
-}
+     select coalesce((select sum(n) from counts), 0)::int as inserted, (select count(*) from confirmed)::int as confirmed`;
 
 /** COPY's text format: tab-separated, `\N` for null, backslash escapes; U+0000 cannot be stored and is dropped. */
 function field(value: string | null): string {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FanRegistered, type FanRegisteredPayload } from '#pie/identity';
 import { Database, handleOnce, ListensTo, type EventListener, type ListenerContext, type OutboxEnvelope } from '#pie/platform';
+import { lockFanListening } from '../domain/catalogue-lock.js';
 import { rebuildFanReadModels } from '../domain/fan-read-models.js';
 
 /**
@@ -17,6 +18,8 @@ export class SetTimeZoneOnFanRegisteredListener implements EventListener<FanRegi
     const { fanId, timeZone } = event.payload;
     if (!timeZone || timeZone === 'UTC') return;
     await handleOnce(this.database.em(), consumer, event.id, async (em) => {
+      // The play writer's locks: a first poll writing this fan's figures meanwhile waits (or is waited for).
+      await lockFanListening(em, [fanId]);
       const changed = await em.execute(
         `insert into listening.fan_profiles as fp (fan_id, time_zone) values (?, ?)
          on conflict (fan_id) do update set time_zone = excluded.time_zone, updated_at = now() where fp.time_zone <> excluded.time_zone

@@ -16,6 +16,6 @@ export class SendEmailHandler implements JobHandler<SendEmailPayload> {
   ) {}
 
   async handle(payload: SendEmailPayload, context: JobContext): Promise<void> {
-    await handleOnce(this.database.em(), SendEmail.name, context.messageId, () => this.mailer.send(payload));
+    await handleOnce(this.database.em(), SendEmail.name, context.messageId, () => this.mailer.send(payload, context.messageId));
   }
 }

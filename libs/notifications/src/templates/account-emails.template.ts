@@ -1,25 +1,11 @@
 import type { SendEmailPayload } from '../jobs/send-email.job.js';
-import { actionEmailHtml } from './layout.js';
+import { actionMessage } from './layout.js';
 
 export const RESET_PASSWORD_SUBJECT = 'Reset your Pie password';
 export const ACCOUNT_EXISTS_SUBJECT = 'You already have a Pie account';
 export const COMPLETE_REGISTRATION_SUBJECT = 'Finish setting up your Pie for Artists account';
 
-function message(options: {
-  to: string;
-  subject: string;
-  heading: string;
-  paragraphs: string[];
-  actionLabel: string;
-  link: string;
-}): SendEmailPayload {
-  return {
-    to: options.to,
-    subject: options.subject,
-    text: `${options.paragraphs.join('\n\n')}\n\n${options.actionLabel}: ${options.link}\n`,
-    html: actionEmailHtml({ heading: options.heading, paragraphs: options.paragraphs, actionLabel: options.actionLabel, actionUrl: options.link }),
-  };
-}
+const message = actionMessage;
 
 export function resetPasswordMessage(options: { to: string; firstName: string | null; link: string }): SendEmailPayload {
   return message({
@@ -65,17 +51,39 @@ export function completeRegistrationMessage(options: { to: string; link: string 
 
 export const OFFICE_INVITATION_SUBJECT = 'You have been invited to an office on Pie for Artists';
 
-/** An office admin invited this address; the link opens the invitation (and, for a new person, their registration). */
-export function officeInvitationMessage(options: { to: string; officeName: string; role: string; link: string; newAccount: boolean }): SendEmailPayload {
+/**
+ * Words a sender chose, made safe to quote in Pie's own mail: one line, no control or
+ * direction-changing characters, and nothing a mail client would turn into a link (dots and
+ * colons of anything that looks like an address or URL are bracketed, "example[.]com").
+ */
+export function quotedSenderText(text: string, maxLength = 100): string {
+  const oneLine = text
+    .normalize('NFKC')
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, maxLength);
+  return oneLine
+    .replace(/:\/\//g, '[:]//')
+    .replace(/@/g, '[at]')
+    .replace(/(\p{L}|\p{N})\.(?=\p{L}|\p{N})/gu, '$1[.]');
+}
+
+/**
+ * An office admin invited this address; the link opens the invitation, where the person signs in
+ * or registers. The office name is the admin's own words: quoted, marked as such, defanged, and
+ * never in the subject or the heading, so the mail cannot be dressed up as Pie's.
+ */
+export function officeInvitationMessage(options: { to: string; officeName: string; role: string; link: string }): SendEmailPayload {
   return message({
     to: options.to,
     subject: OFFICE_INVITATION_SUBJECT,
-    heading: `Join ${options.officeName} on Pie`,
+    heading: 'You are invited to join a team on Pie',
     paragraphs: [
-      `You have been invited to join the office “${options.officeName}” as ${options.role === 'admin' ? 'an admin' : 'a member'}.`,
-      options.newAccount
-        ? 'Open the link to choose your name and password, then accept the invitation. The link expires in 7 days.'
-        : 'Open the link and sign in to accept the invitation. The link expires in 7 days.',
+      `An office admin on Pie invited you to join their office as ${options.role === 'admin' ? 'an admin' : 'a member'}.`,
+      `The office calls itself (its admin's words, not Pie's): “${quotedSenderText(options.officeName)}”`,
+      'Open the link and sign in to accept, or create a Pie for Artists account with this e-mail address first. The link expires in 7 days.',
+      'If you do not know this office, ignore this message: nothing happens unless you accept. Pie never asks for your password or payment details by e-mail.',
     ],
     actionLabel: 'Open the invitation',
     link: options.link,

@@ -49,3 +49,10 @@ export async function countOffices(em: EntityManager): Promise<number> {
   const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from offices.offices where deleted_at is null`);
   return row.n;
 }
+
+/** Offices' names by id (a deleted office keeps its name), for the back office's links. */
+export async function officeNames(em: EntityManager, officeIds: readonly string[]): Promise<Map<string, string>> {
+  if (officeIds.length === 0) return new Map();
+  const rows = await em.execute<{ id: string; name: string }[]>(`select id, name from offices.offices where id = any(?::uuid[])`, [`{${officeIds.join(',')}}`]);
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

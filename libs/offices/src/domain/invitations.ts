@@ -1,5 +1,4 @@
 import { officeInvitationMessage, SendEmail } from '#pie/notifications';
-import { prepareInvitedArtistUser } from '#pie/identity';
 import { recordInOutbox, type AppConfig, type EntityManager } from '#pie/platform';
 import type { OfficeRole } from '#pie/contracts';
 import { INVITATION_LIFETIME_MS, newNonce, readInvitation, signInvitation } from './invitation-token.js';
@@ -15,25 +14,23 @@ export interface InvitedRow {
   invitation_expires_at: Date | null;
 }
 
-export function invitationLink(config: AppConfig, officeId: string, token: string, registrationToken: string | null): string {
+export function invitationLink(config: AppConfig, officeId: string, token: string): string {
   const url = new URL(`/for-artists/office-invitation/${officeId}`, config.PUBLIC_URL);
   url.searchParams.set('token', token);
-  if (registrationToken) url.searchParams.set('registration', registrationToken);
   return url.toString();
 }
 
 /**
  * Gives the invited row a fresh nonce and expiry and queues the mail, in the caller's transaction:
- * older links of this invitation stop working. A person without an account gets one to finish
- * (identity's complete-registration token travels in the same link).
+ * older links of this invitation stop working. Nobody's account is looked up or made: the invited
+ * person signs in, or registers, when they open the link.
  */
-export async function issueInvitation(em: EntityManager, config: AppConfig, invitation: { officeId: string; officeName: string; email: string; role: OfficeRole }): Promise<{ userId: string; token: string }> {
-  const prepared = await prepareInvitedArtistUser(em, invitation.email);
+export async function issueInvitation(em: EntityManager, config: AppConfig, invitation: { officeId: string; officeName: string; email: string; role: OfficeRole }): Promise<{ token: string }> {
   const nonce = newNonce();
   const expiresAt = new Date(Date.now() + INVITATION_LIFETIME_MS);
   await em.execute(
-    `update offices.members set invitation_nonce = ?, invitation_expires_at = ?, invited_at = now() where office_id = ? and user_id = ?`,
-    [nonce, expiresAt, invitation.officeId, prepared.artistUserId],
+    `update offices.members set invitation_nonce = ?, invitation_expires_at = ?, invited_at = now() where office_id = ? and lower(email) = lower(?) and status = 'invited'`,
+    [nonce, expiresAt, invitation.officeId, invitation.email],
   );
   const token = signInvitation(config.SESSION_SECRET, invitation.officeId, { nonce, expiresAt });
   recordInOutbox(
@@ -43,12 +40,11 @@ export async function issueInvitation(em: EntityManager, config: AppConfig, invi
         to: invitation.email,
         officeName: invitation.officeName,
         role: invitation.role,
-        link: invitationLink(config, invitation.officeId, token, prepared.completeRegistrationToken),
-        newAccount: prepared.completeRegistrationToken !== null,
+        link: invitationLink(config, invitation.officeId, token),
       }),
     ),
   );
-  return { userId: prepared.artistUserId, token };
+  return { token };
 }
 
 /**

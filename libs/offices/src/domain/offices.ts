@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Office, OfficeMember, OfficeRole, OfficeType } from '#pie/contracts';
 import { artistUserCards } from '#pie/identity';
-import type { EntityManager } from '#pie/platform';
+import { SendEmail, type SendEmailPayload } from '#pie/notifications';
+import { recordInOutbox, type EntityManager } from '#pie/platform';
 import { officeNotFound } from './offices.errors.js';
 
 /** Creates an office with its creator as its first admin. */
@@ -33,7 +34,8 @@ export async function membersOf(em: EntityManager, officeIds: string[]): Promise
       where office_id = any(?::uuid[]) order by status, role, coalesce(joined_at, invited_at), email`,
     [`{${officeIds.join(',')}}`],
   );
-  const cards = await artistUserCards(em, [...new Set(rows.map((row) => row.user_id))]);
+  // Names only of people who accepted: an invitation tells the office nothing about the address.
+  const cards = await artistUserCards(em, [...new Set(rows.filter((row) => row.status === 'active').map((row) => row.user_id))]);
   for (const row of rows) {
     const card = cards.get(row.user_id);
     const list = byOffice.get(row.office_id) ?? [];
@@ -74,6 +76,41 @@ export async function officeOf(em: EntityManager, userId: string, officeId: stri
 export async function officeCard(em: EntityManager, officeId: string): Promise<{ id: string; name: string } | null> {
   const rows = await em.execute<{ id: string; name: string }[]>(`select id, name from offices.offices where id = ? and deleted_at is null`, [officeId]);
   return rows[0] ?? null;
+}
+
+export interface OfficeAdminContact {
+  userId: string;
+  email: string;
+  firstName: string | null;
+}
+
+/**
+ * Where other modules write to an office (claim results, its Stripe account): its name and its
+ * active admins' current addresses (deleted accounts left out). Null when the office is deleted.
+ */
+export async function officeAdminContacts(em: EntityManager, officeId: string): Promise<{ officeName: string; admins: OfficeAdminContact[] } | null> {
+  const office = await officeCard(em, officeId);
+  if (!office) return null;
+  const rows = await em.execute<{ user_id: string }[]>(
+    `select user_id from offices.members where office_id = ? and role = 'admin' and status = 'active' order by joined_at, user_id`,
+    [officeId],
+  );
+  const cards = await artistUserCards(em, rows.map((row) => row.user_id));
+  const admins = rows.flatMap((row) => {
+    const card = cards.get(row.user_id);
+    return card ? [{ userId: card.id, email: card.email, firstName: card.firstName }] : [];
+  });
+  return { officeName: office.name, admins };
+}
+
+/**
+ * Records one mail per active admin of the office in `em`'s transaction (the caller's, with the
+ * fact the mail reports). Answers how many were recorded (none for a deleted office).
+ */
+export async function mailOfficeAdmins(em: EntityManager, officeId: string, build: (admin: OfficeAdminContact, officeName: string) => SendEmailPayload): Promise<number> {
+  const office = await officeAdminContacts(em, officeId);
+  for (const admin of office?.admins ?? []) recordInOutbox(em, SendEmail.create(build(admin, office!.officeName)));
+  return office?.admins.length ?? 0;
 }
 
 /** Soft-deletes an office (memberships end with it); the caller checks what may stop that. */

@@ -26,7 +26,8 @@ import type {
   UpdateOfficeRequest as UpdateOfficeBody,
 } from '#pie/contracts';
 import { ArtistSessionGuard, CurrentSubject, type SessionPrincipal } from '#pie/identity';
-import { ok, ZodBody, ZodQuery, ZodParam } from '#pie/platform';
+import { ok, RateLimitGuard, ZodBody, ZodQuery, ZodParam } from '#pie/platform';
+import { INVITATION_SENDER_LIMIT } from '../domain/invitation-limits.js';
 import { AcceptInvitation } from '../commands/accept-invitation/accept-invitation.command.js';
 import { AssignArtists } from '../commands/assign-artists/assign-artists.command.js';
 import { ChangeMemberRole } from '../commands/change-member-role/change-member-role.command.js';
@@ -89,7 +90,8 @@ export class OfficesController {
 
   @Post('offices/:officeId/members')
   @HttpCode(201)
-  @UseGuards(ArtistSessionGuard)
+  @UseGuards(ArtistSessionGuard, RateLimitGuard)
+  @INVITATION_SENDER_LIMIT
   async invite(@CurrentSubject() me: SessionPrincipal, @ZodParam('officeId', id) officeId: string, @ZodBody(InviteMemberRequest) body: InviteMemberBody) {
     return ok(await this.commands.execute(new InviteMember(me.subjectId, officeId, body.email, body.role)), 'Invitation sent');
   }
@@ -124,7 +126,8 @@ export class OfficesController {
 
   @Post('offices/:officeId/resend-invitation')
   @HttpCode(200)
-  @UseGuards(ArtistSessionGuard)
+  @UseGuards(ArtistSessionGuard, RateLimitGuard)
+  @INVITATION_SENDER_LIMIT
   async resend(@CurrentSubject() me: SessionPrincipal, @ZodParam('officeId', id) officeId: string, @ZodBody(MemberEmailBody) body: { email: string }) {
     return ok(await this.commands.execute(new ResendInvitation(me.subjectId, officeId, body.email)), 'Invitation sent again');
   }

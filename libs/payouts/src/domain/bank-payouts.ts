@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { PayoutStatus, PayoutView } from '#pie/contracts';
-import { accounts, canonicalPostings, journalByKey, postJournal, type JournalInput } from '#pie/ledger';
+import { accounts, balanceOf, canonicalPostings, journalByKey, lockAccounts, postJournal, type JournalInput } from '#pie/ledger';
 import type { EntityManager } from '#pie/platform';
+import { bookConnectFees } from './connect-fees.js';
 
 export const PAYOUT_JOURNAL = 'payout';
 export const PAYOUT_FAILED_JOURNAL = 'payout_failed';
@@ -10,6 +11,8 @@ export const PAYOUT_FAILED_JOURNAL = 'payout_failed';
 export interface PayoutRow {
   id: string;
   office_id: string;
+  /** The office's Stripe account the payout was made on (an office may have had several). */
+  stripe_account_id: string;
   amount_cents: number;
   status: 'creating' | PayoutStatus;
   stripe_payout_id: string | null;
@@ -21,7 +24,7 @@ export interface PayoutRow {
   updated_at: Date;
 }
 
-const PAYOUT_COLUMNS = `id, office_id, amount_cents::float8 as amount_cents, status, stripe_payout_id, arrival_date, failure_code, failure_message, created_by, created_at, updated_at`;
+const PAYOUT_COLUMNS = `id, office_id, stripe_account_id, amount_cents::float8 as amount_cents, status, stripe_payout_id, arrival_date, failure_code, failure_message, created_by, created_at, updated_at`;
 
 /** Stripe's idempotency key for one payout row: a retried request cannot pay out twice. */
 export const payoutIdempotencyKey = (payoutId: string) => `pie-payout-${payoutId}`;
@@ -46,11 +49,11 @@ export function payoutView(row: PayoutRow): PayoutView {
  * Claims the office's one "creating" slot for a payout of `amountCents` (the partial unique index
  * lets one request in at a time): null when another request holds it.
  */
-export async function startPayout(em: EntityManager, officeId: string, amountCents: number, userId: string): Promise<PayoutRow | null> {
+export async function startPayout(em: EntityManager, officeId: string, stripeAccountId: string, amountCents: number, userId: string): Promise<PayoutRow | null> {
   const rows = await em.execute<PayoutRow[]>(
-    `insert into payouts.payouts (id, office_id, amount_cents, status, created_by) values (?, ?, ?, 'creating', ?)
+    `insert into payouts.payouts (id, office_id, stripe_account_id, amount_cents, status, created_by) values (?, ?, ?, ?, 'creating', ?)
      on conflict (office_id) where status = 'creating' do nothing returning ${PAYOUT_COLUMNS}`,
-    [randomUUID(), officeId, amountCents, userId],
+    [randomUUID(), officeId, stripeAccountId, amountCents, userId],
   );
   return rows[0] ?? null;
 }
@@ -73,9 +76,10 @@ function statusOf(payout: Stripe.Payout): PayoutStatus {
  * Records what Stripe says about a payout now, in the caller's transaction, and posts its money:
  * the payout journal (out of `office_connected`) once Stripe has it, and, if the bank refused it,
  * the journal that puts the money back (Stripe returns it to the account's balance). Both are keyed
- * by the payout, so repeated or out-of-order news changes nothing twice.
+ * by the payout, so repeated or out-of-order news changes nothing twice. `onSent` runs, in `tx`,
+ * once per payout: when its payout journal is first posted and Stripe has not refused it already.
  */
-export async function applyStripePayout(tx: EntityManager, row: PayoutRow, payout: Stripe.Payout): Promise<PayoutRow> {
+export async function applyStripePayout(tx: EntityManager, row: PayoutRow, payout: Stripe.Payout, onSent?: (tx: EntityManager, payout: PayoutRow) => Promise<void>): Promise<PayoutRow> {
   const status = statusOf(payout);
   const [updated] = await tx.execute<PayoutRow[]>(
     `update payouts.payouts
@@ -83,18 +87,12 @@ export async function applyStripePayout(tx: EntityManager, row: PayoutRow, payou
       where id = ? returning ${PAYOUT_COLUMNS}`,
     [payout.id, status, payout.amount, payout.arrival_date, payout.failure_code ?? null, payout.failure_message ?? null, row.id],
   );
-  const references = { officeId: row.office_id, payoutId: row.id };
-  await postOnce(tx, {
-    kind: PAYOUT_JOURNAL,
-    idempotencyKey: `${PAYOUT_JOURNAL}:${row.id}`,
-    occurredAt: new Date(),
-    references,
-    postings: [
-      { account: accounts.officeConnected(row.office_id), amountCents: -payout.amount },
-      { account: accounts.stripeClearing, amountCents: payout.amount },
-    ],
-  });
-  if (status === 'failed' || status === 'canceled') {
+  const references = { officeId: row.office_id, payoutId: row.id, stripePayoutId: payout.id };
+  const posted = await postPayoutOnce(tx, row, payout, references);
+  const paidOut = posted !== 'unbooked';
+  await bookConnectFees(tx, row.office_id, row.stripe_account_id, payout);
+  if (posted === 'posted' && status !== 'failed' && status !== 'canceled') await onSent?.(tx, updated);
+  if (paidOut && (status === 'failed' || status === 'canceled')) {
     await postOnce(tx, {
       kind: PAYOUT_FAILED_JOURNAL,
       idempotencyKey: `${PAYOUT_FAILED_JOURNAL}:${row.id}`,
@@ -109,9 +107,47 @@ export async function applyStripePayout(tx: EntityManager, row: PayoutRow, payou
   return updated;
 }
 
+/**
+ * The payout journal (out of `office_connected`), once. A payout larger than what the ledger holds
+ * for the office (Stripe paid out money Pie never booked as transferred: the books and Stripe
+ * disagree) is recorded without a journal rather than failing for ever: the provider check shows
+ * the office's difference. Answers whether this call posted the journal, it existed, or it is not booked.
+ */
+async function postPayoutOnce(tx: EntityManager, row: PayoutRow, payout: Stripe.Payout, references: Record<string, string>): Promise<'posted' | 'existed' | 'unbooked'> {
+  const key = `${PAYOUT_JOURNAL}:${row.id}`;
+  if (await journalByKey(tx, key)) return 'existed';
+  const connected = accounts.officeConnected(row.office_id);
+  await lockAccounts(tx, [connected]);
+  if ((await balanceOf(tx, connected)) < payout.amount) return 'unbooked';
+  await postOnce(tx, {
+    kind: PAYOUT_JOURNAL,
+    idempotencyKey: key,
+    occurredAt: new Date(),
+    references,
+    postings: [
+      { account: connected, amountCents: -payout.amount },
+      { account: accounts.stripeClearing, amountCents: payout.amount },
+    ],
+  });
+  return 'posted';
+}
+
 async function postOnce(tx: EntityManager, input: JournalInput): Promise<void> {
   if (await journalByKey(tx, input.idempotencyKey)) return;
   await postJournal(tx, input, canonicalPostings(input));
+}
+
+/**
+ * A payout Pie did not ask for (Stripe's own schedule, the Express dashboard): a row is made for it
+ * from what Stripe says, so it is shown and booked like Pie's own. The unique Stripe id keeps it one row.
+ */
+export async function insertReportedPayout(em: EntityManager, officeId: string, stripeAccountId: string, payout: Stripe.Payout): Promise<PayoutRow> {
+  await em.execute(
+    `insert into payouts.payouts (id, office_id, stripe_account_id, amount_cents, status, stripe_payout_id, created_by, created_at)
+     values (?, ?, ?, ?, ?, ?, null, to_timestamp(?)) on conflict do nothing`,
+    [randomUUID(), officeId, stripeAccountId, payout.amount, statusOf(payout), payout.id, payout.created],
+  );
+  return (await payoutByStripeId(em, payout.id))!;
 }
 
 export async function lockPayout(tx: EntityManager, payoutId: string): Promise<PayoutRow | null> {
@@ -139,9 +175,12 @@ export async function payoutsOf(em: EntityManager, officeId: string, page: { pag
   return { total: count?.n ?? 0, rows };
 }
 
-/** What reached the office's bank: the payouts Stripe marked paid. */
-export async function paidOutTotal(em: EntityManager, officeId: string): Promise<number> {
-  const [row] = await em.execute<{ total: number }[]>(`select coalesce(sum(amount_cents), 0)::float8 as total from payouts.payouts where office_id = ? and status = 'paid'`, [officeId]);
+/** What reached the office's bank: the payouts Stripe marked paid (from one of its accounts, when given). */
+export async function paidOutTotal(em: EntityManager, officeId: string, stripeAccountId: string | null = null): Promise<number> {
+  const [row] = await em.execute<{ total: number }[]>(
+    `select coalesce(sum(amount_cents), 0)::float8 as total from payouts.payouts where office_id = ? and status = 'paid' and (?::text is null or stripe_account_id = ?)`,
+    [officeId, stripeAccountId, stripeAccountId],
+  );
   return row?.total ?? 0;
 }
 

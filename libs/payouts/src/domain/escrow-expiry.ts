@@ -1,6 +1,7 @@
 import { payeeOfficeFor } from '#pie/claims';
-import { accounts, accountsWithMoney, balanceOf, canonicalPostings, fanHoldingsBefore, largestRemainder, lockAccounts, parseAccount, postingCount, postJournal } from '#pie/ledger';
+import { accounts, accountsWithMoney, canonicalPostings, fanHoldingsBefore, lockAccounts, parseAccount, postingCount, postJournal } from '#pie/ledger';
 import type { EntityManager } from '#pie/platform';
+import { canReceiveTransfers, connectedAccountOf, type ConnectedAccountRow } from './connected-accounts.js';
 
 export const ESCROW_EXPIRED_JOURNAL = 'escrow_expired';
 
@@ -17,14 +18,18 @@ export async function escrowArtistIds(em: EntityManager): Promise<string[]> {
 
 /**
  * Returns what has waited in an unclaimed artist's escrow since before `cutoff` to the wallets of
- * the fans whose periods put it there, in the caller's transaction: each fan gets what is still
- * theirs of it (their credits before the cutoff, less what left on their behalf since). If the
- * escrow holds less than that in all, it is shared in proportion, to the cent, by largest
- * remainder. One journal per fan (naming the fan, so later refunds still find their allocations).
- * An artist with a successful claim keeps their escrow: it waits for the office's Stripe account.
+ * the fans whose money it is, in the caller's transaction: each fan gets the part of their own
+ * holding there that came in before the cutoff (a fan's money leaves an escrow oldest first, so
+ * that is their holding less what came in since). One journal per fan, whose escrow leg names the
+ * fan. An artist with a successful claim keeps their escrow while it waits for the office's Stripe
+ * account — for as long as the window: once the office has been unable to receive money (never
+ * enabled since the claim succeeded, or disconnected) since before the cutoff, the same rules apply.
+ * Each credit to a wallet is announced by the ledger (`ledger.fan-wallet-credited.v1`): billing
+ * tells the fan, or gives the money back to a fan whose pie is over or who deleted their account.
  */
 export async function expireEscrowOf(tx: EntityManager, artistId: string, cutoff: Date): Promise<EscrowReturn[]> {
-  if (await payeeOfficeFor(tx, artistId)) return [];
+  const payee = await payeeOfficeFor(tx, artistId);
+  if (payee && !(await officeUnableSince(tx, payee, cutoff))) return [];
   const escrow = accounts.artistEscrow(artistId);
   const holdings = await fanHoldingsBefore(tx, escrow, cutoff);
   if (holdings.size === 0) return [];
@@ -32,11 +37,7 @@ export async function expireEscrowOf(tx: EntityManager, artistId: string, cutoff
   await lockAccounts(tx, [escrow, ...fanIds.map((fanId) => accounts.fanWallet(fanId))]);
   // Re-read under the lock: a concurrent run or refund may have moved money since.
   const locked = await fanHoldingsBefore(tx, escrow, cutoff);
-  const held = await balanceOf(tx, escrow);
-  const owed = fanIds.map((fanId) => locked.get(fanId) ?? 0);
-  const total = owed.reduce((sum, cents) => sum + cents, 0);
-  const shares = largestRemainder(BigInt(Math.min(total, held)), fanIds.map((fanId, index) => ({ id: fanId, weight: BigInt(owed[index]) })));
-  const returned = total <= held ? owed : fanIds.map((fanId) => Number(shares.get(fanId) ?? 0n));
+  const returned = fanIds.map((fanId) => locked.get(fanId) ?? 0);
   const version = await postingCount(tx, escrow);
   const made: EscrowReturn[] = [];
   for (const [index, fanId] of fanIds.entries()) {
@@ -48,7 +49,7 @@ export async function expireEscrowOf(tx: EntityManager, artistId: string, cutoff
       occurredAt: new Date(),
       references: { artistId, fanId, cutoff: cutoff.toISOString() },
       postings: [
-        { account: escrow, amountCents: -amountCents },
+        { account: escrow, amountCents: -amountCents, fanId },
         { account: accounts.fanWallet(fanId), amountCents },
       ],
     };
@@ -56,4 +57,14 @@ export async function expireEscrowOf(tx: EntityManager, artistId: string, cutoff
     made.push({ artistId, fanId, amountCents });
   }
   return made;
+}
+
+/** Whether the artist's office has been unable to receive transfers since before `cutoff` (and still is). */
+async function officeUnableSince(tx: EntityManager, payee: { officeId: string; verifiedAt: Date }, cutoff: Date): Promise<boolean> {
+  const account: ConnectedAccountRow | null = await connectedAccountOf(tx, payee.officeId);
+  const able: boolean = canReceiveTransfers(account);
+  if (able) return false;
+  // Unable since the latest of: the claim's success, the disconnect, the last reconnect.
+  const moments = [payee.verifiedAt, account?.disconnected_at, account?.reconnected_at].filter((at): at is Date => Boolean(at)).map((at) => new Date(at).getTime());
+  return Math.max(...moments) < cutoff.getTime();
 }

@@ -1,13 +1,15 @@
-import type { TransactionDetail, TransactionFilter, TransactionView } from '#pie/contracts';
-import { accounts, journalsOfAccounts, type JournalOfAccounts } from '#pie/ledger';
+import type { TransactionDetail, TransactionDetailView, TransactionFilter, TransactionView } from '#pie/contracts';
+import { accounts, debitOrigins, journalsOfAccounts, type JournalOfAccounts } from '#pie/ledger';
+import { artistFacts } from '#pie/listening';
 import type { EntityManager } from '#pie/platform';
-import { PIE_PERIOD_CLOSED_JOURNAL } from '#pie/pies';
+import { PIE_PERIOD_CLOSED_JOURNAL, periodWindows } from '#pie/pies';
 import { PAYOUT_FAILED_JOURNAL, PAYOUT_JOURNAL } from './bank-payouts.js';
+import { ACCOUNT_DEAUTHORIZED_JOURNAL } from './deauthorized-accounts.js';
 import { ESCROW_EXPIRED_JOURNAL } from './escrow-expiry.js';
 import { ESCROW_RELEASED_JOURNAL } from './escrow-release.js';
 import { GIVE_BACK_JOURNAL } from './give-back.js';
-import { MONTHLY_FEE_JOURNAL, TRANSFER_FAILED_JOURNAL, TRANSFER_JOURNAL } from './transfers.js';
-
+import { MONTHLY_FEE_JOURNAL, PAYOUT_FEE_JOURNAL } from './connect-fees.js';
+import { TRANSFER_FAILED_JOURNAL, TRANSFER_JOURNAL, TRANSFER_REVERSED_JOURNAL } from './transfers.js';
 
 /**
  * How each ledger journal reads in an office's or an artist's history (spec §3's filter: credit,
@@ -20,26 +22,39 @@ const OFFICE_KINDS: Record<string, { kind: TransactionView['kind']; detail: Tran
   [ESCROW_RELEASED_JOURNAL]: { kind: 'credit', detail: 'escrow_released', description: 'Released from an artist’s escrow' },
   [TRANSFER_JOURNAL]: { kind: 'other', detail: 'transfer', description: 'Transferred to your Stripe account' },
   [TRANSFER_FAILED_JOURNAL]: { kind: 'other', detail: 'transfer', description: 'Transfer refused by Stripe: back in your earnings' },
-  [MONTHLY_FEE_JOURNAL]: { kind: 'other', detail: 'monthly_fee', description: 'Stripe’s monthly active-account fee' },
+  [TRANSFER_REVERSED_JOURNAL]: { kind: 'other', detail: 'transfer', description: 'Transfer reversed by Stripe: back in your earnings' },
+  [MONTHLY_FEE_JOURNAL]: { kind: 'other', detail: 'monthly_fee', description: 'Stripe’s monthly active-account fee (a month with a payout)' },
+  [PAYOUT_FEE_JOURNAL]: { kind: 'other', detail: 'monthly_fee', description: 'Stripe’s payout fee (0.25% + 25¢)' },
   [GIVE_BACK_JOURNAL]: { kind: 'other', detail: 'give_back', description: 'Given back to the promotion pool' },
   [PAYOUT_JOURNAL]: { kind: 'payout', detail: 'payout', description: 'Payout to your bank' },
   [PAYOUT_FAILED_JOURNAL]: { kind: 'payout', detail: 'payout_failed', description: 'Payout failed: back in your Stripe balance' },
+  [ACCOUNT_DEAUTHORIZED_JOURNAL]: {
+    kind: 'payout',
+    detail: 'account_deauthorized',
+    description: 'Stayed in the Stripe account that disconnected Pie: pay it out from that account’s own Stripe dashboard',
+  },
 };
 
-const ARTIST_KINDS: Record<string, { kind: TransactionView['kind']; detail: TransactionDetail; description: string }> = {
-  [PIE_PERIOD_CLOSED_JOURNAL]: { kind: 'credit', detail: 'period_share', description: 'Share of a fan’s pie' },
-  [ESCROW_RELEASED_JOURNAL]: { kind: 'payout', detail: 'escrow_released', description: 'Released to your office' },
+/**
+ * One artist's escrow as the office that claimed it reads it: shares wait in escrow, and a release is
+ * money in for the office (its earnings), not money lost: it reads as a credit of what it moved.
+ */
+const ARTIST_KINDS: Record<string, { kind: TransactionView['kind']; detail: TransactionDetail; description: string; moneyIn?: true }> = {
+  [PIE_PERIOD_CLOSED_JOURNAL]: { kind: 'credit', detail: 'period_share', description: 'Share of a fan’s pie, held in escrow until it is released' },
+  [ESCROW_RELEASED_JOURNAL]: { kind: 'credit', detail: 'escrow_released', description: 'Released from escrow into your office’s earnings', moneyIn: true },
   [ESCROW_EXPIRED_JOURNAL]: { kind: 'other', detail: 'escrow_expired', description: 'Unclaimed for a year: returned to the fan' },
 };
 
 const kindsFor = (table: typeof OFFICE_KINDS, filter: TransactionFilter): string[] | undefined =>
   filter === 'all' ? undefined : Object.entries(table).filter(([, view]) => view.kind === filter).map(([journalKind]) => journalKind);
 
-function toView(journal: JournalOfAccounts, table: typeof OFFICE_KINDS): TransactionView {
+function toView(journal: JournalOfAccounts, table: typeof ARTIST_KINDS, artistNames: Map<string, string>): TransactionView {
   const known = table[journal.kind] ?? { kind: 'other' as const, detail: 'refund' as const, description: 'Refund or dispute' };
   const net = journal.postings.reduce((sum, posting) => sum + posting.amountCents, 0);
-  // Between the office's own accounts the net is zero: show what moved (the positive leg).
-  const amountCents = net !== 0 ? net : Math.max(0, ...journal.postings.map((posting) => posting.amountCents));
+  // Between the office's own accounts the net is zero: show what moved (the positive leg). Money
+  // that left the artist's escrow for the office is money in for whoever reads it.
+  const moved = Math.max(0, ...journal.postings.map((posting) => Math.abs(posting.amountCents)));
+  const amountCents = known.moneyIn ? moved : net !== 0 ? net : Math.max(0, ...journal.postings.map((posting) => posting.amountCents));
   const references = journal.references as { artistId?: string; payoutId?: string };
   return {
     id: journal.id,
@@ -49,8 +64,15 @@ function toView(journal: JournalOfAccounts, table: typeof OFFICE_KINDS): Transac
     description: known.description,
     occurredAt: journal.occurredAt.toISOString(),
     artistId: references.artistId ?? null,
+    artistName: references.artistId ? (artistNames.get(references.artistId) ?? null) : null,
     payoutId: references.payoutId ?? null,
   };
+}
+
+/** The catalogue names of the artists a page of journals is about. */
+async function artistNamesOf(em: EntityManager, journals: JournalOfAccounts[]): Promise<Map<string, string>> {
+  const ids = [...new Set(journals.map((journal) => (journal.references as { artistId?: string }).artistId).filter((id): id is string => typeof id === 'string'))];
+  return new Map((await artistFacts(em, ids)).map((artist) => [artist.id, artist.name]));
 }
 
 export interface HistoryPage {
@@ -74,11 +96,61 @@ export async function officeHistory(
     journalId: options.journalId,
     referencesAny: options.onlyArtists ? { key: 'artistId', values: options.onlyArtists.length > 0 ? options.onlyArtists : ['00000000-0000-0000-0000-000000000000'] } : undefined,
   });
-  return { total: found.total, items: found.journals.map((journal) => toView(journal, OFFICE_KINDS)) };
+  const names = await artistNamesOf(em, found.journals);
+  return { total: found.total, items: found.journals.map((journal) => toView(journal, OFFICE_KINDS, names)) };
+}
+
+/**
+ * One movement of an office's money and where it came from, in aggregate: for money released from
+ * an artist's escrow, the pie periods whose closes paid it and how many fans' money it is (the
+ * ledger's escrow lines: each fan's money leaves oldest first, so a release takes the oldest shares).
+ */
+export async function officeTransactionDetails(
+  em: EntityManager,
+  officeId: string,
+  journalId: string,
+  options: { onlyArtists?: string[] },
+): Promise<TransactionDetailView | null> {
+  const { items } = await officeHistory(em, officeId, { page: 1, limit: 1, filter: 'all', onlyArtists: options.onlyArtists, journalId });
+  const view = items[0];
+  if (!view) return null;
+  if (view.detail !== 'escrow_released' || !view.artistId) return { ...view, periods: null, fans: null };
+  const origins = await debitOrigins(em, journalId, accounts.artistEscrow(view.artistId));
+  return {
+    ...view,
+    ...(await originsOf(
+      em,
+      origins.map((origin) => ({
+        fanId: origin.fanId,
+        periodId: origin.creditKind === PIE_PERIOD_CLOSED_JOURNAL ? ((origin.creditReferences.piePeriodId as string | undefined) ?? null) : null,
+        cents: origin.cents,
+      })),
+    )),
+  };
+}
+
+/** The fans (how many, how much) and the pie periods (how many, from when to when) a sum of money came from. */
+async function originsOf(em: EntityManager, parts: { fanId: string; periodId: string | null; cents: number }[]): Promise<Pick<TransactionDetailView, 'periods' | 'fans'>> {
+  const windows = [...(await periodWindows(em, [...new Set(parts.flatMap((part) => (part.periodId ? [part.periodId] : [])))])).values()];
+  return {
+    fans: parts.length > 0 ? { count: new Set(parts.map((part) => part.fanId)).size, cents: parts.reduce((sum, part) => sum + part.cents, 0) } : null,
+    periods:
+      windows.length > 0
+        ? {
+            count: windows.length,
+            firstStartsAt: windows.map((window) => window.startsAt).sort()[0],
+            lastEndsAt: windows.map((window) => window.endsAt).sort().at(-1)!,
+          }
+        : null,
+  };
 }
 
 /** One artist's money history: what reached their escrow and where it went. */
 export async function artistHistory(em: EntityManager, artistId: string, options: { page: number; limit: number; filter: TransactionFilter }): Promise<HistoryPage> {
-  const found = await journalsOfAccounts(em, [accounts.artistEscrow(artistId)], { page: options.page, limit: options.limit, kinds: kindsFor(ARTIST_KINDS, options.filter) });
-  return { total: found.total, items: found.journals.map((journal) => toView(journal, ARTIST_KINDS)) };
+  const kinds = kindsFor(ARTIST_KINDS, options.filter);
+  // No kind of the artist's escrow is a payout (a release is the office's money in): nothing to list.
+  if (kinds?.length === 0) return { total: 0, items: [] };
+  const found = await journalsOfAccounts(em, [accounts.artistEscrow(artistId)], { page: options.page, limit: options.limit, kinds });
+  const names = await artistNamesOf(em, found.journals);
+  return { total: found.total, items: found.journals.map((journal) => toView(journal, ARTIST_KINDS, names)) };
 }

@@ -13,4 +13,16 @@ export const payoutInProgress = () => new DomainError('payouts.payout-in-progres
 export const notEnoughEarnings = (available: string) =>
   new DomainError('payouts.not-enough-earnings', 'conflict', `The office's earnings at Pie are $${available}: give back at most that much.`);
 export const disconnected = () => new DomainError('payouts.disconnected', 'conflict', 'Pie has disconnected this office\'s Stripe account. Contact support to connect it again.');
+export const accountDeauthorized = () =>
+  new DomainError(
+    'payouts.account-deauthorized',
+    'conflict',
+    "This office's Stripe account removed Pie's access at Stripe, which Pie cannot undo: the office's admin must connect Stripe again (Office settings → Connect Stripe), which opens a new Stripe account for the office. Money already in the old account stays there, in its own Stripe dashboard.",
+  );
 export const stripeRefused = (message: string) => new DomainError('payouts.stripe-refused', 'conflict', `Stripe refused: ${message}`);
+export const balanceMismatch = (available: string, booked: string) =>
+  new DomainError(
+    'payouts.balance-mismatch',
+    'conflict',
+    `Stripe shows $${available} available in this office's account, but Pie's books hold $${booked} for it. Nothing was paid out: an admin must reconcile the account first (Admin → Financial reconciliation → provider check).`,
+  );

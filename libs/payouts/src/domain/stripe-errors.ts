@@ -10,3 +10,12 @@ export function isPermanentStripeError(error: unknown): boolean {
   if (e.type === 'StripeIdempotencyError' || e.statusCode === 401 || e.statusCode === 409 || e.statusCode === 429) return false;
   return e.type === 'StripeInvalidRequestError' || e.type === 'StripeCardError' || (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500);
 }
+
+/**
+ * Whether Stripe refused because the platform has no access to the connected account any more (it
+ * deauthorized Pie, or is gone): 403 `account_invalid`, "… Application access may have been revoked."
+ */
+export function isAccessRevoked(error: unknown): boolean {
+  const e = error as { statusCode?: number; code?: string } | null;
+  return !!e && typeof e === 'object' && e.statusCode === 403 && e.code === 'account_invalid';
+}

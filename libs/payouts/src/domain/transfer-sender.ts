@@ -2,9 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { StripeGateway } from '#pie/billing';
 import { APP_CONFIG, Database, type AppConfig } from '#pie/platform';
-import { connectedAccountOf } from './connected-accounts.js';
+import { canReceiveTransfers, lockConnectedAccount } from './connected-accounts.js';
 import { isPermanentStripeError } from './stripe-errors.js';
-import { bookDueTransfer, countAttempt, failTransfer, isLastDayOfMonth, markTransferMade, type TransferRow } from './transfers.js';
+import { bookDueTransfer, countAttempt, failTransfer, isLastDayOfMonth, markTransferMade, pendingTransferOf, type TransferRow } from './transfers.js';
 
 /** The Stripe idempotency key of a booked transfer: retries after a timeout cannot make a second one. */
 export const transferIdempotencyKey = (transferId: string) => `pie-transfer-${transferId}`;
@@ -39,22 +39,48 @@ export class TransferSender {
     return booked;
   }
 
+  /**
+   * Finishes the office's transfer that was booked and not sent yet, if any (its account just removed
+   * Pie's access, say): one Stripe already made is recorded, any other goes back to the earnings.
+   */
+  async settlePending(officeId: string): Promise<TransferRow | null> {
+    const pending = await pendingTransferOf(this.database.em(), officeId);
+    if (pending) await this.send(pending);
+    return pending;
+  }
+
   private async send(transfer: TransferRow): Promise<void> {
-    const account = await connectedAccountOf(this.database.em(), transfer.office_id);
-    if (!account) throw new Error(`transfer ${transfer.id}: office ${transfer.office_id} has no connected account`);
     const stripe = this.gateway.stripe;
     // A previous attempt may have reached Stripe with its answer lost: find it rather than ask twice
-    // (the idempotency key covers 24 hours; the listing covers a resume after that).
-    const earlier = transfer.attempts > 0 ? await this.findAtStripe(stripe, account.stripe_account_id, transfer) : null;
+    // (the idempotency key covers 24 hours; the listing covers a resume after that). Money Stripe
+    // already moved is recorded whatever has happened to the connection since. The account is the
+    // one the transfer was booked for: the platform's own transfers stay listable even after that
+    // account removed Pie's access.
+    const earlier = transfer.attempts > 0 ? await this.findAtStripe(stripe, transfer.stripe_account_id, transfer) : null;
+    if (earlier) {
+      await this.database.transaction((tx) => markTransferMade(tx, transfer.id, earlier.id));
+      return;
+    }
     await countAttempt(this.database.em(), transfer.id);
-    let made: Stripe.Transfer | null = earlier;
-    if (!made) {
+    await this.database.transaction(async (tx) => {
+      // Checked where the money is sent, not only where it was booked: an office disconnected (or an
+      // account Stripe no longer lets receive transfers, or replaced by a new one) since the booking
+      // gets nothing, and the money and its fee go back to the earnings. The row stays locked until
+      // Stripe has answered, so a disconnect waits for a transfer already on its way rather than
+      // slipping past it.
+      const now = await lockConnectedAccount(tx, transfer.office_id);
+      if (!canReceiveTransfers(now) || now.stripe_account_id !== transfer.stripe_account_id) {
+        this.logger.warn(`Transfer ${transfer.id} for office ${transfer.office_id} not sent: the office can no longer receive transfers`);
+        await failTransfer(tx, transfer, 'Not sent: the office could no longer receive transfers (disconnected, or its Stripe account no longer enabled)');
+        return;
+      }
+      let made: Stripe.Transfer;
       try {
         made = await stripe.transfers.create(
           {
             amount: transfer.amount_cents,
             currency: 'usd',
-            destination: account.stripe_account_id,
+            destination: now.stripe_account_id,
             transfer_group: transferGroupOf(transfer.office_id),
             metadata: { pie_transfer_id: transfer.id, office_id: transfer.office_id },
           },
@@ -63,11 +89,11 @@ export class TransferSender {
       } catch (error) {
         if (!isPermanentStripeError(error)) throw error; // timeouts, 5xx, rate limits: the job retries with the same key
         this.logger.warn(`Stripe refused transfer ${transfer.id} for office ${transfer.office_id}: ${(error as Error).message}`);
-        await this.database.transaction((tx) => failTransfer(tx, transfer, (error as Error).message));
+        await failTransfer(tx, transfer, (error as Error).message);
         return;
       }
-    }
-    await this.database.transaction((tx) => markTransferMade(tx, transfer.id, made.id));
+      await markTransferMade(tx, transfer.id, made.id);
+    });
   }
 
   private async findAtStripe(stripe: Stripe, destination: string, transfer: TransferRow): Promise<Stripe.Transfer | null> {

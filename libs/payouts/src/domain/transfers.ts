@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { STRIPE_MONTHLY_ACTIVE_ACCOUNT_FEE_CENTS } from '#pie/contracts';
-import { accounts, balanceOf, canonicalPostings, lockAccounts, postJournal, type JournalInput } from '#pie/ledger';
+import { accounts, balanceOf, canonicalPostings, journalByKey, lockAccounts, postJournal, type JournalInput } from '#pie/ledger';
 import type { EntityManager } from '#pie/platform';
 import { canReceiveTransfers, connectedAccountOf } from './connected-accounts.js';
 
 export const TRANSFER_JOURNAL = 'transfer';
-export const MONTHLY_FEE_JOURNAL = 'monthly_account_fee';
 export const TRANSFER_FAILED_JOURNAL = 'transfer_failed';
 
 export interface TransferRow {
   id: string;
   office_id: string;
+  /** The office's Stripe account the transfer was booked for (an office may have had several). */
+  stripe_account_id: string;
   amount_cents: number;
   fee_cents: number;
   status: 'pending' | 'made' | 'failed';
@@ -21,7 +21,7 @@ export interface TransferRow {
   made_at: Date | null;
 }
 
-const TRANSFER_COLUMNS = `id, office_id, amount_cents::float8 as amount_cents, fee_cents::float8 as fee_cents, status, stripe_transfer_id, failure_message, attempts, created_at, made_at`;
+const TRANSFER_COLUMNS = `id, office_id, stripe_account_id, amount_cents::float8 as amount_cents, fee_cents::float8 as fee_cents, status, stripe_transfer_id, failure_message, attempts, created_at, made_at`;
 
 /** The first instant of `now`'s month, UTC: the fee is Stripe's per calendar month. */
 export function monthStart(now: Date): Date {
@@ -39,50 +39,28 @@ export async function pendingTransferOf(em: EntityManager, officeId: string): Pr
   return row ?? null;
 }
 
-/** Whether the office's fee for `now`'s month has been taken (by a transfer that did not fail). */
-async function monthlyFeeTaken(em: EntityManager, officeId: string, now: Date): Promise<boolean> {
-  const [row] = await em.execute<{ n: number }[]>(
-    `select count(*)::int as n from payouts.transfers where office_id = ? and fee_cents > 0 and status <> 'failed' and created_at >= ?`,
-    [officeId, monthStart(now)],
-  );
-  return (row?.n ?? 0) > 0;
-}
-
 /**
  * Decides, under the lock on the office's earnings, whether a transfer is due and books it: the
- * ledger moves the money to `office_connected` (and, on the month's first transfer, Stripe's $2
- * monthly active-account fee to `processor_fees`) and a `pending` row remembers what Stripe must
- * be asked for. A transfer already in flight is returned instead, so a crashed sender is resumed.
+ * ledger moves the money to `office_connected` and a `pending` row remembers what Stripe must be
+ * asked for. A transfer already in flight is returned instead, so a crashed sender is resumed.
  *
- * Due: the earnings reach `thresholdCents`, or it is the month's end and they hold anything. The
- * fee comes out of the month's first transfer; while the earnings do not exceed it, nothing moves
- * (they roll over to the next check).
+ * Due: the earnings reach `thresholdCents`, or it is the month's end and they hold anything.
+ * Stripe's Connect fees are not taken here: Stripe bills them for payouts (connect-fees.ts), and
+ * they are booked when a payout is. (Rows booked before that rule carry their fee in `fee_cents`.)
  */
 export async function bookDueTransfer(tx: EntityManager, officeId: string, options: { thresholdCents: number; monthEnd: boolean; now: Date }): Promise<TransferRow | null> {
   const earnings = accounts.officeEarnings(officeId);
   await lockAccounts(tx, [earnings]);
   const inFlight = await pendingTransferOf(tx, officeId);
   if (inFlight) return inFlight;
-  if (!canReceiveTransfers(await connectedAccountOf(tx, officeId))) return null;
+  const connection = await connectedAccountOf(tx, officeId);
+  if (!canReceiveTransfers(connection)) return null;
   const held = await balanceOf(tx, earnings);
   if (held <= 0 || (held < options.thresholdCents && !options.monthEnd)) return null;
-  const feeCents = (await monthlyFeeTaken(tx, officeId, options.now)) ? 0 : STRIPE_MONTHLY_ACTIVE_ACCOUNT_FEE_CENTS;
-  if (held <= feeCents) return null;
   const id = randomUUID();
-  const amountCents = held - feeCents;
+  const amountCents = held;
+  const feeCents = 0;
   const references = { officeId, transferId: id };
-  if (feeCents > 0) {
-    await post(tx, {
-      kind: MONTHLY_FEE_JOURNAL,
-      idempotencyKey: `${MONTHLY_FEE_JOURNAL}:${id}`,
-      occurredAt: options.now,
-      references: { ...references, month: monthStart(options.now).toISOString().slice(0, 7) },
-      postings: [
-        { account: earnings, amountCents: -feeCents },
-        { account: accounts.processorFees, amountCents: feeCents },
-      ],
-    });
-  }
   await post(tx, {
     kind: TRANSFER_JOURNAL,
     idempotencyKey: `${TRANSFER_JOURNAL}:${id}`,
@@ -94,8 +72,8 @@ export async function bookDueTransfer(tx: EntityManager, officeId: string, optio
     ],
   });
   const [row] = await tx.execute<TransferRow[]>(
-    `insert into payouts.transfers (id, office_id, amount_cents, fee_cents, status, created_at) values (?, ?, ?, ?, 'pending', ?) returning ${TRANSFER_COLUMNS}`,
-    [id, officeId, amountCents, feeCents, options.now],
+    `insert into payouts.transfers (id, office_id, stripe_account_id, amount_cents, fee_cents, status, created_at) values (?, ?, ?, ?, ?, 'pending', ?) returning ${TRANSFER_COLUMNS}`,
+    [id, officeId, connection.stripe_account_id, amountCents, feeCents, options.now],
   );
   return row;
 }
@@ -146,4 +124,27 @@ export async function transfersOf(em: EntityManager, officeId: string, page: { p
 
 async function post(tx: EntityManager, input: JournalInput): Promise<void> {
   await postJournal(tx, input, canonicalPostings(input));
+}
+
+export const TRANSFER_REVERSED_JOURNAL = 'transfer_reversed';
+
+/**
+ * Stripe took (part of) a transfer back from the office's account (`transfer.reversed`): the money
+ * is back in Pie's balance, so it goes back from `office_connected` to the office's earnings, to be
+ * sent again with its next transfer. One journal per reversal (`transfer_reversed:<trr id>`).
+ */
+export async function bookTransferReversal(tx: EntityManager, officeId: string, reversal: { id: string; amount: number; created: number; transferId: string }): Promise<boolean> {
+  const key = `${TRANSFER_REVERSED_JOURNAL}:${reversal.id}`;
+  if (await journalByKey(tx, key)) return false;
+  await post(tx, {
+    kind: TRANSFER_REVERSED_JOURNAL,
+    idempotencyKey: key,
+    occurredAt: new Date(reversal.created * 1000),
+    references: { officeId, stripeTransferId: reversal.transferId, stripeTransferReversalId: reversal.id },
+    postings: [
+      { account: accounts.officeConnected(officeId), amountCents: -reversal.amount },
+      { account: accounts.officeEarnings(officeId), amountCents: reversal.amount },
+    ],
+  });
+  return true;
 }

@@ -13,6 +13,7 @@ import {
   PayoutViewSchema,
   TotalPayoutViewSchema,
   TransactionDetailsQuery,
+  TransactionDetailViewSchema,
   TransactionViewSchema,
   TransferViewSchema,
 } from '#pie/contracts';
@@ -136,7 +137,7 @@ export class StripeConnectController {
   }
 
   @Get('transaction-details')
-  @ZodResponse(TransactionViewSchema)
+  @ZodResponse(TransactionDetailViewSchema)
   async transactionDetails(@CurrentSubject() me: SessionPrincipal, @ZodQuery(TransactionDetailsQuery) query: TransactionDetailsQueryValue) {
     return ok(await this.queries.execute(new GetOfficeTransaction(me.subjectId, query.officeId, query.transactionId)));
   }

@@ -27,13 +27,14 @@ export async function piesOfFan(em: EntityManager, fanId: string): Promise<{ id:
   return rows.map((row) => ({ id: row.id, status: row.status, amountCents: Number(row.amount_cents), pieDays: row.pie_days, createdAt: new Date(row.created_at).toISOString() }));
 }
 
-/** Every closed period's shares per artist: what the pies gave each artist, in all (the escrow check's "allocations"). */
-export async function allocationsByArtist(em: EntityManager): Promise<Map<string, number>> {
-  const rows = await em.execute<{ artist_id: string; cents: string }[]>(
-    `select pa.artist_id, sum(pa.share_cents) as cents from pies.period_artists pa join pies.periods p on p.id = pa.period_id
-      where p.state = 'closed' and pa.share_cents > 0 group by pa.artist_id`,
+/** Every closed period's shares per artist and fan: what each fan's pies gave each artist, in all (the escrow check's money in). */
+export async function allocationsByArtistAndFan(em: EntityManager): Promise<{ artistId: string; fanId: string; cents: number }[]> {
+  const rows = await em.execute<{ artist_id: string; fan_id: string; cents: string }[]>(
+    `select pa.artist_id, pi.fan_id, sum(pa.share_cents) as cents
+       from pies.period_artists pa join pies.periods p on p.id = pa.period_id join pies.pies pi on pi.id = p.pie_id
+      where p.state = 'closed' and pa.share_cents > 0 group by pa.artist_id, pi.fan_id order by 1, 2`,
   );
-  return new Map(rows.map((row) => [row.artist_id, Number(row.cents)]));
+  return rows.map((row) => ({ artistId: row.artist_id, fanId: row.fan_id, cents: Number(row.cents) }));
 }
 
 /** Artists in a live pie's latest period (for the admin's "active pie" filter). */
@@ -43,4 +44,14 @@ export async function artistsInLivePies(em: EntityManager): Promise<string[]> {
       where pi.status in ('active', 'past_due') and pa.selected`,
   );
   return rows.map((row) => row.artist_id);
+}
+
+/** When these pie periods ran and whose pies they are (unknown ids are absent): to say which periods an artist's money came from. */
+export async function periodWindows(em: EntityManager, periodIds: readonly string[]): Promise<Map<string, { startsAt: string; endsAt: string; fanId: string }>> {
+  if (periodIds.length === 0) return new Map();
+  const rows = await em.execute<{ id: string; starts_at: Date; ends_at: Date; fan_id: string }[]>(
+    `select pr.id, pr.starts_at, pr.ends_at, p.fan_id from pies.periods pr join pies.pies p on p.id = pr.pie_id where pr.id = any(?::uuid[])`,
+    [`{${periodIds.join(',')}}`],
+  );
+  return new Map(rows.map((row) => [row.id, { startsAt: new Date(row.starts_at).toISOString(), endsAt: new Date(row.ends_at).toISOString(), fanId: row.fan_id }]));
 }

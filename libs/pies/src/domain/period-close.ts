@@ -1,6 +1,7 @@
-import { accounts, balancesAtCutOff, postJournals, type BalanceAtCutOff, type JournalInput } from '#pie/ledger';
+import { accounts, balancesAtCutOff, lateCredits, postJournals, type BalanceAtCutOff, type JournalInput, type LateCredit } from '#pie/ledger';
 import { executeBound, insertIntoOutbox, pgArray, plainArray, type EntityManager } from '#pie/platform';
 import { PiePeriodClosed, type RolledOverBecause } from '../events/pie-period-closed.event.js';
+import { endSpentPromotions, finishOverPies } from './pie-finish.js';
 import type { PeriodRow } from './pie-rows.js';
 import { splitPie, type SplitResult } from './split.js';
 import { gatherSplitInputsMany, type SplitInputs } from './split-inputs.js';
@@ -32,8 +33,12 @@ interface DuePeriod extends PeriodRow {
  * less whatever has been taken out of it since (a refund of this period's charge). Money paid in
  * after the cut-off never stands in for money taken out. Never more than the wallet holds now.
  */
-export function availableToSplit(balance: BalanceAtCutOff): number {
-  return Math.max(0, balance.before + balance.debitedSince);
+export function availableToSplit(balance: BalanceAtCutOff, late?: LateCredit): number {
+  const atCutOff = Math.max(0, balance.before + balance.debitedSince);
+  if (!late || late.lateCents <= 0) return atCutOff;
+  // The period's own payment, collected after it ended (Stripe retried the renewal): it paid for
+  // this period, so this close splits it — also when no later period will ever close (the pie ended).
+  return Math.min(late.nowCents, atCutOff + late.lateCents);
 }
 
 const cutOffOf = (period: DuePeriod): Date => {
@@ -124,8 +129,13 @@ async function closeDue(tx: EntityManager, due: DuePeriod[], now: Date): Promise
     { assignPieArtistIds: false },
   );
   const balances = await balancesAtCutOff(tx, due.map((period) => ({ account: accounts.fanWallet(period.fan_id), before: cutOffOf(period) })));
+  // Late money: the period's own invoice (billing's journal names it) paid at or after the cut-off.
+  const late = await lateCredits(
+    tx,
+    due.map((period) => ({ account: accounts.fanWallet(period.fan_id), cutOff: cutOffOf(period), references: period.invoice_id ? { stripeInvoiceId: period.invoice_id } : null })),
+  );
   const closings: Closing[] = due.map((period, i) => {
-    const available = availableToSplit(balances[i]!);
+    const available = availableToSplit(balances[i]!, late[i]);
     const periodInputs = inputs.get(period.id)!;
     const split = splitPie(periodInputs.candidates, {
       amountCents: available,
@@ -156,7 +166,7 @@ async function closeDue(tx: EntityManager, due: DuePeriod[], now: Date): Promise
     idempotencyKey: closeJournalKey(period.id),
     occurredAt: new Date(period.ends_at),
     references: { fanId: period.fan_id, pieId: period.pie_id, piePeriodId: period.id },
-    postings: [{ account: accounts.fanWallet(period.fan_id), amountCents: -distributed }, ...paid.map((line) => ({ account: escrowOf(line.artistId), amountCents: line.shareCents }))],
+    postings: [{ account: accounts.fanWallet(period.fan_id), amountCents: -distributed }, ...paid.map((line) => ({ account: escrowOf(line.artistId), amountCents: line.shareCents, fanId: period.fan_id }))],
   }));
   const posted = await postJournals(tx, journals);
   const journalOf = new Map(paying.map((c, i) => [c.period.id, posted[i].journalId]));
@@ -204,6 +214,10 @@ async function closeDue(tx: EntityManager, due: DuePeriod[], now: Date): Promise
       });
     }),
   );
+  // No later period will split what is left: a promotional pie's one period, a canceled pie's last.
+  // The fan's close lock is held, so a cancellation committing meanwhile is seen by one side or the other.
+  await endSpentPromotions(tx, closings.map((c) => c.period.pie_id), now);
+  await finishOverPies(tx, closings.map((c) => c.period.fan_id), now);
   return outcomes;
 }
 

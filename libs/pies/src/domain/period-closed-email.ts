@@ -30,6 +30,8 @@ export function periodClosedMessage(options: {
   statementLink: string;
   /** The period, so two of these e-mails can be told apart (absent: not named). */
   period?: { startsAt: string; endsAt: string };
+  /** The fan's pie is over (no later period): money left in the wallet is returned, not carried on. */
+  pieOver?: boolean;
 }): SendEmailPayload {
   const amount = `$${formatCents(options.distributedCents)}`;
   const greeting = `Hi ${options.firstName},`;
@@ -42,7 +44,13 @@ export function periodClosedMessage(options: {
           'Your listening still counts: your next paid period goes to the artists you listen to then.',
         ]
       : options.rolledOver === 'no_listening'
-        ? [greeting, `Your pie period${which} ended without any listening we could count, so nothing was paid out.`, 'Your money stays in your Pie wallet and goes into your next period’s split.']
+        ? [
+            greeting,
+            `Your pie period${which} ended without any listening we could count, so nothing was paid out.`,
+            options.pieOver
+              ? 'Your pie has ended, so there is no next period to split it: the money left in your Pie wallet is returned, and a separate e-mail says where it went.'
+              : 'Your money stays in your Pie wallet and goes into your next period’s split.',
+          ]
         : [
             greeting,
             `Your pie period${which} closed: ${amount} went to ${options.artistCount} artist${options.artistCount === 1 ? '' : 's'} you listened to.`,

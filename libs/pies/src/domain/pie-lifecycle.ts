@@ -1,6 +1,8 @@
 import type { PieSettings } from '#pie/contracts';
 import { recordInOutbox, type EntityManager } from '#pie/platform';
 import { PieCreated } from '../events/pie-created.event.js';
+import { lockFanCloses } from './period-close.js';
+import { finishOverPies } from './pie-finish.js';
 import type { PieRow } from './pie-rows.js';
 
 export interface NewPie {
@@ -63,6 +65,13 @@ export async function openPeriod(
     [pieId, window.startsAt],
   );
   const [pie] = await tx.execute<PieRow[]>(`select * from pies.pies where id = ? for update`, [pieId]);
+  // Periods never overlap: if Stripe started the new period before the running one's end (its
+  // billing cycle was restarted, e.g. a price with another interval set outside Pie), the running
+  // period ends where the new one starts.
+  await tx.execute(`update pies.periods set ends_at = ? where pie_id = ? and state = 'open' and starts_at < ? and ends_at > ?`, [window.startsAt, pieId, window.startsAt, window.startsAt]);
+  // A period opened on a pie found over (a payment Stripe collected after all) makes it unfinished:
+  // its close finishes it again.
+  await tx.execute(`update pies.pies set finished_at = null where id = ? and finished_at is not null`, [pieId]);
   const [period] = await tx.execute<{ id: string }[]>(
     `insert into pies.periods (pie_id, seq, starts_at, ends_at, funded_cents, invoice_id, amount_cents, artist_limit, artist_popularity, exclude_non_active)
      values (?, (select coalesce(max(seq), 0) + 1 from pies.periods where pie_id = ?), ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
@@ -81,13 +90,28 @@ const STATUS_FROM_STRIPE: Record<string, PieRow['status']> = {
   incomplete_expired: 'canceled',
 };
 
-/** Follows the subscription's status (billing's status-changed event). Unknown statuses change nothing. */
-export async function followSubscriptionStatus(tx: EntityManager, subscriptionId: string, stripeStatus: string): Promise<void> {
+/**
+ * Follows the subscription's status (billing's status-changed event), as of `statusAt` (the event's
+ * time). Unknown statuses change nothing. Stripe's webhooks — and so billing's events — can be
+ * handled out of order (a retried job runs after a later one): a status older than the one the pie
+ * has (`status_at`) changes nothing, and a canceled pie never comes back to life (Stripe never
+ * reactivates a canceled subscription). A pie that ends (canceled) with every period of the fan
+ * already closed is over (`finishOverPies`); the fan's close lock is taken first, so a close running
+ * now commits before this looks, and a close starting later sees the status: one of the two finds
+ * the pie over.
+ */
+export async function followSubscriptionStatus(tx: EntityManager, subscriptionId: string, stripeStatus: string, statusAt: Date, now = new Date()): Promise<void> {
   const status = STATUS_FROM_STRIPE[stripeStatus];
   if (!status) return;
+  const [pie] = await tx.execute<{ fan_id: string }[]>(`select fan_id from pies.pies where subscription_id = ?`, [subscriptionId]);
+  if (!pie) return;
+  await lockFanCloses(tx, [pie.fan_id]);
   await tx.execute(
-    `update pies.pies set status = ?, updated_at = now(), ended_at = case when ? = 'canceled' then coalesce(ended_at, now()) else ended_at end
-      where subscription_id = ? and status <> 'ended' and status <> ?`,
-    [status, status, subscriptionId, status],
+    `update pies.pies set status = ?, status_at = ?, updated_at = now(),
+            ended_at = case when ? = 'canceled' then coalesce(ended_at, now()) else ended_at end
+      where subscription_id = ? and status <> 'ended' and (status_at is null or status_at <= ?)
+        and (status <> 'canceled' or ? = 'canceled')`,
+    [status, statusAt, status, subscriptionId, statusAt, status],
   );
+  if (status === 'canceled') await finishOverPies(tx, [pie.fan_id], now);
 }

@@ -35,6 +35,8 @@ export interface PeriodRow {
   artist_count: number | null;
   rolled_over: boolean | null;
   journal_id: string | null;
+  /** The invoice that paid for the period (billing's journal references it as `stripeInvoiceId`). */
+  invoice_id: string | null;
 }
 
 export const cents = (value: string | number | null): number => {

@@ -1,5 +1,6 @@
 import { artistFacts, listenedMsByArtistForWindows, type ArtistFacts } from '#pie/listening';
 import { executeBound, pgArray, type EntityManager } from '#pie/platform';
+import { ownOfficeArtistsOfPromotionalFans } from './own-office.js';
 import type { Inclusion, SplitCandidate } from './split.js';
 
 export interface SplitInputs {
@@ -12,7 +13,8 @@ export interface SplitInputs {
 export interface SplitWindow {
   /** The caller's key for the window (a period id). */
   key: string;
-  pieId: string;
+  /** Null for a pie not created yet (the create modal's estimate): no choices, no pie artist ids. */
+  pieId: string | null;
   fanId: string;
   from: Date;
   to: Date;
@@ -21,7 +23,8 @@ export interface SplitWindow {
 /**
  * Everything the split needs about each fan's window, for many windows in a handful of statements:
  * listened time per artist from the listening facade (a play divided among its credited artists),
- * popularity and the active flag, the fan's bans and the pie's manual inclusions. Artists the fan
+ * popularity and the active flag, the fan's bans, the pie's manual inclusions, and — for a fan whose
+ * wallet still holds promotion — the artists of the fan's own offices (`ownOffice`). Artists the fan
  * included but did not listen to are candidates too, so the snapshot shows why they got nothing.
  * Every artist in a split the fan is shown gets its pie artist id, so the fan can include or exclude
  * it by that id; the period close shows nothing and passes `assignPieArtistIds: false` (the ids of
@@ -34,12 +37,14 @@ export async function gatherSplitInputsMany(
 ): Promise<Map<string, SplitInputs>> {
   const result = new Map<string, SplitInputs>();
   if (windows.length === 0) return result;
-  const pieIds = [...new Set(windows.map((w) => w.pieId))];
+  const pieIds = [...new Set(windows.flatMap((w) => (w.pieId ? [w.pieId] : [])))];
   const fanIds = [...new Set(windows.map((w) => w.fanId))];
-  const [listening, choices, bans] = await Promise.all([
+  const [listening, choices, bans, ownOffices] = await Promise.all([
     listenedMsByArtistForWindows(em, windows.map((w) => ({ key: w.key, fanId: w.fanId, from: w.from, to: w.to }))),
     executeBound<{ id: string; pie_id: string; artist_id: string; inclusion: Inclusion }>(em, `select id, pie_id, artist_id, inclusion from pies.pie_artists where pie_id = any($1::uuid[])`, [pgArray(pieIds)]),
     executeBound<{ fan_id: string; artist_id: string }>(em, `select fan_id, artist_id from pies.fan_bans where fan_id = any($1::uuid[])`, [pgArray(fanIds)]),
+    // Fans splitting promotional money: their own offices' artists are out (libs/pies/README.md).
+    ownOfficeArtistsOfPromotionalFans(em, fanIds),
   ]);
   const allIds = new Set<string>();
   for (const rows of listening.values()) for (const row of rows) allIds.add(row.artistId);
@@ -53,14 +58,17 @@ export async function gatherSplitInputsMany(
   const noBans = new Set<string>();
   const noChoices = new Map<string, Inclusion>();
   const drafts = windows.map((w) => {
-    const pieChoices = choicesByPie.get(w.pieId) ?? [];
+    const pieChoices = (w.pieId && choicesByPie.get(w.pieId)) || [];
     const inclusion = pieChoices.length === 0 ? noChoices : new Map(pieChoices.map((c) => [c.artist_id, c.inclusion]));
     const fanBans = bansByFan.get(w.fanId);
     const banned = fanBans ? new Set(fanBans.map((b) => b.artist_id)) : noBans;
+    const ownOffice = ownOffices.get(w.fanId) ?? noBans;
     const candidates: SplitCandidate[] = [];
     const candidate = (artistId: string, listenedMs: number) => {
       const fact = facts.get(artistId);
-      if (fact) candidates.push({ artistId, listenedMs, popularity: fact.popularity, active: fact.active, inclusion: inclusion.get(artistId) ?? 'default', banned: banned.has(artistId) });
+      if (fact) {
+        candidates.push({ artistId, listenedMs, popularity: fact.popularity, active: fact.active, inclusion: inclusion.get(artistId) ?? 'default', banned: banned.has(artistId), ownOffice: ownOffice.has(artistId) });
+      }
     };
     // The listening has one row per artist; the artists the fan included without listening follow.
     const rows = listening.get(w.key) ?? [];
@@ -70,7 +78,8 @@ export async function gatherSplitInputsMany(
       const listened = new Set(rows.map((row) => row.artistId));
       for (const choice of included) if (!listened.has(choice.artist_id)) candidate(choice.artist_id, 0);
     }
-    if (assignPieArtistIds) for (const c of candidates) if (!inclusion.has(c.artistId)) fresh.push({ pieId: w.pieId, artistId: c.artistId });
+    const { pieId } = w;
+    if (assignPieArtistIds && pieId) for (const c of candidates) if (!inclusion.has(c.artistId)) fresh.push({ pieId, artistId: c.artistId });
     return { window: w, candidates, pieChoices };
   });
   const unique = [...new Map(fresh.map((f) => [`${f.pieId}:${f.artistId}`, f])).values()];
@@ -84,7 +93,7 @@ export async function gatherSplitInputsMany(
         );
   const addedByPie = groupBy(added, (a) => a.pie_id);
   for (const { window, candidates, pieChoices } of drafts) {
-    const ids = new Map([...pieChoices, ...(addedByPie.get(window.pieId) ?? [])].map((row) => [row.artist_id, row.id]));
+    const ids = new Map([...pieChoices, ...((window.pieId && addedByPie.get(window.pieId)) || [])].map((row) => [row.artist_id, row.id]));
     result.set(window.key, { candidates, facts, pieArtistIds: ids });
   }
   return result;
@@ -101,8 +110,9 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
   return groups;
 }
 
-/** One pie's window (the realtime preview). */
-export async function gatherSplitInputs(em: EntityManager, pie: { id: string; fanId: string }, from: Date, to: Date): Promise<SplitInputs> {
-  const inputs = await gatherSplitInputsMany(em, [{ key: pie.id, pieId: pie.id, fanId: pie.fanId, from, to }]);
-  return inputs.get(pie.id)!;
+/** One pie's window (the realtime preview); `id` null for a pie not created yet. */
+export async function gatherSplitInputs(em: EntityManager, pie: { id: string | null; fanId: string }, from: Date, to: Date): Promise<SplitInputs> {
+  const key = pie.id ?? `new:${pie.fanId}`;
+  const inputs = await gatherSplitInputsMany(em, [{ key, pieId: pie.id, fanId: pie.fanId, from, to }]);
+  return inputs.get(key)!;
 }

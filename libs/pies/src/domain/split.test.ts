@@ -15,6 +15,7 @@ const candidate: fc.Arbitrary<SplitCandidate> = fc.record({
   active: fc.boolean(),
   inclusion: fc.constantFrom('default', 'default', 'included', 'excluded'),
   banned: fc.integer({ min: 0, max: 9 }).map((n) => n < 2),
+  ownOffice: fc.integer({ min: 0, max: 9 }).map((n) => n < 1),
 });
 const candidates = fc.uniqueArray(candidate, { selector: (c) => c.artistId, maxLength: 60 });
 const settings: fc.Arbitrary<SplitSettings> = fc.record({
@@ -50,6 +51,9 @@ describe('the split (DESIGN §6)', () => {
         for (const line of result.lines) {
           if (line.banned || line.inclusion === 'excluded' || !line.selected || line.listenedMs <= 0) expect(line.shareCents).toBe(0);
           if (line.banned) expect(line.reason).toBe('banned');
+          // Promotional money never goes to the fan's own office, whatever the fan chose.
+          if (line.ownOffice) expect(line.shareCents).toBe(0);
+          if (line.ownOffice && !line.banned && line.inclusion !== 'excluded') expect(line.reason).toBe('own_office');
           if (line.weight === 0n) expect(line.shareCents).toBe(0);
           if (s.excludeNonActive && !line.active && line.inclusion !== 'included') expect(line.selected).toBe(false);
         }
@@ -62,7 +66,7 @@ describe('the split (DESIGN §6)', () => {
     fc.assert(
       fc.property(candidates, settings, (input, s) => {
         const result = splitPie(input, s);
-        const included = result.lines.filter((line) => line.inclusion === 'included' && !line.banned && line.listenedMs > 0);
+        const included = result.lines.filter((line) => line.inclusion === 'included' && !line.banned && !line.ownOffice && line.listenedMs > 0);
         if (included.length > s.artistLimit) return;
         for (const line of included) {
           expect(line.selected).toBe(true);
@@ -107,6 +111,7 @@ describe('the split (DESIGN §6)', () => {
       [
         { ...base, artistId: 'banned', listenedMs: 9, banned: true, inclusion: 'included' },
         { ...base, artistId: 'excluded', listenedMs: 9, inclusion: 'excluded' },
+        { ...base, artistId: 'own-office', listenedMs: 99, inclusion: 'included', ownOffice: true },
         { ...base, artistId: 'silent', listenedMs: 0 },
         { ...base, artistId: 'retired', listenedMs: 9, active: false },
         { ...base, artistId: 'chosen-retired', listenedMs: 1, active: false, inclusion: 'included' },
@@ -116,7 +121,7 @@ describe('the split (DESIGN §6)', () => {
       { amountCents: 100, artistLimit: 2, artistPopularity: 0, excludeNonActive: true },
     );
     const reasons = Object.fromEntries(result.lines.map((l) => [l.artistId, l.reason]));
-    expect(reasons).toEqual({ banned: 'banned', excluded: 'excluded', silent: 'no_listening', retired: 'not_active', 'chosen-retired': null, top: null, second: 'over_limit' });
+    expect(reasons).toEqual({ banned: 'banned', excluded: 'excluded', 'own-office': 'own_office', silent: 'no_listening', retired: 'not_active', 'chosen-retired': null, top: null, second: 'over_limit' });
     expect(result.lines.filter((l) => l.selected).map((l) => l.artistId).sort()).toEqual(['chosen-retired', 'top']);
   });
 

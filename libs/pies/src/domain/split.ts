@@ -9,7 +9,7 @@ import { largestRemainder } from '#pie/ledger';
 export type Inclusion = 'default' | 'included' | 'excluded';
 
 /** Why an artist the fan listened to (or chose) gets nothing, in the order the rules are applied. */
-export type ExclusionReason = 'banned' | 'excluded' | 'no_listening' | 'not_active' | 'over_limit';
+export type ExclusionReason = 'banned' | 'excluded' | 'own_office' | 'no_listening' | 'not_active' | 'over_limit';
 
 export interface SplitCandidate {
   artistId: string;
@@ -20,6 +20,11 @@ export interface SplitCandidate {
   active: boolean;
   inclusion: Inclusion;
   banned: boolean;
+  /**
+   * The money split is (partly) a promotion and this artist is claimed by an office the fan is a
+   * member of: promotional money never goes to the promotion's own person. Out whatever the fan chose.
+   */
+  ownOffice?: boolean;
 }
 
 export interface SplitSettings {
@@ -75,6 +80,7 @@ function listenedUnits(listenedMs: number): bigint {
 function reasonFor(candidate: SplitCandidate, units: bigint, settings: SplitSettings): ExclusionReason | null {
   if (candidate.banned) return 'banned';
   if (candidate.inclusion === 'excluded') return 'excluded';
+  if (candidate.ownOffice) return 'own_office';
   if (units === 0n) return 'no_listening';
   // A manual inclusion is the fan's explicit choice and outranks the general "active only" filter.
   if (settings.excludeNonActive && !candidate.active && candidate.inclusion !== 'included') return 'not_active';
@@ -109,7 +115,8 @@ function tiltNumerators(selected: SplitCandidate[], artistPopularity: number): {
 
 /**
  * Splits `settings.amountCents` among `candidates`:
- * banned and manually excluded artists are out, artists without listening are out, with
+ * banned and manually excluded artists are out, so are artists of the fan's own office when the
+ * money is a promotion (`ownOffice`, even if included by hand), artists without listening are out, with
  * `excludeNonActive` artists flagged not active are out (unless manually included); manually
  * included artists take their slots first (most listened first if there are more of them than
  * the limit), the remaining `artistLimit` slots go to the most-listened; weights are listened time

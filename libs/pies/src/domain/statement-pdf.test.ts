@@ -10,6 +10,7 @@ const statement: PieStatement = {
   endsAt: '2026-10-31T00:00:00.000Z',
   closedAt: '2026-10-31T01:00:00.000Z',
   chargeCents: 1000,
+  chargeLabel: 'Charge',
   fees: [
     { label: 'Card processing', amountCents: 59 },
     { label: 'Pie platform fee', amountCents: 100 },
@@ -17,9 +18,22 @@ const statement: PieStatement = {
   carriedInCents: 0,
   splitCents: 841,
   distributedCents: 841,
+  sharesCents: 841,
   keptInWalletCents: 0,
+  totalCents: 1000,
+  differenceCents: 0,
   journalId: null,
-  lines: [
+  money: [
+    { kind: 'charge', label: 'Charge', amountCents: 1000, bold: true },
+    { kind: 'fee', label: 'Card processing', amountCents: -59, bold: false },
+    { kind: 'fee', label: 'Pie platform fee', amountCents: -100, bold: false },
+    { kind: 'split', label: 'Split among your artists', amountCents: 841, bold: true },
+    { kind: 'to_artists', label: 'To your artists', amountCents: 841, bold: false },
+    { kind: 'kept', label: 'Kept in your wallet for the next period', amountCents: 0, bold: false },
+    { kind: 'total', label: 'Total of the lines (fees, shares, kept, less carried in)', amountCents: 1000, bold: true },
+  ],
+  notPaid: [],
+  paid: [
     { artistId: 'a1', name: 'Жанна Агузарова', listenedMs: 600_000, weight: 0.6, selected: true, reason: null, shareCents: 505, whereNow: 'escrow' },
     { artistId: 'a2', name: 'Łona i Webber', listenedMs: 400_000, weight: 0.4, selected: true, reason: null, shareCents: 336, whereNow: 'office' },
   ],
@@ -44,41 +58,49 @@ function mappedCodePoints(pdf: Buffer): Set<number> {
 }
 
 describe('statementPdf', () => {
-  it('embeds a font that shows Cyrillic and Polish names and writes fees with a plain minus', async () => {
+  it('embeds a font that shows Cyrillic and Polish names and writes fees with the Unicode minus (−$0.59)', async () => {
     const pdf = await statementPdf(statement);
     const text = pdf.toString('latin1');
     expect(text.startsWith('%PDF-')).toBe(true);
     expect(text).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans/);
     expect(text).not.toContain('/Helvetica');
     const points = mappedCodePoints(pdf);
-    for (const char of 'ЖАгузарова' + 'Ł' + '-$0.59') expect(points, char).toContain(char.codePointAt(0));
-    expect(points).not.toContain(0x2212);
+    for (const char of 'ЖАгузарова' + 'Ł' + '\u2212$0.59') expect(points, char).toContain(char.codePointAt(0));
   });
 
-  it('starts every line at the left margin; only amounts sit on the right, on their label’s line', async () => {
+  it('lists the artists paid, then one line per reason with its count: 480 artists take two pages, not seven', async () => {
     const many: PieStatement = {
       ...statement,
-      lines: Array.from({ length: 80 }, (_, i) => ({
+      paid: Array.from({ length: 30 }, (_, i) => ({
         artistId: `a${i}`,
-        name: `Artist number ${i} with a fairly long name`,
-        listenedMs: 60_000 * (80 - i),
-        weight: i < 30 ? 1 / 30 : 0,
-        selected: i < 30,
-        reason: i < 30 ? null : 'over_limit',
-        shareCents: i < 30 ? 28 : 0,
-        whereNow: i < 30 ? 'escrow' : 'none',
+        name: `Artist ${i}`,
+        listenedMs: 60_000 * (480 - i),
+        weight: 1 / 30,
+        selected: true,
+        reason: null,
+        shareCents: 28,
+        whereNow: 'escrow',
       })),
+      notPaid: [
+        { reason: 'over_limit', label: 'Over your artist limit', count: 440, listenedMs: 440 * 60_000, artists: [] },
+        { reason: 'no_listening', label: 'No listening this period', count: 10, listenedMs: 0, artists: [] },
+      ],
     };
-    const placed = textPositions(await statementPdf(many));
+    const pdf = await statementPdf(many);
+    const placed = textPositions(pdf);
+    expect(new Set(placed.map((p) => p.page)).size).toBeLessThanOrEqual(2);
     const atMargin = placed.filter((p) => p.x === 48);
     const right = placed.filter((p) => p.x !== 48);
-    // Charge, 2 fees, split, 30 shares, kept, total: one amount each, on the same line as its label.
-    expect(right).toHaveLength(36);
+    // 7 money lines and 30 shares: one amount each, on the same line as its label.
+    expect(right).toHaveLength(37);
     for (const amount of right) {
       expect(amount.x).toBeGreaterThan(400);
       expect(atMargin.some((label) => label.page === amount.page && label.y === amount.y)).toBe(true);
     }
-    expect(atMargin.length).toBeGreaterThan(36 + 50);
+    // After the last amount: the heading and one line per reason, not 450 lines of zeros.
+    const lastPage = Math.max(...placed.map((p) => p.page));
+    const lowestAmount = Math.min(...right.filter((p) => p.page === lastPage).map((p) => p.y));
+    expect(atMargin.filter((p) => p.page === lastPage && p.y < lowestAmount)).toHaveLength(3);
   });
 });
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
-import { carriedInLabel, WHERE_NOW_LABEL, type PieStatement } from '#pie/contracts';
+import { formatUsd, WHERE_NOW_LABEL, type PieStatement } from '#pie/contracts';
 
 // pdfkit's built-in Helvetica is single-byte (WinAnsi): artist names in Cyrillic, Greek, Polish…
 // came out as other Latin letters, and the minus sign as '"'. DejaVu Sans covers those scripts
@@ -9,13 +9,14 @@ const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejav
 const BODY = fontFile('DejaVuSans.ttf');
 const BOLD = fontFile('DejaVuSans-Bold.ttf');
 
-
 const LEFT = 48; // the page margin
 
-const usd = (amountCents: number): string => `${amountCents < 0 ? '-' : ''}$${Math.floor(Math.abs(amountCents) / 100).toLocaleString('en-US')}.${String(Math.abs(amountCents) % 100).padStart(2, '0')}`;
 const minutes = (ms: number): string => `${Math.round(ms / 60_000).toLocaleString('en-US')} min`;
 
-/** The statement as a PDF (pdfkit): the same figures as the page and the CSV. */
+/**
+ * The statement as a PDF (pdfkit): the page's money lines, each artist paid, and one line per reason
+ * an artist got nothing with its count — the same lines as the page and the CSV, in the same order.
+ */
 export function statementPdf(statement: PieStatement): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'A4', margin: LEFT, font: BODY, info: { Title: `Pie statement ${statement.startsAt.slice(0, 10)} – ${statement.endsAt.slice(0, 10)}` } });
   const chunks: Buffer[] = [];
@@ -35,28 +36,25 @@ export function statementPdf(statement: PieStatement): Promise<Buffer> {
     const y = doc.y;
     doc.font(bold ? BOLD : BODY).fontSize(10).text(label, LEFT, y, { width: 370 });
     const labelBottom = doc.y;
-    doc.text(usd(amount), 430, y, { width: 117, align: 'right' });
+    doc.text(formatUsd(amount), 430, y, { width: 117, align: 'right' });
     doc.x = LEFT;
     doc.y = Math.max(labelBottom, doc.y) + 2;
   };
-  row('Charge', statement.chargeCents, true);
-  for (const fee of statement.fees) row(`  ${fee.label}`, -fee.amountCents);
-  if (statement.carriedInCents !== 0) row(carriedInLabel(statement.carriedInCents), statement.carriedInCents);
-  row('Split among your artists', statement.splitCents, true);
+  for (const line of statement.money) row(line.label, line.amountCents, line.bold);
   doc.moveDown();
   doc.font(BOLD).fontSize(12).text('Where it went', LEFT);
   doc.moveDown(0.3);
-  for (const line of statement.lines.filter((l) => l.shareCents > 0)) {
+  for (const line of statement.paid) {
     row(`${line.name} — ${minutes(line.listenedMs)}, ${(line.weight * 100).toFixed(2)}% (${WHERE_NOW_LABEL[line.whereNow]})`, line.shareCents);
   }
-  row('Kept in your wallet for the next period', statement.keptInWalletCents);
-  row('Total', statement.distributedCents + statement.keptInWalletCents, true);
-  const left = statement.lines.filter((l) => l.shareCents === 0);
-  if (left.length > 0) {
+  if (statement.notPaid.length > 0) {
     doc.moveDown();
     doc.font(BOLD).fontSize(12).text('Not in this period’s split', LEFT);
-    doc.font(BODY).fontSize(9);
-    for (const line of left) doc.text(`${line.name} — ${minutes(line.listenedMs)}: ${line.reason?.replace('_', ' ') ?? 'no share'}`, LEFT);
+    doc.moveDown(0.3);
+    doc.font(BODY).fontSize(10);
+    for (const group of statement.notPaid) {
+      doc.text(`${group.label}: ${group.count.toLocaleString('en-US')} ${group.count === 1 ? 'artist' : 'artists'}, ${minutes(group.listenedMs)}`, LEFT);
+    }
   }
   doc.end();
   return done;

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Inject, Patch, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { BanArtistRequest, PieIdParam, RealtimeStatsQuery, SetInclusionParam, SetInclusionRequest, UpdatePieRequest } from '#pie/contracts';
+import { BanArtistRequest, PieIdParam, RealtimeStatsPieParam, RealtimeStatsQuery, SetInclusionParam, SetInclusionRequest, UpdatePieRequest } from '#pie/contracts';
 // Parameter types under other names: decorator metadata must not point at the zod schemas (OpenAPI reads it).
 import type { BanArtistRequest as BanArtistBody, RealtimeStatsQuery as RealtimeStatsParams, SetInclusionRequest as SetInclusionBody } from '#pie/contracts';
 import { CurrentSubject, FanSessionGuard, type SessionPrincipal } from '#pie/identity';
@@ -67,8 +67,9 @@ export class PiesController {
     return ok(await this.commands.execute(new SetArtistInclusion(fan.subjectId, pieArtistId, body.included)), 'Saved');
   }
 
+  /** `:pieId` may be `new`: the create modal's estimated split of a pie not created yet. */
   @Get(':pieId/realtime-stats')
-  async realtimeStats(@CurrentSubject() fan: SessionPrincipal, @ZodParam('pieId', PieIdParam) pieId: string, @ZodQuery(RealtimeStatsQuery) query: RealtimeStatsParams) {
+  async realtimeStats(@CurrentSubject() fan: SessionPrincipal, @ZodParam('pieId', RealtimeStatsPieParam) pieId: string, @ZodQuery(RealtimeStatsQuery) query: RealtimeStatsParams) {
     return ok(await this.reads.realtimeStats(fan.subjectId, pieId, query));
   }
 

@@ -3,7 +3,7 @@ import { Database, handleOnce, ListensTo, type EventListener, type OutboxEnvelop
 import { followSubscriptionStatus } from '../domain/pie-lifecycle.js';
 import { SubscriptionStatusChanged, type SubscriptionStatusChangedPayload } from '#pie/billing/events';
 
-/** The pie's status follows its subscription's (active, past due, canceled). */
+/** The pie's status follows its subscription's (active, past due, canceled), never an older status over a newer one. */
 @Injectable()
 @ListensTo(SubscriptionStatusChanged, { consumer: 'pies.follow-subscription-status', queue: 'pies' })
 export class FollowSubscriptionStatusListener implements EventListener<SubscriptionStatusChangedPayload> {
@@ -11,7 +11,7 @@ export class FollowSubscriptionStatusListener implements EventListener<Subscript
 
   async handle(event: OutboxEnvelope<SubscriptionStatusChangedPayload>): Promise<void> {
     await handleOnce(this.database.em(), 'pies.follow-subscription-status', event.id, (tx) =>
-      followSubscriptionStatus(tx, event.payload.subscriptionId, event.payload.status),
+      followSubscriptionStatus(tx, event.payload.subscriptionId, event.payload.status, new Date(event.occurredAt)),
     );
   }
 }

@@ -16,7 +16,7 @@ export class SendEmailOnPiePeriodClosedListener implements EventListener<PiePeri
   ) {}
 
   async handle(event: OutboxEnvelope<PiePeriodClosedPayload>): Promise<void> {
-    const { fanId, periodId, distributedCents, artistCount, rolledOver, rolledOverBecause, startsAt, endsAt } = event.payload;
+    const { fanId, pieId, periodId, distributedCents, artistCount, rolledOver, rolledOverBecause, startsAt, endsAt } = event.payload;
     await handleOnce(this.database.em(), 'pies.send-period-closed-email', event.id, async (em) => {
       const contact = await this.contacts.contactOf(fanId, em);
       if (!contact) return;
@@ -25,9 +25,11 @@ export class SendEmailOnPiePeriodClosedListener implements EventListener<PiePeri
         [periodId],
       );
       const statementLink = new URL(`/my-pies/statements/${periodId}`, this.config.PUBLIC_URL).toString();
+      // The close found the pie over (no later period): the money left is returned, not carried on.
+      const [pie] = await em.execute<{ over: boolean }[]>(`select finished_at is not null as over from pies.pies where id = ?`, [pieId]);
       recordInOutbox(
         em,
-        SendEmail.create(periodClosedMessage({ to: contact.email, firstName: contact.firstName, distributedCents, artistCount, rolledOver: rolledOver ? (rolledOverBecause ?? 'no_listening') : false, topArtists: top.map((row) => row.artist_name), statementLink, period: { startsAt, endsAt } })),
+        SendEmail.create(periodClosedMessage({ to: contact.email, firstName: contact.firstName, distributedCents, artistCount, rolledOver: rolledOver ? (rolledOverBecause ?? 'no_listening') : false, topArtists: top.map((row) => row.artist_name), statementLink, period: { startsAt, endsAt }, pieOver: pie?.over ?? false })),
       );
       await em.flush();
     });

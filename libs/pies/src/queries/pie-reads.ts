@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Pie, PieSplitArtist, PieWithPeriods, PublicFanPie, PublicPie, RealtimeStats, RealtimeStatsQuery } from '#pie/contracts';
+import { NEW_PIE, PIE_LIMITS, SPLIT_ESTIMATE_DAYS, type Pie, type PieSplitArtist, type PieWithPeriods, type PublicFanPie, type PublicPie, type RealtimeStats, type RealtimeStatsQuery } from '#pie/contracts';
 import { FanContacts } from '#pie/identity';
 import { accounts, balancesAtCutOff } from '#pie/ledger';
 import { dailyListenedMs, orphanedTracks, publicProfileOf, type DayListening, type OrphanedTrack } from '#pie/listening';
-import { Database, type EntityManager } from '#pie/platform';
+import { Database, DomainError, type EntityManager } from '#pie/platform';
 import { cents, currentPeriodOf, findOwnPie, findPie, periodsOf, periodSummary, pieOf, type PieRow } from '../domain/pie-rows.js';
 import { pieNotFound } from '../domain/pies.errors.js';
 import { availableToSplit } from '../domain/period-close.js';
@@ -54,23 +54,51 @@ export class PieReads {
    * The current period's split, computed now by the same function the close uses, with the
    * overrides the fan is trying before saving. The amount is the wallet's available balance (what
    * the close would split), or the pie's amount while nothing has been paid in yet.
+   *
+   * Until the period has listening of its own (just after paying, or before any period), the split is
+   * an estimate from the fan's last `SPLIT_ESTIMATE_DAYS` days of listening, said so in `estimate`.
+   * `new` is the pie the fan is about to create: always that estimate, of the `amount` asked about.
    */
   async realtimeStats(fanId: string, pieId: string, overrides: RealtimeStatsQuery): Promise<RealtimeStats> {
+    if (pieId === NEW_PIE) return this.newPieEstimate(fanId, overrides);
+    if (overrides.amount !== undefined) throw amountOnlyForNewPie();
     const pie = await this.ownPie(fanId, pieId);
     const em = this.em();
     const window = await this.window(pie);
-    const inputs = await gatherSplitInputs(em, { id: pie.id, fanId }, window.from, window.to);
     const wallet = accounts.fanWallet(fanId);
     const [balance] = await balancesAtCutOff(em, [{ account: wallet, before: window.to }]);
     const available = availableToSplit(balance!);
-    const settings = {
-      artistLimit: overrides.limit ?? pie.artist_limit,
-      artistPopularity: overrides.artistPopularity ?? pie.artist_popularity,
-      excludeNonActive: overrides.excludeNonActive ?? pie.exclude_non_active,
-    };
+    const settings = settingsOf(overrides, { artistLimit: pie.artist_limit, artistPopularity: pie.artist_popularity, excludeNonActive: pie.exclude_non_active });
     const amountCents = available > 0 ? available : cents(pie.amount_cents);
+    const own = { id: pie.id, fanId };
+    let basis = { from: window.from, to: window.to, estimate: null as RealtimeStats['estimate'] };
+    let inputs = await gatherSplitInputs(em, own, basis.from, basis.to);
+    if (window.periodId === null || !hasListening(inputs)) {
+      const recent = estimateWindow();
+      const estimated = await gatherSplitInputs(em, own, recent.from, recent.to);
+      if (hasListening(estimated)) [basis, inputs] = [{ ...recent, estimate: { days: SPLIT_ESTIMATE_DAYS } }, estimated];
+    }
     const split = splitPie(inputs.candidates, { amountCents, ...settings });
-    return { pieId, periodId: window.periodId, from: window.from.toISOString(), to: window.to.toISOString(), amountCents, settings, artists: splitArtists(split, inputs) };
+    return { pieId, periodId: window.periodId, from: basis.from.toISOString(), to: basis.to.toISOString(), amountCents, settings, artists: splitArtists(split, inputs), estimate: basis.estimate };
+  }
+
+  /** The create modal's preview: the split of `amount` over the fan's recent listening, with their bans (no pie, so no choices yet). */
+  private async newPieEstimate(fanId: string, overrides: RealtimeStatsQuery): Promise<RealtimeStats> {
+    if (overrides.amount === undefined) throw amountNeededForNewPie();
+    const recent = estimateWindow();
+    const inputs = await gatherSplitInputs(this.em(), { id: null, fanId }, recent.from, recent.to);
+    const settings = settingsOf(overrides, NEW_PIE_SPLIT_DEFAULTS);
+    const split = splitPie(inputs.candidates, { amountCents: overrides.amount, ...settings });
+    return {
+      pieId: null,
+      periodId: null,
+      from: recent.from.toISOString(),
+      to: recent.to.toISOString(),
+      amountCents: overrides.amount,
+      settings,
+      artists: splitArtists(split, inputs),
+      estimate: { days: SPLIT_ESTIMATE_DAYS },
+    };
   }
 
   async dailyListening(fanId: string, pieId: string): Promise<DayListening[]> {
@@ -125,6 +153,35 @@ export class PieReads {
     };
   }
 }
+
+type SplitSettings = RealtimeStats['settings'];
+
+/** A new pie's split settings when the preview is asked without them (the create modal always sends them). */
+const NEW_PIE_SPLIT_DEFAULTS: SplitSettings = { artistLimit: PIE_LIMITS.artistLimit.default, artistPopularity: PIE_LIMITS.artistPopularity.default, excludeNonActive: false };
+
+function settingsOf(overrides: RealtimeStatsQuery, saved: SplitSettings): SplitSettings {
+  return {
+    artistLimit: overrides.limit ?? saved.artistLimit,
+    artistPopularity: overrides.artistPopularity ?? saved.artistPopularity,
+    excludeNonActive: overrides.excludeNonActive ?? saved.excludeNonActive,
+  };
+}
+
+/** The estimate's listening: the last `SPLIT_ESTIMATE_DAYS` days, up to now. */
+function estimateWindow(now = new Date()): { from: Date; to: Date } {
+  return { from: new Date(now.getTime() - SPLIT_ESTIMATE_DAYS * DAY_MS), to: new Date(now.getTime() + 1) };
+}
+
+function hasListening(inputs: SplitInputs): boolean {
+  return inputs.candidates.some((candidate) => candidate.listenedMs > 0);
+}
+
+const amountOnlyForNewPie = () =>
+  new DomainError('validation-failed', 'invalid', 'amount is only for a pie not created yet (new): an existing pie splits what its wallet holds', {
+    amount: ['Only for a new pie'],
+  });
+const amountNeededForNewPie = () =>
+  new DomainError('validation-failed', 'invalid', 'amount is required for a new pie: the amount its split would share', { amount: ['Required for a new pie'] });
 
 export function splitArtists(split: SplitResult, inputs: SplitInputs): PieSplitArtist[] {
   return split.lines.map((line) => {

@@ -54,6 +54,7 @@ describe('loadConfig', () => {
       PORT: '8080',
       REDIS_URL: 'rediss://cache.internal:6380',
       SESSION_SECRET: 's'.repeat(40),
+      PROMOTION_HASH_SECRET: 'h'.repeat(40),
       RECAPTCHA_SECRET: 'recaptcha-secret',
       TOKEN_ENCRYPTION_KEY: KEY,
       TRUST_PROXY: '10.0.0.0/8, 192.168.1.7,::1',
@@ -119,14 +120,24 @@ describe('loadConfig', () => {
     else expect(problems[0]).toMatch(expected);
   });
 
+  const PROMO = 'h'.repeat(40);
+
   it('refuses the development session secret in production', () => {
-    expect(problemsOf({ DATABASE_URL, NODE_ENV: 'production', RECAPTCHA_SECRET: 'recaptcha-secret', TOKEN_ENCRYPTION_KEY: KEY })).toEqual(['SESSION_SECRET: must be set in production']);
+    expect(problemsOf({ DATABASE_URL, NODE_ENV: 'production', RECAPTCHA_SECRET: 'recaptcha-secret', TOKEN_ENCRYPTION_KEY: KEY, PROMOTION_HASH_SECRET: PROMO })).toEqual(['SESSION_SECRET: must be set in production']);
     expect(problemsOf({ DATABASE_URL, NODE_ENV: 'production' })).toContain('SESSION_SECRET: must be set in production');
-    expect(() => loadConfig({ DATABASE_URL, NODE_ENV: 'production', RECAPTCHA_SECRET: 'recaptcha-secret', SESSION_SECRET: 'p'.repeat(32), TOKEN_ENCRYPTION_KEY: KEY })).not.toThrow();
+    expect(() => loadConfig({ DATABASE_URL, NODE_ENV: 'production', RECAPTCHA_SECRET: 'recaptcha-secret', SESSION_SECRET: 'p'.repeat(32), TOKEN_ENCRYPTION_KEY: KEY, PROMOTION_HASH_SECRET: PROMO })).not.toThrow();
+  });
+
+  it('refuses the development promotion fingerprint secret in production, and a short one anywhere', () => {
+    expect(problemsOf({ DATABASE_URL, NODE_ENV: 'production', RECAPTCHA_SECRET: 'recaptcha-secret', SESSION_SECRET: 'p'.repeat(32), TOKEN_ENCRYPTION_KEY: KEY })).toEqual([
+      'PROMOTION_HASH_SECRET: must be set in production (keep it: changing it forgets who already had the free pie)',
+    ]);
+    expect(problemsOf({ DATABASE_URL, PROMOTION_HASH_SECRET: 'short' })).toEqual(['PROMOTION_HASH_SECRET: must be at least 32 characters']);
+    expect(loadConfig({ DATABASE_URL }).PROMOTION_HASH_SECRET).not.toBe(loadConfig({ DATABASE_URL }).SESSION_SECRET);
   });
 
   it('requires its own token encryption key in production, never one derived from the session secret', () => {
-    expect(problemsOf({ DATABASE_URL, NODE_ENV: 'production', RECAPTCHA_SECRET: 'recaptcha-secret', SESSION_SECRET: 'p'.repeat(32) })).toEqual([
+    expect(problemsOf({ DATABASE_URL, NODE_ENV: 'production', RECAPTCHA_SECRET: 'recaptcha-secret', SESSION_SECRET: 'p'.repeat(32), PROMOTION_HASH_SECRET: PROMO })).toEqual([
       'TOKEN_ENCRYPTION_KEY: must be set in production (32 random bytes, base64: openssl rand -base64 32)',
     ]);
     expect(loadConfig({ DATABASE_URL, NODE_ENV: 'development' }).TOKEN_ENCRYPTION_KEY).toBeUndefined();

@@ -10,6 +10,7 @@ const booleanFromEnv = z
   .transform((value) => value === 'true' || value === '1');
 
 const DEV_SESSION_SECRET = 'dev-only-session-secret-change-me-0123456789';
+const DEV_PROMOTION_HASH_SECRET = 'dev-only-promotion-hash-secret-change-me-0123456789';
 
 /** One address or CIDR range (`10.0.0.0/8`, `::1`, `fd00::/8`). */
 function isAddressOrRange(entry: string): boolean {
@@ -56,6 +57,12 @@ export const AppConfigSchema = z
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// URL').default('smtp://127.0.0.1:1025'),
     MAIL_FROM: z.string().min(3).default('Pie <no-reply@pie.local>'),
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_SESSION_SECRET),
+    /**
+     * Keys the fingerprints that keep the free pie to one per person (HMAC-SHA256 of the normalised
+     * address and of each linked provider account, kept after deletion). Its own secret: rotating
+     * SESSION_SECRET must not forget who already had the free pie, and changing this one does.
+     */
+    PROMOTION_HASH_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_PROMOTION_HASH_SECRET),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     LOG_PRETTY: booleanFromEnv.optional(),
     WEB_DIST_DIR: z.string().optional(),
@@ -74,6 +81,11 @@ export const AppConfigSchema = z
      * (the sandbox, e.g. http://localhost:4000) every provider endpoint is taken from there.
      */
     SOCIAL_PROVIDERS_BASE_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+    /**
+     * ListenBrainz's API (issue 33). Unset: `<SOCIAL_PROVIDERS_BASE_URL>/listenbrainz` (the sandbox)
+     * when that is set, else https://api.listenbrainz.org.
+     */
+    LISTENBRAINZ_API_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
     SPOTIFY_CLIENT_ID: z.string().optional(),
     SPOTIFY_CLIENT_SECRET: z.string().optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),
@@ -129,10 +141,31 @@ export const AppConfigSchema = z
     QUEUE_BACKOFF_MAX_MS: z.coerce.number().int().min(1).max(86_400_000).default(3_600_000),
     /** How long adding jobs may take before the producer gives up (a Redis outage fails a relay batch, never hangs it). */
     QUEUE_PRODUCER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+    /** How long taking a database connection may take before the request fails (503) instead of waiting out an outage. */
+    DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5_000),
+    /** Each worker writes a heartbeat this often (platform.worker_heartbeats). */
+    WORKER_HEARTBEAT_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    /** Readiness fails when no worker has beaten for this long. */
+    WORKER_HEARTBEAT_STALE_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
+    /** Readiness fails when the oldest unpublished outbox row is older than this. */
+    OUTBOX_LAG_MAX_MS: z.coerce.number().int().min(500).max(3_600_000).default(60_000),
+    /** The worker's own HTTP endpoint (GET /health for a supervisor, GET /metrics): off unless set. */
+    WORKER_HTTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    /** Bearer token of the Prometheus scrape (GET /api/metrics, the worker's /metrics): no token, no metrics endpoint. */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
+    /** A request (headers and body) must arrive within this; slow senders get a 408 and lose the connection. */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+    /** An idle connection (no byte either way) is closed after this. */
+    CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(500).max(600_000).default(60_000),
+    /** Answers while the database or queue backend is down are 503 with this Retry-After (seconds). */
+    OUTAGE_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(3_600).default(5),
   })
   .superRefine((config, ctx) => {
     if (config.NODE_ENV === 'production' && config.SESSION_SECRET === DEV_SESSION_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'must be set in production' });
+    }
+    if (config.NODE_ENV === 'production' && config.PROMOTION_HASH_SECRET === DEV_PROMOTION_HASH_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['PROMOTION_HASH_SECRET'], message: 'must be set in production (keep it: changing it forgets who already had the free pie)' });
     }
     if (config.NODE_ENV === 'production' && !config.TOKEN_ENCRYPTION_KEY) {
       ctx.addIssue({ code: 'custom', path: ['TOKEN_ENCRYPTION_KEY'], message: 'must be set in production (32 random bytes, base64: openssl rand -base64 32)' });

@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import type pg from 'pg';
 import type { EntityManager, Orm } from './orm.js';
 
 export const MIKRO_ORM = Symbol('MIKRO_ORM');
@@ -28,6 +29,11 @@ export class Database implements OnApplicationShutdown {
     } catch {
       return false;
     }
+  }
+
+  /** The pg pool behind the ORM (for the pool-use metric). */
+  async pool(): Promise<pg.Pool> {
+    return (await this.orm.em.getDriver().getConnection().getNativeClient()) as pg.Pool;
   }
 
   async onApplicationShutdown(): Promise<void> {

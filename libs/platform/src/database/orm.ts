@@ -1,7 +1,9 @@
 import { MikroORM, type AnyEntity, type EntitySchema, type Constructor } from '@mikro-orm/core';
 import { PostgreSqlDriver, type EntityManager } from '@mikro-orm/postgresql';
 import { Migrator, type Migration } from '@mikro-orm/migrations';
+import type { Pool } from 'pg';
 import { platformEntities } from './platform-entities.js';
+import { releaseBrokenConnections } from './release-broken-connections.js';
 
 export type { EntityManager } from '@mikro-orm/postgresql';
 export type Orm = MikroORM<PostgreSqlDriver, EntityManager>;
@@ -14,6 +16,11 @@ export interface OrmOptions {
   /** The one migration history of the whole database (see migrations/index.ts). */
   migrations?: Constructor<Migration>[];
   poolMax?: number;
+  /**
+   * How long taking a new connection may last (pg's default is forever): during an outage a request
+   * fails within this and answers 503, instead of hanging until the client gives up.
+   */
+  connectTimeoutMs?: number;
 }
 
 export async function createOrm(options: OrmOptions): Promise<Orm> {
@@ -31,6 +38,9 @@ export async function createOrm(options: OrmOptions): Promise<Orm> {
       silent: true,
     },
     pool: { min: 0, max: options.poolMax ?? 10 },
+    // pg.Pool options: a bounded wait for a connection, and TCP keepalive so a silently dropped one is
+    // noticed; a connection that dies while checked out goes back to the pool (releaseBrokenConnections).
+    driverOptions: { connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000, keepAlive: true, onPoolCreated: (pool: Pool) => releaseBrokenConnections(pool) },
     discovery: { warnWhenNoEntities: false },
     allowGlobalContext: false,
     debug: false,

@@ -1,37 +1,28 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { Database } from '../database/database.js';
-import { DeadJobs } from '../queues/dead-jobs.js';
-import { QueueRegistry } from '../queues/queue-registry.js';
+import { Readiness } from './readiness.js';
 
 /**
- * `GET /api/health`: 200 when the database and the queue backend answer, 503 otherwise. Dead jobs
- * (failed every retry, waiting for `npm run jobs:retry`) are counted per queue: they need a person,
- * not a restart, so they do not make the process unhealthy.
+ * Public health, saying only up or down (what is behind it is for admins and metrics):
+ * - `GET /api/health`: liveness, the process answers. It touches nothing else, so a database
+ *   outage never makes a supervisor restart a healthy api.
+ * - `GET /api/health/ready`: readiness, 200 when the database and queue backend answer, a worker's
+ *   heartbeat is fresh and the outbox keeps up; 503 otherwise (a load balancer's check).
+ * The details are `GET /api/admin/dashboard/health` (the admin dashboard) and the metrics.
  */
 @Controller('api/health')
 export class HealthController {
-  constructor(
-    @Inject(Database) private readonly database: Database,
-    @Inject(QueueRegistry) private readonly queues: QueueRegistry,
-    @Inject(DeadJobs) private readonly deadJobs: DeadJobs,
-  ) {}
+  constructor(@Inject(Readiness) private readonly readiness: Readiness) {}
 
   @Get()
-  async health(@Res({ passthrough: true }) reply: FastifyReply) {
-    const [databaseUp, queuesUp] = await Promise.all([this.database.ping(), this.queues.ping()]);
-    const deadJobs = databaseUp ? await this.deadJobs.counts().catch(() => undefined) : undefined;
-    const healthy = databaseUp && queuesUp;
-    reply.status(healthy ? 200 : 503);
-    return {
-      success: healthy,
-      message: healthy ? 'ok' : 'degraded',
-      data: {
-        database: databaseUp ? 'up' : 'down',
-        queues: queuesUp ? 'up' : 'down',
-        queueBackend: this.queues.backend.kind,
-        ...(deadJobs ? { deadJobs: { total: Object.values(deadJobs).reduce((sum, n) => sum + n, 0), byQueue: deadJobs } } : {}),
-      },
-    };
+  live() {
+    return { success: true, message: 'ok', data: { status: 'up' as const } };
+  }
+
+  @Get('ready')
+  async ready(@Res({ passthrough: true }) reply: FastifyReply) {
+    const { ready } = await this.readiness.check();
+    reply.status(ready ? 200 : 503);
+    return { success: ready, message: ready ? 'ok' : 'not ready', data: { status: ready ? ('up' as const) : ('down' as const) } };
   }
 }

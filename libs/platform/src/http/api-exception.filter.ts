@@ -3,6 +3,9 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { errorCodeForStatus, type ApiFailure, type ErrorCode, type FieldErrors } from '#pie/contracts';
 import { DomainError, HTTP_STATUS_OF_KIND } from '../errors/domain-error.js';
+import { TooManyRequestsException } from './rate-limit.js';
+import { outageOf } from '../errors/outage.js';
+import type { OutageReporter } from './outage-reporter.js';
 
 /** Fastify's own client errors (bad JSON, wrong content type, body too large, bad URL) and what to tell the client. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; message: string }> = {
@@ -25,8 +28,14 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; code: ErrorCode; m
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
 
-  /** @param sendSpaIndex sends the web app's index.html: unknown non-API GETs are client-side routes. */
-  constructor(private readonly sendSpaIndex?: (reply: FastifyReply) => void) {}
+  /**
+   * @param sendSpaIndex sends the web app's index.html: unknown non-API GETs are client-side routes.
+   * @param outages notes requests failing because the database or queue backend is down (503).
+   */
+  constructor(
+    private readonly sendSpaIndex?: (reply: FastifyReply) => void,
+    private readonly outages?: OutageReporter,
+  ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
@@ -36,6 +45,19 @@ export class ApiExceptionFilter implements ExceptionFilter {
       return;
     }
     const body = apiFailureOf(exception);
+    // A limit checked inside a handler (after authorization) says when to come back, as the guard does.
+    if (exception instanceof TooManyRequestsException) void reply.header('retry-after', String(exception.retryAfterSeconds));
+    const outage = body.code === 'internal-error' ? outageOf(exception) : undefined;
+    if (outage) {
+      // The truth is "try again shortly", not "we are broken": a 503 with Retry-After, and no stack trace per request.
+      const retryAfter = this.outages?.retryAfterSeconds ?? 5;
+      this.outages?.noticed(outage, exception);
+      void reply
+        .status(503)
+        .header('retry-after', String(retryAfter))
+        .send({ success: false, statusCode: 503, code: 'unavailable', message: `Pie is briefly unavailable. Please try again in ${retryAfter} seconds.` });
+      return;
+    }
     if (body.statusCode >= 500 && body.code === 'internal-error') {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     }
@@ -65,7 +87,10 @@ export function apiFailureOf(exception: unknown): ApiFailure {
     const text = Array.isArray(message) ? message.join('; ') : (message ?? exception.message);
     return failure(status, code ?? errorCodeForStatus(status), text, errors);
   }
-  const fastifyStatus = (exception as { statusCode?: number } | null)?.statusCode;
+  // Only Fastify's own errors (codes FST_…) speak to the client with their status and message. Other
+  // errors carry a statusCode too (a Stripe SDK error has Stripe's 4xx): that is our fault, not the
+  // client's, and its message names provider internals, so it is a 500 like any fault.
+  const fastifyStatus = typeof fastifyCode === 'string' && fastifyCode.startsWith('FST_') ? (exception as { statusCode?: number }).statusCode : undefined;
   if (fastifyStatus && fastifyStatus >= 400 && fastifyStatus < 500) {
     return failure(fastifyStatus, errorCodeForStatus(fastifyStatus), (exception as Error).message);
   }

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type {} from '@fastify/cookie';
+import { refuseBeforeBody } from './edge-limits.js';
 
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
@@ -57,8 +58,9 @@ export class CsrfProtection {
       const headerToken = Array.isArray(header) ? header[0] : header;
       const cookieToken = request.cookies?.[CSRF_COOKIE];
       const binding = this.bindingOf(request.cookies ?? {});
+      // Refused in onRequest, before the body is read (and with the connection closed, so it never is).
       if (!headerToken || headerToken !== cookieToken || !this.verify(headerToken, binding)) {
-        await reply.status(403).send({
+        await refuseBeforeBody(request, reply, 403, {
           success: false,
           statusCode: 403,
           code: 'csrf-invalid',

@@ -6,6 +6,7 @@ import { withTimeout } from '../queues/queue-backend.js';
 import { textArray } from '../database/pg-arrays.js';
 import type { QueueName } from '../queues/queue-names.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { QuietLog } from '../logging/quiet-log.js';
 
 interface OutboxRow {
   id: string;
@@ -30,6 +31,8 @@ const CLEANUP_EVERY_MS = 10 * 60_000;
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(OutboxRelay.name);
+  /** During an outage a tick fails four times a second: one line when it starts, a summary a minute, one when it ends. */
+  private readonly quiet = new QuietLog(this.logger);
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = false;
@@ -97,8 +100,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     try {
       published = await this.relayBatch();
       await this.cleanupPublished();
+      this.quiet.success('outbox relay');
     } catch (error) {
-      this.logger.error(`Outbox relay failed, retrying: ${(error as Error).message}`);
+      this.quiet.failure('outbox relay', error);
     }
     // A full batch means more may be waiting: go again at once.
     this.schedule(published === BATCH_SIZE ? 0 : this.config.OUTBOX_POLL_INTERVAL_MS);

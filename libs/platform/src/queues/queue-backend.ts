@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { AppConfig } from '../config/app-config.js';
 import { QUEUE_NAMES, type QueueName } from './queue-names.js';
 import { backoffStrategyFor, jobOptionsFor, type RetryPolicy } from './retry-policy.js';
+import { QueueBackendTimeoutError } from '../errors/outage.js';
 
 export type QueueBackendKind = 'redis' | 'postgres';
 type Role = 'producer' | 'worker';
@@ -146,7 +147,7 @@ export class QueueBackend {
 export async function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not finish within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new QueueBackendTimeoutError(`${what} did not finish within ${ms} ms`)), ms);
   });
   try {
     return await Promise.race([work, timeout]);

@@ -15,6 +15,9 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import type { QueueName } from './queue-names.js';
 import { QueueRegistry } from './queue-registry.js';
 import { DeadJobs } from './dead-jobs.js';
+import { Metrics } from '../metrics/metrics.js';
+import { QuietLog, safeMessage } from '../logging/quiet-log.js';
+import { outageOf } from '../errors/outage.js';
 
 export class MissingJobHandlerError extends Error {}
 
@@ -39,6 +42,8 @@ interface Routes {
 @Injectable()
 export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(QueueWorkers.name);
+  /** Connection errors and jobs failing for an outage: a line when it starts, a summary a minute, a line when it ends. */
+  private readonly quiet = new QuietLog(this.logger);
   private readonly workers: Worker[] = [];
   private readonly routes = new Map<QueueName, Routes>();
   /** Every listener of each event name. */
@@ -51,7 +56,13 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
     @Inject(QueueRegistry) private readonly queues: QueueRegistry,
     @Inject(DeadJobs) private readonly deadJobs: DeadJobs,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(Metrics) private readonly metrics: Metrics,
   ) {}
+
+  /** Every queue processor of this process is running (a closing or broken one is not). */
+  get running(): boolean {
+    return this.workers.length > 0 && this.workers.every((worker) => worker.isRunning());
+  }
 
   onApplicationBootstrap(): void {
     this.discoverRoutes();
@@ -67,11 +78,19 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
         maxStalledCount: 3,
       });
       worker.on('failed', (job, error) => {
-        this.logger.warn(`${queue}/${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}): ${error.message}`);
+        const outage = outageOf(error);
+        if (outage) this.quiet.failure(`jobs (${outage} unavailable)`, error);
+        else this.logger.warn(`${queue}/${job?.name} ${job?.id} failed (attempt ${job?.attemptsMade}): ${safeMessage(error)}`);
         // Failures the processor never saw (a job that stalled too often) are kept as dead here.
         if (job) void this.keepIfDead(queue, job, error);
       });
-      worker.on('error', (error) => this.logger.error(`${queue} worker error: ${error.message}`));
+      worker.on('error', (error) => this.quiet.failure(`${queue} queue connection`, error));
+      // A job done means the backend and the database answer again.
+      worker.on('completed', () => {
+        this.quiet.success(`${queue} queue connection`);
+        this.quiet.success('jobs (database unavailable)');
+        this.quiet.success('jobs (queue backend unavailable)');
+      });
       this.workers.push(worker);
     }
     this.logger.log(`Workers started on ${this.backend.kind} for queues: ${[...this.routes.keys()].join(', ') || '(none)'}`);
@@ -130,9 +149,12 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
 
   private async process(queue: QueueName, routes: Routes, job: Job): Promise<void> {
     const finalAttempt = job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
+    const started = performance.now();
     try {
       await this.dispatch(queue, routes, job, finalAttempt);
+      this.metrics.observeJob(queue, job.name, 'completed', (performance.now() - started) / 1000);
     } catch (error) {
+      this.metrics.observeJob(queue, job.name, 'failed', (performance.now() - started) / 1000);
       if (finalAttempt) await this.keep(queue, job, error, job.attemptsMade + 1);
       throw error;
     }
@@ -173,17 +195,17 @@ export class QueueWorkers implements OnApplicationBootstrap, OnApplicationShutdo
     try {
       if ((await job.getState()) === 'failed') await this.keep(queue, job, error, job.attemptsMade);
     } catch (stateError) {
-      this.logger.error(`Could not check ${queue}/${job.id} after it failed: ${(stateError as Error).message}`);
+      this.quiet.failure(`checking failed jobs`, stateError);
     }
   }
 
   private async keep(queue: QueueName, job: Job, error: unknown, attempts: number): Promise<void> {
     try {
       await this.deadJobs.record(queue, job, error, attempts);
-      this.logger.error(`${queue}/${job.name} ${job.id} is dead after ${attempts} attempt(s): ${(error as Error)?.message ?? error}`);
+      this.logger.error(`${queue}/${job.name} ${job.id} is dead after ${attempts} attempt(s): ${safeMessage(error)}`);
     } catch (recordError) {
       // BullMQ still keeps the failed job; the 'failed' handler tries once more.
-      this.logger.error(`Could not keep dead job ${queue}/${job.id}: ${(recordError as Error).message}`);
+      this.logger.error(`Could not keep dead job ${queue}/${job.id}: ${safeMessage(recordError)}`);
     }
   }
 }

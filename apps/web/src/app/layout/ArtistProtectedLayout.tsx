@@ -1,12 +1,14 @@
 import { Outlet, useLocation } from 'react-router';
 import { RequireArtistSession } from '../../features/artist/auth';
+import { OfficeSwitcher } from '../../features/artist/office';
 import { ProfilePrompt } from '../../features/artist/profile';
 import { PageContainer } from '../../shared/ui';
 import type { ArtistOutletContext } from './area-context';
 
 /**
  * The protected part of /for-artists: the guard (to /for-artists/login and
- * back), then the screen with the signed-in artist. While the profile is
+ * back), then the screen with the signed-in artist. A person in several offices
+ * chooses the office the screens act on above them. While the profile is
  * incomplete, every screen but the profile form shows a prompt to complete it.
  */
 export function Component() {
@@ -15,11 +17,10 @@ export function Component() {
     <RequireArtistSession>
       {(user) => (
         <>
-          {pathname !== '/for-artists/profile/update' && (
-            <PageContainer width="content" pt="lg">
-              <ProfilePrompt user={user} />
-            </PageContainer>
-          )}
+          <PageContainer width="content" pt="lg">
+            <OfficeSwitcher userId={user._id} />
+            {pathname !== '/for-artists/profile/update' && <ProfilePrompt user={user} />}
+          </PageContainer>
           <Outlet context={{ user } satisfies ArtistOutletContext} />
         </>
       )}

@@ -1,20 +1,24 @@
+import { useRef } from 'react';
 import { Outlet } from 'react-router';
-import { CookieBanner } from '../../shared/cookies';
+import { CookieBanner, useCookieConsent } from '../../shared/cookies';
 import { InstallPrompt } from '../../shared/install';
+import { useBottomDockSpace } from './bottom-dock-space';
 
 /**
- * Above every area: the page, the cookie banner docked at the bottom and the
- * app-install prompt at the top right (spec §1: both on every page). Each has
- * its own fixed place, so one appearing never moves the other (no layout shift).
+ * Above every area: the page and, docked at its bottom, the cookie banner until the person
+ * chooses, then the app-install prompt in its place (spec §1: both on every page). One at a time,
+ * in one place whose room the page reserves: the prompt never covers a headline or a button, nor
+ * the banner.
  */
 export function RootLayout() {
+  const { decided } = useCookieConsent();
+  const dock = useRef<HTMLDivElement>(null);
+  useBottomDockSpace(dock);
   return (
     <>
       <Outlet />
-      <div className="install-dock">
-        <InstallPrompt />
-      </div>
-      <div className="bottom-dock">
+      <div className="bottom-dock" ref={dock}>
+        {decided && <InstallPrompt />}
         <CookieBanner />
       </div>
     </>

@@ -131,3 +131,23 @@ describe('admin area guard', () => {
     expect(store.getState().session.status).toBe('authenticated');
   });
 });
+
+describe('the reconciliation on the admin dashboard', () => {
+  it('follows the provider check’s job: its progress while it runs, then its result', async () => {
+    const check = (type: string) => jsonResponse({ success: true, data: { type, ok: true, checkedAt: '2026-11-27T09:00:00.000Z', violations: 0, rows: [] } });
+    const routes: Record<string, Parameters<typeof mockRoutes>[0][string]> = { [LOGIN]: profile(), [PROFILE]: profile() };
+    for (const type of ['ledger', 'balances', 'escrow', 'wallets', 'idempotency']) routes[`POST /api/admin/financial-reconciliation/run-${type}-check`] = check(type);
+    routes['POST /api/admin/financial-reconciliation/run-provider-check'] = jsonResponse({ success: true, data: { type: 'provider', ok: false, checkedAt: '2026-11-27T09:00:00.000Z', violations: 0, rows: [], runId: '7', status: 'running', progress: 'Waiting for the worker' } });
+    routes['GET /api/admin/financial-reconciliation/runs/7'] = [
+      jsonResponse({ success: true, data: { type: 'provider', ok: false, checkedAt: '2026-11-27T09:00:00.000Z', violations: 0, rows: [], runId: '7', status: 'running', progress: 'Stripe balance transactions: 300 read' } }),
+      jsonResponse({ success: true, data: { type: 'provider', ok: false, checkedAt: '2026-11-27T09:00:05.000Z', violations: 1, rows: ['fan f1: dispute dp_1 moved 1000 cents in the ledger, nothing at Stripe'], runId: '7', status: 'done', progress: null } }),
+    ];
+    mockRoutes(routes);
+    const { user } = renderApp('/admin');
+    await screen.findByRole('heading', { name: 'Admin sign in' });
+    await signIn(user);
+    await user.click(await screen.findByRole('button', { name: 'Run every check' }));
+    expect(await screen.findByText('provider: Stripe balance transactions: 300 read')).toBeTruthy();
+    expect(await screen.findByText(/^provider: 1 row\(s\) — fan f1: dispute dp_1/, {}, { timeout: 4000 })).toBeTruthy();
+  });
+});

@@ -1,6 +1,7 @@
 import { PiePage } from '../../features/fan/pies';
+import { WithFan } from './with-fan';
 
-/** /pie: the fan's pie, and its create modal (the checkout round trip) while none is running. */
+/** /pie: the fan's pie, and its create modal (the checkout round trip) or the free pie while none is running. */
 export function Component() {
-  return <PiePage />;
+  return <WithFan>{(user) => <PiePage fan={user} />}</WithFan>;
 }

@@ -57,7 +57,11 @@ describe('the fan area', () => {
   });
 
   it('/pie shows an honest empty state, the create modal with its fees, and the rules of a pie', async () => {
-    mockRoutes({ 'GET /api/user': fan(), 'GET /api/pie/active': () => jsonResponse({ success: true, data: null }) });
+    mockRoutes({
+      'GET /api/user': fan(),
+      'GET /api/pie/active': () => jsonResponse({ success: true, data: null }),
+      'GET /api/pie/new/realtime-stats': () => jsonResponse({ success: true, data: { pieId: null, periodId: null, from: '', to: '', amountCents: 841, settings: { artistLimit: 20, artistPopularity: 0, excludeNonActive: false }, artists: [], estimate: { days: 28 } } }),
+    });
     const { user } = renderApp('/pie');
 
     expect(await screen.findByRole('heading', { name: 'No pies yet' })).toBeTruthy();
@@ -178,6 +182,18 @@ describe('the artist area', () => {
     renderApp(`/for-artists/verification/${platform}/${result}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeTruthy();
+  });
+
+  it('the verification-failed page words only reasons Pie knows, never text its URL carries', async () => {
+    mockRoutes({ 'GET /api/for-artists/user': artist() });
+    const { unmount } = renderApp('/for-artists/verification/twitter/failed?reason=other-account&message=Call%20us%20at%20555-SCAM');
+    expect(await screen.findByText('The X (Twitter) account you signed in with is not the one the artist’s Spotify profile links to.')).toBeTruthy();
+    expect(screen.queryByText(/555-SCAM/)).toBeNull();
+    unmount();
+
+    renderApp('/for-artists/verification/twitter/failed?reason=Send%20your%20password%20to%20evil.example');
+    await screen.findByRole('heading', { level: 1, name: 'X (Twitter) verification failed' });
+    expect(screen.queryByText(/evil\.example/)).toBeNull();
   });
 
   it('/for-artists/error leads to the artist home', async () => {

@@ -23,6 +23,8 @@ export const FAN_TAG_TYPES = [
   'Subscription',
   /** The fan's wallet: balance, transactions, summary. id: 'ME'. */
   'Wallet',
+  /** Whether the signed-in fan may still start the free pie (GET /api/stripe/promoEligibility). id: 'ME'. */
+  'Promotion',
   /** The fan's pies and their periods (settings, status), id: LIST. */
   'Pie',
   /** A pie's live split (realtime-stats); bans, inclusions and saved settings change it. id: LIST. */

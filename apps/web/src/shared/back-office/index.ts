@@ -1,6 +1,8 @@
 export { AdminList, type AdminColumn, type AdminFilter } from './components/AdminList';
-export { AdminRecordPage, ConfirmAction, JsonValue } from './components/AdminRecord';
+export { AdminRecordPage, ConfirmAction } from './components/AdminRecord';
+export { AdminRefLink, AdminRefLinks, refPath } from './components/AdminRefLink';
+export { JOURNAL_KIND_LABELS, journalKindLabel } from './components/journal-kinds';
 export { AuditLogSection } from './components/AuditLogSection';
-export { useAdminActionMutation, useDiscoveryProgressQuery, useRunCheckMutation, useRecordOfQuery } from './api/back-office.api';
-export { TransactionsOf } from './components/TransactionsOf';
+export { useAdminActionMutation, useDiscoveryProgressQuery, useRunCheckMutation, useRecordOfQuery, useReconciliationRunQuery } from './api/back-office.api';
+export { TransactionsOf, journalMoved } from './components/TransactionsOf';
 export { LazyDailyMoneyChart, LazyMoneyFlowChart } from './components/LazyMoneyCharts';

@@ -75,7 +75,7 @@ describe('the Cookie Preferences dialog', () => {
     return { ...view, dialog };
   }
 
-  it('lists the categories with the number of Pie’s cookies in each, essential always on, and links to the privacy policy in a new tab', async () => {
+  it('lists the categories with the spec’s counts, essential always on, and links to the privacy policy in a new tab', async () => {
     const { dialog } = await openFromBanner();
 
     const counts = Object.fromEntries(
@@ -84,13 +84,13 @@ describe('the Cookie Preferences dialog', () => {
         within(dialog).getByTestId(`cookie-count-${key}`).textContent,
       ]),
     );
-    // The counts of CLASSIFIED_COOKIES (the privacy policy's table), not fixed numbers.
+    // Spec §3: "Dialog counts: essential 3, performance and functionality 3, advertising 0, social networking 0, unclassified 5".
     expect(counts).toEqual({
-      essential: '6 cookies',
-      performance: '1 cookie',
+      essential: '3 cookies',
+      performance: '3 cookies',
       advertising: '0 cookies',
       social: '0 cookies',
-      unclassified: '0 cookies',
+      unclassified: '5 cookies',
     });
     expect(within(dialog).getByText('Performance and functionality')).toBeTruthy();
     expect(within(dialog).getByText('Social networking')).toBeTruthy();

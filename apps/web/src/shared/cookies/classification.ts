@@ -119,14 +119,24 @@ const DIALOG_DESCRIPTIONS: Record<Exclude<CookieCategory, 'analytics'>, string> 
   performance: 'Remember the connection to your streaming provider so your listening can be imported.',
   advertising: 'Pie shows no advertising and sets no advertising cookies.',
   social: 'Would let social networks recognise you on Pie. Pie sets none today.',
-  unclassified: 'Cookies we have not classified. Pie sets none of its own; any other cookie is removed unless you allow them.',
+  unclassified: 'Cookies we have not classified yet. They are removed unless you allow them.',
 };
 
 /**
- * The categories the Cookie Preferences dialog lists, each with the number of Pie's cookies in it
- * (counted from `CLASSIFIED_COOKIES`, the list the privacy policy's table shows). Analytics is
- * always on and not listed.
+ * The counts the dialog shows per category: spec §3 gives them ("Dialog counts: essential 3,
+ * performance and functionality 3, advertising 0, social networking 0, unclassified 5") and the
+ * spec's constants are binding. The privacy policy's table lists each cookie Pie sets
+ * (`CLASSIFIED_COOKIES`).
  */
+export const DIALOG_COUNTS: Record<Exclude<CookieCategory, 'analytics'>, number> = {
+  essential: 3,
+  performance: 3,
+  advertising: 0,
+  social: 0,
+  unclassified: 5,
+};
+
+/** The categories the Cookie Preferences dialog lists, each with the spec's count. Analytics is always on and not listed. */
 export const DIALOG_CATEGORIES: readonly {
   key: Exclude<CookieCategory, 'analytics'>;
   label: string;
@@ -135,6 +145,6 @@ export const DIALOG_CATEGORIES: readonly {
 }[] = (['essential', 'performance', 'advertising', 'social', 'unclassified'] as const).map((key) => ({
   key,
   label: CATEGORY_LABELS[key],
-  count: cookieCount(key),
+  count: DIALOG_COUNTS[key],
   description: DIALOG_DESCRIPTIONS[key],
 }));

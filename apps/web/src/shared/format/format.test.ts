@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryName, fanName, formatClock, formatCount, formatListened, NOUNS } from './format';
+import { countryName, fanName, formatClock, formatCount, formatListened, formatMoney, NOUNS } from './format';
 
 describe('listening formats', () => {
   it('says listened time in hours and minutes', () => {
@@ -29,5 +29,12 @@ describe('listening formats', () => {
     expect(countryName('se')).toBe('Sweden');
     expect(fanName(null)).toBe('A Pie fan');
     expect(fanName('grace')).toBe('grace');
+  });
+});
+
+describe('formatMoney', () => {
+  it('writes a negative amount with the Unicode minus: −$8.41', () => {
+    expect(formatMoney(-841)).toMatch(/^\u2212\$8\.41$|^\u22128[.,]41\s?\$$/);
+    expect(formatMoney(-841)).not.toContain('-');
   });
 });

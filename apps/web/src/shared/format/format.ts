@@ -1,3 +1,5 @@
+import { formatUsd } from '#pie/contracts';
+
 /**
  * The app's one set of display formats: numbers, dates, times and durations, in the fan's
  * locale (the browser's language) through `Intl`; the words around them are English.
@@ -21,14 +23,12 @@ const longDayFormat = lazily(
   () => new Intl.DateTimeFormat(LOCALE, { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
 );
 
-const moneyFormat = lazily(() => new Intl.NumberFormat(LOCALE, { style: 'currency', currency: 'USD' }));
-
 /**
- * Integer cents as US dollars in the reader's locale: 125000 → "$1,250.00". Cents are divided
- * by 100 only here, for display; amounts are never computed in floating point.
+ * Integer cents as US dollars in the reader's locale: 125000 → "$1,250.00", −841 → "−$8.41" (the
+ * Unicode minus). The same formatter as the statement PDF's (`formatUsd` in contracts).
  */
 export function formatMoney(cents: number): string {
-  return moneyFormat().format(cents / 100);
+  return formatUsd(cents, LOCALE);
 }
 
 export function formatNumber(value: number): string {

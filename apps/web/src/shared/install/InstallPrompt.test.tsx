@@ -1,5 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { saveCookieChoice } from '../cookies';
+import { resetCookieConsentForTests } from '../cookies/consent-store';
 import { renderApp } from '../../test/render';
 import { INSTALL_DISMISSED_KEY, isIosSafari, listenForInstallPrompt, resetInstallPromptForTests } from './install-prompt';
 
@@ -25,6 +27,8 @@ function installEvent(outcome: 'accepted' | 'dismissed' = 'accepted') {
 let stopListening: () => void;
 beforeEach(() => {
   stopListening = listenForInstallPrompt();
+  // The prompt waits for the cookie choice (it takes the banner's place); the tests below start after it.
+  saveCookieChoice({});
 });
 afterEach(() => {
   stopListening();
@@ -57,6 +61,27 @@ describe('the app-install prompt', () => {
 
     expect(event.prompt).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('region', { name: 'Install Pie' })).toBeNull();
+  });
+
+  it('waits for the cookie choice, then takes the banner’s place at the bottom: never both, never over the page’s top', async () => {
+    localStorage.clear();
+    document.cookie = 'cookie-preferences=; Max-Age=0; Path=/';
+    resetCookieConsentForTests();
+    const { user, container } = renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Pie' });
+    act(() => {
+      window.dispatchEvent(installEvent());
+    });
+    const banner = await screen.findByRole('region', { name: 'Cookie consent' });
+    expect(screen.queryByRole('region', { name: 'Install Pie' })).toBeNull();
+
+    await user.click(within(banner).getByRole('button', { name: 'Essential only' }));
+
+    const prompt = await screen.findByRole('region', { name: 'Install Pie' });
+    expect(screen.queryByRole('region', { name: 'Cookie consent' })).toBeNull();
+    // In the bottom dock, whose room the page reserves; nothing docked at the top any more.
+    expect(prompt.closest('.bottom-dock')).not.toBeNull();
+    expect(container.ownerDocument.querySelector('.install-dock')).toBeNull();
   });
 
   it("'Not now' hides it and remembers, across page loads", async () => {

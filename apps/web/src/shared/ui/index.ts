@@ -38,3 +38,5 @@ export { PageContainer, PAGE_WIDTHS, type PageContainerProps, type PageWidth } f
 export { CatalogueImage, type CatalogueImageProps } from './CatalogueImage';
 export { PieSplitIllustration, ArtistRecordIllustration } from './Illustrations';
 export { DataTable, type DataColumn } from './DataTable';
+export { ReasonDialog } from './ReasonDialog';
+export { ModalDialog, type ModalDialogProps } from './ModalDialog';

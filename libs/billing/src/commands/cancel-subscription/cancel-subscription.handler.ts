@@ -1,11 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { SubscriptionView } from '#pie/contracts';
-import { Database, recordInOutbox } from '#pie/platform';
-import { SubscriptionStatusChanged } from '../../events/subscription-status-changed.event.js';
+import { Database } from '#pie/platform';
 import { subscriptionNotFound } from '../../domain/billing.errors.js';
 import { StripeEventProcessor } from '../../domain/stripe-event-processor.js';
-import { findSubscription, lockFan, subscriptionView, type SubscriptionRow } from '../../domain/subscription-store.js';
+import { cancelPromoSubscription, findSubscription, lockFan, subscriptionView, type SubscriptionRow } from '../../domain/subscription-store.js';
 import { StripeGateway } from '../../stripe/stripe-gateway.js';
 
 /**
@@ -46,14 +45,7 @@ export class CancelSubscriptionHandler implements ICommandHandler<CancelSubscrip
   private cancelPromo(fanId: string, row: SubscriptionRow): Promise<SubscriptionRow> {
     return this.database.transaction(async (tx) => {
       await lockFan(tx, fanId);
-      const [canceled] = await tx.execute<SubscriptionRow[]>(
-        `update billing.subscriptions set status = 'canceled', canceled_at = now(), updated_at = now() where id = ? and status <> 'canceled' returning *`,
-        [row.id],
-      );
-      if (!canceled) return row;
-      recordInOutbox(tx, SubscriptionStatusChanged.create({ fanId, subscriptionId: row.id, status: 'canceled', previousStatus: row.status, cancelAtPeriodEnd: false }));
-      await tx.flush();
-      return canceled;
+      return (await cancelPromoSubscription(tx, fanId, row.id)) ?? row;
     });
   }
 }

@@ -1,13 +1,13 @@
 import { Inject } from '@nestjs/common';
 import { Command, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PROMO_PIE_CENTS, type CreatePromoSubscriptionRequest, type SubscriptionView } from '#pie/contracts';
-import { FanContacts } from '#pie/identity';
+import { FanContacts, type TakePromotionOutcome } from '#pie/identity';
 import { accounts, InsufficientBalanceError, Ledger } from '#pie/ledger';
 import { Database, recordInOutbox } from '#pie/platform';
 import { InvoicePaid } from '../../events/invoice-paid.event.js';
 import { SubscriptionActivated } from '../../events/subscription-activated.event.js';
 import { SubscriptionStatusChanged } from '../../events/subscription-status-changed.event.js';
-import { alreadyHasLivePie, promoAlreadyUsed, promoFundsExhausted, promoNotEligible } from '../../domain/billing.errors.js';
+import { alreadyHasLivePie, promoAlreadyUsed, promoCodesGone, promoFundsExhausted, promoNeedsVerifiedAccount, promoNotEligible } from '../../domain/billing.errors.js';
 import { stripeCustomerOf } from '../../domain/customers.js';
 import { claimTheOnlyPie } from '../../domain/one-live-pie.js';
 import { BILLING_JOURNAL_KINDS } from '../../domain/stripe-event-processor.js';
@@ -16,10 +16,19 @@ import { StripeGateway } from '../../stripe/stripe-gateway.js';
 
 const DAY_MS = 86_400_000;
 
+/** Why identity would not hand out the promotion, as the fan is told (each a 409; the transaction rolls back). */
+const REFUSALS: Record<Exclude<TakePromotionOutcome['outcome'], 'taken'>, () => Error> = {
+  'not-eligible': promoNotEligible,
+  used: promoAlreadyUsed,
+  unverified: promoNeedsVerifiedAccount,
+  'none-left': promoCodesGone,
+};
+
 /**
  * `POST /api/stripe/createPromoSubscription`: the free $5 pie, once per fan, funded from
- * `promo_pool` (no Stripe object: nothing is charged). One transaction: the promotion marked used,
- * the subscription row, the journal and the events, or none of them.
+ * `promo_pool` (no Stripe object: nothing is charged). One transaction: the promotion code taken
+ * and the promotion marked used (identity: verified account, one per person), the subscription row,
+ * the journal and the events, or none of them — a refusal anywhere gives the code back.
  */
 export class CreatePromoSubscription extends Command<SubscriptionView> {
   constructor(
@@ -49,7 +58,9 @@ export class CreatePromoSubscriptionHandler implements ICommandHandler<CreatePro
         if (!promotion?.eligible) throw promoNotEligible();
         const current = await currentSubscription(tx, fanId);
         if (current && ['active', 'trialing', 'past_due'].includes(current.status)) throw alreadyHasLivePie();
-        await this.contacts.markPromotionUsed(fanId, tx);
+        // The code is taken now, not at sign-up: from a verified account, once per person (identity's rules).
+        const taken = await this.contacts.takePromotion(fanId, tx);
+        if (taken.outcome !== 'taken') throw REFUSALS[taken.outcome]();
 
         const now = new Date();
         const end = new Date(now.getTime() + request.pieDays * DAY_MS);

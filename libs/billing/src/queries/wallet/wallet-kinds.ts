@@ -8,10 +8,10 @@ import type { WalletTransactionType } from '#pie/contracts';
 export const WALLET_TYPE_KINDS: Record<WalletTransactionType, string[]> = {
   // `demo_funding`: `npm start`'s demo pie without a Stripe to pay through (scripts/demo-pies.ts), standing in for invoices.
   payment: ['invoice_paid', 'demo_funding'],
-  promotion: ['promo_grant'],
+  promotion: ['promo_grant', 'promo_returned'],
   given_to_artists: ['pie_period_closed'],
   returned_from_escrow: ['escrow_expired', 'escrow_returned'],
-  refund: ['refund'],
+  refund: ['refund', 'refund_failed'],
   dispute: ['dispute', 'dispute_won'],
 };
 

@@ -2,6 +2,8 @@ import { Inject } from '@nestjs/common';
 import { Query, QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { formatCents, type Pagination, type WalletBalanceView, type WalletSummaryView, type WalletTransactionsQuery, type WalletTransactionView } from '#pie/contracts';
 import { accounts, Ledger } from '#pie/ledger';
+import { Database } from '#pie/platform';
+import { fanMoneySummary, fanWalletBalance } from '../../domain/fan-money.js';
 import { WALLET_TYPE_KINDS, walletTypeOf } from './wallet-kinds.js';
 
 /** `GET /api/fan-wallet/balance`: what the fan's wallet holds for their next pie close, from the ledger. */
@@ -30,10 +32,10 @@ export class GetWalletSummary extends Query<WalletSummaryView> {
 
 @QueryHandler(GetWalletBalance)
 export class GetWalletBalanceHandler implements IQueryHandler<GetWalletBalance> {
-  constructor(@Inject(Ledger) private readonly ledger: Ledger) {}
+  constructor(@Inject(Database) private readonly database: Database) {}
 
   async execute({ fanId }: GetWalletBalance): Promise<WalletBalanceView> {
-    const balanceCents = await this.ledger.balanceOf(accounts.fanWallet(fanId));
+    const balanceCents = await fanWalletBalance(this.database.em(), fanId);
     return { balanceCents, balance: formatCents(balanceCents), currency: 'usd' };
   }
 }
@@ -64,24 +66,9 @@ export class ListWalletTransactionsHandler implements IQueryHandler<ListWalletTr
 
 @QueryHandler(GetWalletSummary)
 export class GetWalletSummaryHandler implements IQueryHandler<GetWalletSummary> {
-  constructor(@Inject(Ledger) private readonly ledger: Ledger) {}
+  constructor(@Inject(Database) private readonly database: Database) {}
 
-  async execute({ fanId }: GetWalletSummary): Promise<WalletSummaryView> {
-    const totals = await this.ledger.totalsByReference({ fanId });
-    const sum = (filter: (journalKind: string, accountKind: string) => boolean) =>
-      totals.filter((total) => filter(total.journalKind, total.accountKind)).reduce((acc, total) => acc + total.amountCents, 0);
-    const reversals = new Set([...WALLET_TYPE_KINDS.refund, ...WALLET_TYPE_KINDS.dispute]);
-    const returns = new Set(WALLET_TYPE_KINDS.returned_from_escrow);
-    const artistAccount = (accountKind: string) => accountKind === 'artist_escrow' || accountKind === 'office_earnings';
-    return {
-      paidInCents: -sum((journal, account) => journal === 'invoice_paid' && account === 'stripe_clearing'),
-      feesCents: sum((journal, account) => journal === 'invoice_paid' && (account === 'processor_fees' || account === 'platform_fees')),
-      givenToArtistsCents: sum((journal, account) => !reversals.has(journal) && !returns.has(journal) && artistAccount(account)),
-      waitingInEscrowCents: Math.max(0, sum((_journal, account) => account === 'artist_escrow')),
-      returnedFromEscrowCents: sum((journal, account) => returns.has(journal) && account === 'fan_wallet'),
-      // Taken back out of the wallet by refunds and disputes (net of disputes won).
-      refundedCents: -sum((journal, account) => reversals.has(journal) && account === 'fan_wallet'),
-      balanceCents: await this.ledger.balanceOf(accounts.fanWallet(fanId)),
-    };
+  execute({ fanId }: GetWalletSummary): Promise<WalletSummaryView> {
+    return fanMoneySummary(this.database.em(), fanId);
   }
 }

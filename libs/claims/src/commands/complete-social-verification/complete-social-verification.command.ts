@@ -1,8 +1,10 @@
 import { Command } from '@nestjs/cqrs';
-import type { SocialPlatform } from '#pie/contracts';
+import type { SocialPlatform, SocialVerificationFailure } from '#pie/contracts';
 
 /** The platform sent the browser back: the signed-in account must be the one the artist's profile links to. */
-export class CompleteSocialVerification extends Command<{ ok: boolean; claimId: string | null; message: string }> {
+export type SocialVerificationOutcome = { ok: true; claimId: string; message: string } | { ok: false; claimId: string | null; reason: SocialVerificationFailure; message: string };
+
+export class CompleteSocialVerification extends Command<SocialVerificationOutcome> {
   constructor(
     readonly userId: string,
     readonly platform: SocialPlatform,

@@ -1,14 +1,14 @@
 import { Inject, Logger } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { SOCIAL_PLATFORM_LABELS } from '#pie/contracts';
+import { SOCIAL_PLATFORM_LABELS, type SocialVerificationFailure } from '#pie/contracts';
 import { artistFacts } from '#pie/listening';
 import { APP_CONFIG, Database, DomainError, type AppConfig } from '#pie/platform';
 import { ArtistPages } from '../../domain/artist-pages.js';
-import { claimForCaller } from '../../domain/claims-store.js';
+import { claimForCaller, type AttemptProof } from '../../domain/claims-store.js';
 import { exchangeCode, platformSignIn, stateHash } from '../../domain/social-accounts.js';
 import { finishVerifying, startVerifying } from '../../domain/verification.js';
 import { socialCallbackUrl } from '../../http/social-callback.js';
-import { CompleteSocialVerification } from './complete-social-verification.command.js';
+import { CompleteSocialVerification, type SocialVerificationOutcome } from './complete-social-verification.command.js';
 
 @CommandHandler(CompleteSocialVerification)
 export class CompleteSocialVerificationHandler implements ICommandHandler<CompleteSocialVerification> {
@@ -20,9 +20,9 @@ export class CompleteSocialVerificationHandler implements ICommandHandler<Comple
     @Inject(ArtistPages) private readonly pages: ArtistPages,
   ) {}
 
-  async execute({ userId, platform, answer }: CompleteSocialVerification) {
+  async execute({ userId, platform, answer }: CompleteSocialVerification): Promise<SocialVerificationOutcome> {
     const label = SOCIAL_PLATFORM_LABELS[platform];
-    if (!answer.state) return { ok: false, claimId: null, message: 'The sign-in did not come back from the platform' };
+    if (!answer.state) return { ok: false, claimId: null, reason: 'no-answer', message: 'The sign-in did not come back from the platform' };
     // One use per state: taken (and checked for owner, platform and age) in one statement.
     const [pending] = await this.database.em().execute<{ claim_id: string; code_verifier: string }[]>(
       `update claims.social_verifications set used_at = now()
@@ -30,26 +30,34 @@ export class CompleteSocialVerificationHandler implements ICommandHandler<Comple
         returning claim_id, code_verifier`,
       [stateHash(answer.state), userId, platform],
     );
-    if (!pending) return { ok: false, claimId: null, message: 'This sign-in link has expired. Start the verification again.' };
+    if (!pending) return { ok: false, claimId: null, reason: 'link-expired', message: 'This sign-in link has expired. Start the verification again.' };
     const claimId = pending.claim_id;
-    if (answer.error || !answer.code) return { ok: false, claimId, message: `The ${label} sign-in was cancelled` };
+    if (answer.error || !answer.code) return { ok: false, claimId, reason: 'cancelled', message: `The ${label} sign-in was cancelled` };
 
     const { claim } = await claimForCaller(this.database.em(), claimId, userId, 'view');
     const [artist] = await artistFacts(this.database.em(), [claim.artist_id]);
     const actor = { kind: 'artist' as const, id: userId };
-    let outcome: { ok: boolean; message: string };
+    let outcome: { ok: boolean; message: string; reason?: SocialVerificationFailure; proof?: AttemptProof };
     try {
       const signIn = platformSignIn(this.config, platform)!;
       const token = await exchangeCode(signIn, { code: answer.code, redirectUri: socialCallbackUrl(this.config, platform), verifier: pending.code_verifier });
       const owned = await signIn.ownedHandles(token);
       const profile = artist?.spotifyId ? await this.pages.profile(artist.spotifyId) : null;
       const linked = profile?.links[platform];
-      if (!linked) outcome = { ok: false, message: `${artist?.name ?? 'The artist'}’s Spotify profile links to no ${label} account` };
-      else if (owned.includes(linked)) outcome = { ok: true, message: `Signed in to the ${label} account the Spotify profile links to` };
-      else outcome = { ok: false, message: `The ${label} account you signed in with is not the one ${artist?.name ?? 'the artist'}’s Spotify profile links to` };
+      // What was compared, for the admin's review: the profile, the account it links to, the accounts signed in to.
+      const proof: AttemptProof = {
+        pages: [
+          ...(artist?.spotifyId ? [{ label: `${artist.name}’s Spotify profile`, url: this.pages.spotifyArtistUrl(artist.spotifyId) }] : []),
+          ...(linked ? [{ label: `${label} account @${linked}, linked from the profile`, url: this.pages.socialUrl(platform, linked) }] : []),
+          ...owned.map((handle) => ({ label: `${label} account @${handle}, signed in to`, url: this.pages.socialUrl(platform, handle) })),
+        ],
+      };
+      if (!linked) outcome = { ok: false, reason: 'no-linked-account', message: `${artist?.name ?? 'The artist'}’s Spotify profile links to no ${label} account`, proof };
+      else if (owned.includes(linked)) outcome = { ok: true, message: `Signed in to the ${label} account the Spotify profile links to`, proof };
+      else outcome = { ok: false, reason: 'other-account', message: `The ${label} account you signed in with is not the one ${artist?.name ?? 'the artist'}’s Spotify profile links to`, proof };
     } catch (error) {
       this.logger.warn(`social verification ${platform} for claim ${claimId} failed: ${String(error)}`);
-      outcome = { ok: false, message: `${label} did not confirm the sign-in. Please try again.` };
+      outcome = { ok: false, reason: 'not-confirmed', message: `${label} did not confirm the sign-in. Please try again.` };
     }
     try {
       await startVerifying(this.database, claimId, actor);
@@ -57,7 +65,8 @@ export class CompleteSocialVerificationHandler implements ICommandHandler<Comple
       return { ok: true, claimId, message: outcome.message };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      return { ok: false, claimId, message: error.message };
+      // The attempt's own failure (recorded on the claim), else the claim was no longer open to verify.
+      return { ok: false, claimId, reason: outcome.reason ?? (error.code === 'claims.artist-already-claimed' ? 'claimed-elsewhere' : 'claim-closed'), message: error.message };
     }
   }
 }

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { artistUserCards } from '#pie/identity';
 import { artistFacts } from '#pie/listening';
-import { createOfficeFor } from '#pie/offices';
+import { createOfficeFor, requireAdmin } from '#pie/offices';
 import { APP_CONFIG, Database, type AppConfig } from '#pie/platform';
 import { usableInvite } from '../../domain/artist-invites.js';
 import { alreadyClaimed, artistNotFound } from '../../domain/claims.errors.js';
@@ -16,14 +16,16 @@ export class RedeemArtistInviteHandler implements ICommandHandler<RedeemArtistIn
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async execute({ userId, token }: RedeemArtistInvite) {
+  async execute({ userId, token, into }: RedeemArtistInvite) {
     try {
       return await this.database.transaction(async (em) => {
         const invite = await usableInvite(em, token, { lock: true });
         const [artist] = await artistFacts(em, [invite.artist_id]);
         if (!artist) throw artistNotFound();
-        const me = (await artistUserCards(em, [userId])).get(userId);
-        const officeId = await createOfficeFor(em, userId, me?.email ?? '', artist.name.slice(0, 100), 'artist');
+        // An office named in the request must be one the caller administers (404 / 403 otherwise).
+        if (into.officeId) await requireAdmin(em, into.officeId, userId);
+        const me = into.officeId ? null : (await artistUserCards(em, [userId])).get(userId);
+        const officeId = into.officeId ?? (await createOfficeFor(em, userId, me?.email ?? '', artist.name.slice(0, 100), 'artist'));
         const [row] = await em.execute<{ id: string }[]>(
           `insert into claims.claims (office_id, artist_id, status, verification_method, verification_string, agreed_at, created_by)
            values (?, ?, 'pending', 'invite', ?, now(), ?) returning id`,

@@ -42,18 +42,22 @@ export class VerifyBioHandler implements ICommandHandler<VerifyBio> {
     return finishVerifying(this.database, claimId, actor, outcome);
   }
 
+  /** Reads the profile (and the linked page asked for) for the string; says what it read, for the admin's review. */
   private async check(artistName: string, spotifyId: string, verificationString: string, socials: { platform: SocialPlatform; handle: string }[]) {
+    const proof = { pages: [{ label: `${artistName}’s Spotify profile`, url: this.pages.spotifyArtistUrl(spotifyId) }] };
+    const outcome = (ok: boolean, message: string) => ({ ok, message, proof });
     const profile = await this.pages.profile(spotifyId);
-    if (!profile) return { ok: false, message: `We could not open ${artistName}’s Spotify profile` };
-    if (profile.text.includes(verificationString)) return { ok: true, message: 'Verification string found on the Spotify profile' };
+    if (!profile) return outcome(false, `We could not open ${artistName}’s Spotify profile`);
+    if (profile.text.includes(verificationString)) return outcome(true, 'Verification string found on the Spotify profile');
     for (const { platform, handle } of socials) {
       const label = SOCIAL_PLATFORM_LABELS[platform];
       // The page must be the artist's own: the one their provider profile links to.
-      if (profile.links[platform] !== handle) return { ok: false, message: `This ${label} page is not linked from ${artistName}’s Spotify profile` };
+      if (profile.links[platform] !== handle) return outcome(false, `This ${label} page is not linked from ${artistName}’s Spotify profile`);
+      proof.pages.push({ label: `${label} page @${handle}, linked from the profile`, url: this.pages.socialUrl(platform, handle) });
       const page = await this.pages.socialPage(platform, handle);
-      if (!page) return { ok: false, message: `We could not open this ${label} page` };
-      if (page.text.includes(verificationString)) return { ok: true, message: `Verification string found on the ${label} page` };
+      if (!page) return outcome(false, `We could not open this ${label} page`);
+      if (page.text.includes(verificationString)) return outcome(true, `Verification string found on the ${label} page`);
     }
-    return { ok: false, message: `We could not find ${verificationString} on ${artistName}’s Spotify profile${socials.length ? ' or the linked page' : ''}. Add it to the bio and try again.` };
+    return outcome(false, `We could not find ${verificationString} on ${artistName}’s Spotify profile${socials.length ? ' or the linked page' : ''}. Add it to the bio and try again.`);
   }
 }

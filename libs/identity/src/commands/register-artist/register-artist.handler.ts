@@ -23,6 +23,14 @@ export class RegisterArtistHandler implements ICommandHandler<RegisterArtist> {
     try {
       await this.database.transaction(async (em) => {
         const existing = await findAccountByEmail(em, 'artist', request.email);
+        if (existing instanceof ArtistUser && existing.isUnclaimedInvitationPlaceholder()) {
+          // Made by an office invitation before issue 27: nobody ever set it up, so its owner registers
+          // into it like into a new account (and confirms the address the same way).
+          existing.register({ firstName: request.first_name, lastName: request.last_name, passwordHash }, new Date());
+          recordInOutbox(em, ArtistRegistered.create({ artistUserId: existing.id, email: existing.email, firstName: request.first_name }));
+          await em.flush();
+          return;
+        }
         if (existing) {
           recordAccountExistsEmail(em, this.config, 'artist', existing);
           await em.flush();

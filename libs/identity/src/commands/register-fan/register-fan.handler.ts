@@ -5,7 +5,7 @@ import { APP_CONFIG, Database, recordInOutbox, type AppConfig } from '#pie/platf
 import { recordAccountExistsEmail } from '../../domain/account-mail.js';
 import { findAccountByEmail } from '../../domain/accounts.js';
 import { Fan } from '../../domain/fan.entity.js';
-import { claimPromotionCode } from '../../domain/promotions.js';
+import { enrolInPromotion } from '../../domain/promotions.js';
 import { hashPassword } from '../../domain/secrets.js';
 import { FanRegistered } from '../../events/fan-registered.event.js';
 import { RegisterFan } from './register-fan.command.js';
@@ -46,7 +46,8 @@ export class RegisterFanHandler implements ICommandHandler<RegisterFan> {
           FanRegistered.create({ fanId: fan.id, email: fan.email, firstName: fan.firstName, promo: fan.signupPromo ?? null, timeZone: fan.timeZone }),
         );
         await em.flush();
-        if (request.promo === 'try') await claimPromotionCode(em, fan.id);
+        // Through /try: the free pie waits for the verified account; no code is taken until it starts.
+        if (request.promo === 'try') await enrolInPromotion(em, fan.id);
       });
     } catch (error) {
       // Two sign-ups with one e-mail at the same moment: the unique index let one through; same answer.

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Database, HandlesJob, type EntityManager, type JobHandler } from '#pie/platform';
 import { LISTENERS_BY_ARTIST_SQL } from '../../domain/artist-listeners.js';
+import { lockCatalogue } from '../../domain/catalogue-lock.js';
 import { POPULARITY_WINDOW_DAYS } from '../../domain/listening.constants.js';
 import { ComputePopularity, type ComputePopularityPayload } from './compute-popularity.job.js';
 
@@ -45,6 +46,8 @@ export class ComputePopularityHandler implements JobHandler<ComputePopularityPay
   async handle(payload: ComputePopularityPayload = {}): Promise<void> {
     const updated = await this.database.transaction(async (tx) => {
       await tx.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [LOCK_KEY]);
+      // It updates every artist: not while the catalogue fetch merges or renames them (catalogue-lock.ts).
+      await lockCatalogue(tx, 'shared');
       const computedAt = await popularityComputedAt(tx);
       if (payload.atStartUp && !popularityIsStale(computedAt)) return null;
       const onlyIfNeverComputed = payload.atStartUp === true && computedAt === null;

@@ -5,6 +5,7 @@ import { IMPORT_PRIORITY, IMPORT_SLICE_MS } from '../../domain/listening.constan
 import { toIncomingPlays, type StoredExportRow } from '../../domain/export-rows.js';
 import { ListeningImport } from '../../domain/listening-import.entity.js';
 import { writePlaysIn } from '../../domain/play-writer.js';
+import { queuePopularityAfterImport } from '../compute-popularity/compute-popularity.job.js';
 import { FetchCatalogue } from '../fetch-catalogue/fetch-catalogue.job.js';
 import { ImportExport, type ImportExportPayload } from './import-export.job.js';
 
@@ -35,7 +36,10 @@ export class ImportExportHandler implements JobHandler<ImportExportPayload> {
         // the polls (a lower priority), so a big upload never holds up everyone else's polling.
         if (Date.now() - started >= IMPORT_SLICE_MS) return this.continueLater(importId, chunks);
       }
-      if (step === 'all-written') await this.complete(importId);
+      if (step === 'all-written' && (await this.complete(importId))) {
+        // After the commit: a crash before this line leaves popularity to the daily run.
+        await queuePopularityAfterImport(this.queues);
+      }
     } catch (error) {
       if (context.finalAttempt) {
         await this.database
@@ -82,17 +86,21 @@ export class ImportExportHandler implements JobHandler<ImportExportPayload> {
     });
   }
 
-  /** Every chunk is in the database: the upload is done, its rows go, and the catalogue lookups start. */
-  private async complete(importId: string): Promise<void> {
-    await this.database.transaction(async (tx) => {
+  /**
+   * Every chunk is in the database: the upload is done, its rows go, and the catalogue lookups start.
+   * Whether this call completed it (false when another run already had).
+   */
+  private complete(importId: string): Promise<boolean> {
+    return this.database.transaction(async (tx) => {
       const upload = await tx.findOne(ListeningImport, { id: importId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!upload || (upload.status !== 'queued' && upload.status !== 'processing')) return;
+      if (!upload || (upload.status !== 'queued' && upload.status !== 'processing')) return false;
       upload.status = 'completed';
       upload.completedAt = new Date();
       upload.processedRows = upload.totalRows;
       await tx.execute(`delete from listening.import_chunks where import_id = ?`, [importId]);
       recordInOutbox(tx, FetchCatalogue.create({ fanId: upload.fanId }));
       await tx.flush();
+      return true;
     });
   }
 }

@@ -3,6 +3,7 @@ import { ProviderTokens } from '#pie/identity';
 import { Database, HandlesJob, QueueRegistry, textArray, timestampArray, type JobHandler } from '#pie/platform';
 import { FANS_PER_TICK, POLL_INTERVAL_MS, PROVIDER, RECONCILE_PAGE } from '../../domain/listening.constants.js';
 import { IngestFan } from '../ingest-fan/ingest-fan.job.js';
+import { enqueueDueScrobbleSources } from '../sync-scrobbles/schedule-scrobbles.js';
 import { recoverStalledImports } from './import-recovery.js';
 import { SchedulePolls } from './schedule-polls.job.js';
 
@@ -33,6 +34,7 @@ export class SchedulePollsHandler implements JobHandler<Record<string, never>> {
   async handle(): Promise<void> {
     await recoverStalledImports(this.database.em(), this.queues);
     await this.reconcileConnectedFans();
+    await enqueueDueScrobbleSources(this.database, this.queues);
     for (let batch = 0; batch < BATCHES_PER_TICK; batch++) {
       if ((await this.enqueueDueFans()) < FANS_PER_TICK) break;
     }

@@ -26,6 +26,6 @@ export class GetMemberTokenHandler implements IQueryHandler<GetMemberToken> {
     const expiresAt = new Date(row.invitation_expires_at);
     // The current link (same nonce): handing it out again does not void what was mailed.
     const token = signInvitation(this.config.SESSION_SECRET, officeId, { nonce: row.invitation_nonce, expiresAt });
-    return { email, token, link: invitationLink(this.config, officeId, token, null), expires_at: expiresAt.toISOString() };
+    return { email, token, link: invitationLink(this.config, officeId, token), expires_at: expiresAt.toISOString() };
   }
 }

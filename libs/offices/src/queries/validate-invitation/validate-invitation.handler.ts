@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { artistUserCards } from '#pie/identity';
 import { APP_CONFIG, Database, type AppConfig } from '#pie/platform';
 import { invitationFor } from '../../domain/invitations.js';
 import { officeCard } from '../../domain/offices.js';
@@ -20,12 +19,10 @@ export class ValidateInvitationHandler implements IQueryHandler<ValidateInvitati
     if (invitation.status === 'active') throw invitationUsed();
     const office = await officeCard(em, officeId);
     if (!office) throw invitationInvalid();
-    const person = (await artistUserCards(em, [invitation.user_id])).get(invitation.user_id);
     return {
       office: { _id: office.id, name: office.name },
       email: invitation.email,
       role: invitation.role,
-      requires_registration: !person?.registered,
       expires_at: new Date(invitation.invitation_expires_at!).toISOString(),
     };
   }

@@ -5,7 +5,7 @@ import { StripeGateway } from '#pie/billing';
 import { requireAdmin } from '#pie/offices';
 import { Database } from '#pie/platform';
 import { connectedAccountOf } from '../../domain/connected-accounts.js';
-import { notConnected, onboardingIncomplete } from '../../domain/payouts.errors.js';
+import { accountDeauthorized, notConnected, onboardingIncomplete } from '../../domain/payouts.errors.js';
 import { CreateLoginLink } from './create-login-link.command.js';
 
 @CommandHandler(CreateLoginLink)
@@ -20,6 +20,8 @@ export class CreateLoginLinkHandler implements ICommandHandler<CreateLoginLink> 
     await requireAdmin(em, officeId, userId);
     const account = await connectedAccountOf(em, officeId);
     if (!account) throw notConnected();
+    // Stripe refuses anything about an account that removed Pie's access; only a new one helps.
+    if (account.deauthorized_at) throw accountDeauthorized();
     // Stripe only makes login links for accounts that finished onboarding.
     if (!account.details_submitted) throw onboardingIncomplete();
     const link = await this.gateway.stripe.accounts.createLoginLink(account.stripe_account_id);

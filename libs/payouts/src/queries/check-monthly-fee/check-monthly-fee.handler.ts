@@ -28,6 +28,7 @@ export class CheckMonthlyFeeHandler implements IQueryHandler<CheckMonthlyFee> {
       monthlyFeeCents: STRIPE_MONTHLY_ACTIVE_ACCOUNT_FEE_CENTS,
       earningsThisMonthCents,
       covered: earningsThisMonthCents >= STRIPE_MONTHLY_ACTIVE_ACCOUNT_FEE_CENTS,
+      disconnectedAt: account?.disconnected_at ? new Date(account.disconnected_at).toISOString() : null,
     };
   }
 }

@@ -5,14 +5,15 @@ import type { ConnectedAccountBalanceView, TotalPayoutView } from '#pie/contract
 import { StripeGateway } from '#pie/billing';
 import { requireMember } from '#pie/offices';
 import { Database } from '#pie/platform';
-import { connectedAccountOf } from '../../domain/connected-accounts.js';
+import { paidOutTotal } from '../../domain/bank-payouts.js';
+import { connectedAccountOf, type ConnectedAccountRow } from '../../domain/connected-accounts.js';
 import { GetConnectedAccountBalance, GetTotalPayout } from './get-connected-account-figures.query.js';
 
-/** The office's Stripe account id for one of its members (404 for anyone else), or null before it has one. */
-async function stripeAccountForMember(database: Database, officeId: string, userId: string): Promise<string | null> {
+/** The office's Stripe connection for one of its members (404 for anyone else), or null before it has one. */
+async function connectionForMember(database: Database, officeId: string, userId: string): Promise<ConnectedAccountRow | null> {
   const em = database.em();
   await requireMember(em, officeId, userId);
-  return (await connectedAccountOf(em, officeId))?.stripe_account_id ?? null;
+  return connectedAccountOf(em, officeId);
 }
 
 const usd = (amounts: Stripe.Balance.Available[] | Stripe.Balance.Pending[]) => amounts.filter((amount) => amount.currency === 'usd').reduce((sum, amount) => sum + amount.amount, 0);
@@ -26,8 +27,11 @@ export class GetConnectedAccountBalanceHandler implements IQueryHandler<GetConne
   ) {}
 
   async execute({ userId, officeId }: GetConnectedAccountBalance): Promise<ConnectedAccountBalanceView> {
-    const stripeAccount = await stripeAccountForMember(this.database, officeId, userId);
-    if (!stripeAccount) return { availableCents: 0, pendingCents: 0 };
+    const connection = await connectionForMember(this.database, officeId, userId);
+    // An account that removed Pie's access cannot be read: Pie holds nothing there for the office
+    // (what was in it left with it, and the office sees it in that account's own Stripe dashboard).
+    if (!connection || connection.deauthorized_at) return { availableCents: 0, pendingCents: 0 };
+    const stripeAccount = connection.stripe_account_id;
     const balance = await this.gateway.stripe.balance.retrieve({}, { stripeAccount });
     return { availableCents: usd(balance.available), pendingCents: usd(balance.pending) };
   }
@@ -41,8 +45,11 @@ export class GetTotalPayoutHandler implements IQueryHandler<GetTotalPayout> {
   ) {}
 
   async execute({ userId, officeId }: GetTotalPayout): Promise<TotalPayoutView> {
-    const stripeAccount = await stripeAccountForMember(this.database, officeId, userId);
-    if (!stripeAccount) return { totalCents: 0 };
+    const connection = await connectionForMember(this.database, officeId, userId);
+    if (!connection) return { totalCents: 0 };
+    // Unreadable at Stripe after a deauthorization: what Pie saw reach the bank from it.
+    if (connection.deauthorized_at) return { totalCents: await paidOutTotal(this.database.em(), officeId, connection.stripe_account_id) };
+    const stripeAccount = connection.stripe_account_id;
     let totalCents = 0;
     for await (const payout of this.gateway.stripe.payouts.list({ limit: 100 }, { stripeAccount })) {
       if (payout.status === 'paid' && payout.currency === 'usd') totalCents += payout.amount;

@@ -2,9 +2,10 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { OfficeBalanceView } from '#pie/contracts';
 import { claimedArtistIdsOf } from '#pie/claims';
-import { accounts, balanceOf, balancesSum } from '#pie/ledger';
+import { artistEscrows } from '#pie/ledger';
 import { assignedArtistIds, requireMember } from '#pie/offices';
 import { Database } from '#pie/platform';
+import { officeMoney } from '../../domain/office-money.js';
 import { GetOfficeBalance } from './get-office-balance.query.js';
 
 @QueryHandler(GetOfficeBalance)
@@ -17,9 +18,10 @@ export class GetOfficeBalanceHandler implements IQueryHandler<GetOfficeBalance> 
     const claimed = await claimedArtistIdsOf(em, officeId);
     // A member sees the escrow of the artists assigned to them only.
     const visible = membership.role === 'admin' ? claimed : (await assignedArtistIds(em, officeId, userId)).filter((artistId) => claimed.includes(artistId));
+    const escrows = await artistEscrows(em, visible);
     return {
-      earningsCents: await balanceOf(em, accounts.officeEarnings(officeId)),
-      escrowCents: await balancesSum(em, visible.map((artistId) => accounts.artistEscrow(artistId))),
+      earningsCents: (await officeMoney(em, officeId)).earningsCents,
+      escrowCents: [...escrows.values()].reduce((sum, escrow) => sum + escrow.heldCents, 0),
     };
   }
 }

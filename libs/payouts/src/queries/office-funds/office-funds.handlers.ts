@@ -1,11 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { OfficeWalletBalanceView, PayoutView, TransactionView, TransferView } from '#pie/contracts';
-import { accounts, balanceOf } from '#pie/ledger';
+import type { OfficeWalletBalanceView, PayoutView, TransactionDetailView, TransactionView, TransferView } from '#pie/contracts';
 import { assignedArtistIds, requireMember } from '#pie/offices';
 import { APP_CONFIG, Database, type AppConfig } from '#pie/platform';
 import { lastPayoutAt, payoutOf, payoutsOf, payoutView } from '../../domain/bank-payouts.js';
-import { officeHistory } from '../../domain/money-history.js';
+import { officeHistory, officeTransactionDetails } from '../../domain/money-history.js';
+import { officeMoney } from '../../domain/office-money.js';
 import { payoutNotFound, transactionNotFound } from '../../domain/payouts.errors.js';
 import { transfersOf } from '../../domain/transfers.js';
 import { GetOfficeTransaction, GetPayoutDetails, GetWalletBalance, ListOfficeTransactions, ListPayouts, ListTransfersWithoutPayouts, type ListPage } from './office-funds.queries.js';
@@ -65,8 +65,7 @@ export class GetWalletBalanceHandler implements IQueryHandler<GetWalletBalance> 
   async execute({ userId, officeId }: GetWalletBalance): Promise<OfficeWalletBalanceView> {
     const em = this.database.em();
     await requireMember(em, officeId, userId);
-    const earningsCents = await balanceOf(em, accounts.officeEarnings(officeId));
-    const connectedCents = await balanceOf(em, accounts.officeConnected(officeId));
+    const { earningsCents, connectedCents } = await officeMoney(em, officeId);
     return { earningsCents, connectedCents, totalCents: earningsCents + connectedCents, transferThresholdCents: this.config.TRANSFER_THRESHOLD_CENTS };
   }
 }
@@ -92,10 +91,10 @@ export class ListOfficeTransactionsHandler implements IQueryHandler<ListOfficeTr
 export class GetOfficeTransactionHandler implements IQueryHandler<GetOfficeTransaction> {
   constructor(@Inject(Database) private readonly database: Database) {}
 
-  async execute({ userId, officeId, transactionId }: GetOfficeTransaction): Promise<TransactionView> {
+  async execute({ userId, officeId, transactionId }: GetOfficeTransaction): Promise<TransactionDetailView> {
     const onlyArtists = await visibleArtists(this.database, officeId, userId);
-    const { items } = await officeHistory(this.database.em(), officeId, { page: 1, limit: 1, filter: 'all', onlyArtists, journalId: transactionId });
-    if (!items[0]) throw transactionNotFound();
-    return items[0];
+    const details = await officeTransactionDetails(this.database.em(), officeId, transactionId, { onlyArtists });
+    if (!details) throw transactionNotFound();
+    return details;
   }
 }

@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { OfficeWalletBalanceView, PayoutView, TransactionFilter, TransactionView, TransferView } from '#pie/contracts';
+import type { OfficeWalletBalanceView, PayoutView, TransactionFilter, TransactionDetailView, TransactionView, TransferView } from '#pie/contracts';
 
 /** A page of a list and its total. */
 export interface ListPage<T> {
@@ -48,7 +48,7 @@ export class ListOfficeTransactions extends Query<ListPage<TransactionView>> {
 }
 
 /** `GET stripe/transaction-details` (officeId, transactionId). */
-export class GetOfficeTransaction extends Query<TransactionView> {
+export class GetOfficeTransaction extends Query<TransactionDetailView> {
   constructor(readonly userId: string, readonly officeId: string, readonly transactionId: string) {
     super();
   }

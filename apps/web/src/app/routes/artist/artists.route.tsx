@@ -1,6 +1,10 @@
 import { ArtistsPage } from '../../../features/artist/claims';
+import { useChosenOffice } from '../../../features/artist/office';
 import { useArtistUser } from '../../layout/area-context';
 
+/** /for-artists/artists; a new claim goes to the chosen office when the person administers it. */
 export function Component() {
-  return <ArtistsPage user={useArtistUser()} />;
+  const user = useArtistUser();
+  const { office } = useChosenOffice(user._id);
+  return <ArtistsPage user={user} claimOfficeId={office?.role === 'admin' ? office._id : undefined} />;
 }

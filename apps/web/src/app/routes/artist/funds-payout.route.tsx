@@ -1,13 +1,13 @@
 import { useParams } from 'react-router';
 import { FundsItemNotFound, PayoutDetailsPage } from '../../../features/artist/funds';
-import { useListOfficesQuery } from '../../../features/artist/office';
 import { PageLoader } from '../../../shared/ui';
+import { useLinkedOffice } from './linked-office';
 
+/** /for-artists/funds/payouts/:id[?office=…]: a payout of the office the link names, else of the chosen office. */
 export function Component() {
   const { id = '' } = useParams();
-  const offices = useListOfficesQuery();
+  const { offices, office } = useLinkedOffice();
   if (offices.isLoading) return <PageLoader />;
-  const office = offices.data?.[0];
   if (!office) return <FundsItemNotFound key={id} kind="payout" />;
-  return <PayoutDetailsPage key={id} officeId={office._id} payoutId={id} />;
+  return <PayoutDetailsPage key={`${office._id}:${id}`} officeId={office._id} payoutId={id} />;
 }

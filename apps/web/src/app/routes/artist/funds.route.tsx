@@ -1,10 +1,11 @@
 import { FundsPage } from '../../../features/artist/funds';
-import { useListOfficesQuery } from '../../../features/artist/office';
+import { useChosenOffice } from '../../../features/artist/office';
 import { PageLoader } from '../../../shared/ui';
+import { useArtistUser } from '../../layout/area-context';
 
-/** /for-artists/funds: the first office's funds (the offices feature says which offices there are). */
+/** /for-artists/funds: the chosen office's funds (the switcher in the layout chooses). */
 export function Component() {
-  const offices = useListOfficesQuery();
+  const { offices, office } = useChosenOffice(useArtistUser()._id);
   if (offices.isLoading) return <PageLoader />;
-  return <FundsPage office={offices.data?.[0]} />;
+  return <FundsPage key={office?._id} office={office} />;
 }

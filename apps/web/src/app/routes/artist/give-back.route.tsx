@@ -1,10 +1,13 @@
+import { useGetOfficeBalanceQuery } from '../../../features/artist/funds';
 import { GiveBackPage } from '../../../features/artist/give-back';
-import { useListOfficesQuery } from '../../../features/artist/office';
+import { useChosenOffice } from '../../../features/artist/office';
 import { PageLoader } from '../../../shared/ui';
+import { useArtistUser } from '../../layout/area-context';
 
-/** /for-artists/give-back: the first office's gifts. */
+/** /for-artists/give-back: the chosen office's gifts, with its earnings said before any gift is confirmed. */
 export function Component() {
-  const offices = useListOfficesQuery();
+  const { offices, office } = useChosenOffice(useArtistUser()._id);
+  const balance = useGetOfficeBalanceQuery({ officeId: office?._id ?? '' }, { skip: !office || office.role !== 'admin' });
   if (offices.isLoading) return <PageLoader />;
-  return <GiveBackPage office={offices.data?.[0]} />;
+  return <GiveBackPage key={office?._id} office={office} earningsCents={balance.data?.earningsCents ?? (balance.isError ? 0 : undefined)} />;
 }

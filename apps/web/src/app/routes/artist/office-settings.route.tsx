@@ -1,7 +1,12 @@
 import { StripeConnectionSection } from '../../../features/artist/funds';
 import { OfficeSettingsPage } from '../../../features/artist/office';
+import { useLinkedOffice } from './linked-office';
 
-/** /for-artists/office-settings: each office's details and its Stripe connection. */
+/**
+ * /for-artists/office-settings[?office=…]: the details and Stripe connection of the office the link
+ * names (a mail about one office's Stripe account opens that office), else of the chosen office.
+ */
 export function Component() {
-  return <OfficeSettingsPage officeExtras={(office) => <StripeConnectionSection office={office} />} />;
+  const { office } = useLinkedOffice();
+  return <OfficeSettingsPage officeId={office?._id} officeExtras={(shown) => <StripeConnectionSection office={shown} />} />;
 }

@@ -1,11 +1,11 @@
 import { StripeConnectionSection } from '../../../features/artist/funds';
-import { useListOfficesQuery } from '../../../features/artist/office';
+import { useChosenOffice } from '../../../features/artist/office';
 import { ArtistSettingsPage } from '../../../features/artist/settings';
 import { useArtistUser } from '../../layout/area-context';
 
-/** /for-artists/settings, with the Stripe connection of the artist's first office. */
+/** /for-artists/settings, with the Stripe connection of the chosen office. */
 export function Component() {
-  const offices = useListOfficesQuery();
-  const office = offices.data?.[0];
-  return <ArtistSettingsPage user={useArtistUser()} payments={office && <StripeConnectionSection office={office} />} />;
+  const user = useArtistUser();
+  const { office } = useChosenOffice(user._id);
+  return <ArtistSettingsPage user={user} payments={office && <StripeConnectionSection key={office._id} office={office} />} />;
 }

@@ -1,9 +1,10 @@
-import { useListOfficesQuery } from '../../../features/artist/office';
+import { useChosenOffice } from '../../../features/artist/office';
 import { TeamPage } from '../../../features/artist/team';
+import { useArtistUser } from '../../layout/area-context';
 
-/** /for-artists/team: the first office's team (the offices feature says which offices there are). */
+/** /for-artists/team: the chosen office's team. */
 export function Component() {
-  const offices = useListOfficesQuery();
+  const { offices, office } = useChosenOffice(useArtistUser()._id);
   if (offices.isLoading) return null;
-  return <TeamPage office={offices.data?.[0]} />;
+  return <TeamPage key={office?._id} office={office} />;
 }

@@ -5,6 +5,6 @@ export { ArtistVerifyEmail, ArtistForgotPassword, ArtistResetPassword } from './
 export { CompleteRegistration } from './components/CompleteRegistration';
 export { RequireArtistSession } from './components/RequireArtistSession';
 export { ArtistLogoutButton } from './components/ArtistLogoutButton';
-export { artistAuthApi } from './api/artist-auth.api';
+export { artistAuthApi, useGetArtistUserQuery } from './api/artist-auth.api';
 export { ARTIST_HOME, ARTIST_LOGIN } from './hooks/use-artist-login';
 export { useArtistSessionCheck } from './hooks/use-artist-session-check';

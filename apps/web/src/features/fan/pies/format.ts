@@ -1,11 +1,8 @@
 // Pie-only display helpers; money, dates and durations use the app's one set in shared/format.
-export const REASON_LABEL: Record<string, string> = {
-  banned: 'Banned by you',
-  excluded: 'Excluded by you',
-  no_listening: 'No listening this period',
-  not_active: 'Not active',
-  over_limit: 'Over your artist limit',
-};
+import { EXCLUSION_REASON_LABEL } from '#pie/contracts';
+
+/** Why an artist got nothing (contracts: the statement's PDF says the same). */
+export const REASON_LABEL: Record<string, string> = EXCLUSION_REASON_LABEL;
 
 /**
  * What a payment of `cents` leaves for the artists after Stripe's card fee (2.9% + 30¢) and Pie's

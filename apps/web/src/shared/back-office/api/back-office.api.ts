@@ -38,6 +38,10 @@ export const backOfficeApi = adminBaseApi.injectEndpoints({
       transformResponse: (response: ApiSuccess<unknown>) => response.data,
       invalidatesTags: (_result, error) => (error ? [] : [...RECORDS, ...AUDIT]),
     }),
+    reconciliationRun: build.query<ReconciliationResult, string>({
+      query: (runId) => ({ url: `financial-reconciliation/runs/${runId}` }),
+      transformResponse: unwrap<ReconciliationResult>,
+    }),
     runCheck: build.mutation<ReconciliationResult, string>({
       query: (type) => ({ url: `financial-reconciliation/run-${type}-check`, method: 'POST' }),
       transformResponse: unwrap<ReconciliationResult>,
@@ -46,4 +50,4 @@ export const backOfficeApi = adminBaseApi.injectEndpoints({
   }),
 });
 
-export const { useListOfQuery, useRecordOfQuery, useAuditLogQuery, useDiscoveryProgressQuery, useAdminActionMutation, useRunCheckMutation } = backOfficeApi;
+export const { useListOfQuery, useRecordOfQuery, useAuditLogQuery, useDiscoveryProgressQuery, useAdminActionMutation, useRunCheckMutation, useReconciliationRunQuery } = backOfficeApi;

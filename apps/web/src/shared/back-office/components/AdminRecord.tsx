@@ -1,4 +1,4 @@
-import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { errorMessage, errorStatus } from '../../api';
 import { PageFrame, QueryState, RecordNotFoundPage, Section, StatList, type Stat } from '../../ui';
@@ -87,9 +87,4 @@ export function ConfirmAction({ label, title, text, request, confirmLabel, color
       </Modal>
     </Stack>
   );
-}
-
-/** A JSON value as the audit log and the journal details show it. */
-export function JsonValue({ value }: { value: unknown }) {
-  return <Code block>{JSON.stringify(value, null, 2)}</Code>;
 }

@@ -8,7 +8,7 @@ import { formatMoney } from '../../format';
 
 const SERIES: { key: string; label: string; color: string }[] = [
   { key: 'paidInCents', label: 'Paid in', color: '#b197fc' },
-  { key: 'escrowedCents', label: 'Into escrow', color: '#ffd43b' },
+  { key: 'givenToArtistsCents', label: 'Into escrow', color: '#ffd43b' },
   { key: 'releasedCents', label: 'Released', color: '#63e6be' },
   { key: 'transferredCents', label: 'Transferred', color: '#74c0fc' },
   { key: 'paidOutCents', label: 'Paid out', color: '#ff8787' },

@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { COMMUNICATION_CHANNELS, CRM_STATUSES } from '#pie/contracts';
 import { errorMessage } from '../../../../shared/api';
-import { formatDateTime, formatMoney } from '../../../../shared/format';
+import { formatCount, formatDateTime, formatMoney, NOUNS } from '../../../../shared/format';
 import { Section } from '../../../../shared/ui';
-import { AdminRecordPage, AuditLogSection, useAdminActionMutation, useDiscoveryProgressQuery } from '../../../../shared/back-office';
+import { AdminRecordPage, AdminRefLink, AuditLogSection, useAdminActionMutation, useDiscoveryProgressQuery } from '../../../../shared/back-office';
 
 /** /admin/artists/:artistId: an artist's money and outreach — CRM status, contacts, e-mail discovery, invites. */
 export function ArtistPage({ id: artistId }: { id: string }) {
@@ -17,9 +17,20 @@ export function ArtistPage({ id: artistId }: { id: string }) {
       list={{ to: '/admin/artists', label: 'Artists' }}
       title={(artist) => artist.name}
       facts={(artist) => [
-        { label: 'In escrow', value: formatMoney(artist.escrowCents) },
+        { label: 'In escrow', value: formatMoney(artist.escrowCents), hint: artist.escrowFans > 0 ? `From ${formatCount(artist.escrowFans, NOUNS.fan)}` : undefined },
         { label: 'Oldest escrow', value: artist.oldestEscrowAt ? formatDateTime(artist.oldestEscrowAt) : '—' },
-        { label: 'Claimed', value: artist.claim ? `${artist.claim.status} (office ${artist.claim.officeId.slice(0, 8)})` : 'no' },
+        {
+          label: 'Claimed',
+          value: artist.claim ? (
+            <>
+              <AdminRefLink value={{ type: 'claim', id: artist.claim.id, name: artist.claim.status }} />
+              {' by '}
+              <AdminRefLink value={{ type: 'office', id: artist.claim.officeId, name: artist.claim.officeName }} />
+            </>
+          ) : (
+            'no'
+          ),
+        },
         { label: 'Fans (28 days)', value: String(artist.fans) },
         { label: 'Contact', value: artist.contactEmail ?? '—' },
         { label: 'Top fans', value: <Anchor component={Link} to={`/admin/artists/${artistId}/top-fans`}>See the top fans</Anchor> },

@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RECONCILIATION_TYPES, type AdminProfile, type ReconciliationResult } from '#pie/contracts';
 import { errorMessage } from '../../../../shared/api';
 import { formatMoney } from '../../../../shared/format';
 import { DataTable, PageFrame, QueryState, Section, StatList } from '../../../../shared/ui';
-import { AuditLogSection, LazyDailyMoneyChart, useRecordOfQuery, useRunCheckMutation } from '../../../../shared/back-office';
+import { AuditLogSection, LazyDailyMoneyChart, useReconciliationRunQuery, useRecordOfQuery, useRunCheckMutation } from '../../../../shared/back-office';
 
 /** /admin/dashboard: the platform at a glance — people and money, health, the reconciliation, the audit log. */
 export function AdminDashboardPage({ admin }: { admin: AdminProfile }) {
@@ -41,6 +41,7 @@ export function AdminDashboardPage({ admin }: { admin: AdminProfile }) {
         <QueryState query={health} loading="Checking the platform…" errorFallback="We could not check the platform">
           {(data) => (
             <Stack gap="sm">
+              <Text>{`${data.readiness?.ready ? 'Ready' : 'Not ready'} (what /api/health/ready answers) · queues on ${data.readiness?.queues.backend ?? '—'} ${data.readiness?.queues.ok ? 'up' : 'down'}`}</Text>
               <Text>{`Database ${data.database ? 'up' : 'down'} · worker ${data.worker.alive ? `alive (${data.worker.secondsSinceHeartbeat} s ago)` : 'not heard from'} · outbox ${data.outbox.unpublished} waiting (${data.outbox.lagSeconds} s behind) · ${data.deadJobs} dead job(s)`}</Text>
               <DataTable
                 label="Queues (table)"
@@ -71,6 +72,8 @@ function ReconciliationSection() {
   const [error, setError] = useState<string | null>(null);
   const runAll = async () => {
     setError(null);
+    // A new run starts from nothing: the last run's results would read as this run's.
+    setResults([]);
     const done: ReconciliationResult[] = [];
     try {
       for (const type of RECONCILIATION_TYPES) {
@@ -93,16 +96,56 @@ function ReconciliationSection() {
           </Text>
         )}
         <Stack gap={4} aria-live="polite">
-          {results.map((result) => (
-            <Group key={result.type} gap="xs" wrap="nowrap" align="flex-start">
-              <Badge color={result.ok ? 'teal' : 'red'} variant="light">
-                {result.ok ? 'pass' : 'fail'}
-              </Badge>
-              <Text size="sm">{`${result.type}${result.ok ? '' : `: ${result.violations} row(s) — ${(result.rows ?? []).slice(0, 3).join('; ')}`}`}</Text>
-            </Group>
-          ))}
+          {results.map((result) => (result.status === 'running' && result.runId ? <RunningCheck key={result.type} runId={result.runId} /> : <CheckResult key={result.type} result={result} />))}
         </Stack>
       </Stack>
     </Section>
+  );
+}
+
+function CheckResult({ result }: { result: ReconciliationResult }) {
+  if (result.status === 'failed') {
+    return (
+      <Group gap="xs" wrap="nowrap" align="flex-start">
+        <Badge color="orange" variant="light">
+          could not run
+        </Badge>
+        <Text size="sm">{`${result.type}: ${result.progress ?? 'the check failed'}`}</Text>
+      </Group>
+    );
+  }
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Badge color={result.ok ? 'teal' : 'red'} variant="light">
+        {result.ok ? 'pass' : 'fail'}
+      </Badge>
+      <Text size="sm">{`${result.type}${result.ok ? '' : `: ${result.violations} row(s) — ${(result.rows ?? []).slice(0, 3).join('; ')}`}`}</Text>
+    </Group>
+  );
+}
+
+/** The provider check runs as a job on the worker: its progress, read every second until it is done. */
+function RunningCheck({ runId }: { runId: string }) {
+  const [stopped, setStopped] = useState(false);
+  const { data, error } = useReconciliationRunQuery(runId, { pollingInterval: stopped ? 0 : 1000 });
+  const finished = data && data.status !== 'running';
+  useEffect(() => {
+    if (finished) setStopped(true);
+  }, [finished]);
+  if (error) {
+    return (
+      <Text role="alert" c="red" size="sm">
+        {errorMessage(error, 'The provider check could not be followed')}
+      </Text>
+    );
+  }
+  if (data && finished) return <CheckResult result={data} />;
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Badge color="grape" variant="light">
+        running
+      </Badge>
+      <Text size="sm">{`provider: ${data?.progress ?? 'starting'}`}</Text>
+    </Group>
   );
 }

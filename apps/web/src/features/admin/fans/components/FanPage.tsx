@@ -14,7 +14,12 @@ export function FanPage({ id }: { id: string }) {
       title={(fan) => `${fan.firstName} ${fan.lastName}`}
       facts={(fan) => [
         { label: 'E-mail', value: `${fan.email}${fan.emailVerified ? '' : ' (not verified)'}` },
-        { label: 'Wallet', value: formatMoney(fan.walletCents) },
+        { label: 'Wallet', value: formatMoney(fan.money.balanceCents) },
+        { label: 'Paid in', value: formatMoney(fan.money.paidInCents) },
+        { label: 'Fees', value: formatMoney(fan.money.feesCents), hint: `Stripe ${formatMoney(fan.money.cardFeesCents)} · Pie ${formatMoney(fan.money.pieFeesCents)}` },
+        { label: 'Given to artists', value: formatMoney(fan.money.givenToArtistsCents) },
+        { label: 'Waiting in escrow', value: formatMoney(fan.money.waitingInEscrowCents) },
+        { label: 'Refunded to the card', value: formatMoney(fan.money.refundedCents) },
         { label: 'Joined', value: formatDateTime(fan.createdAt) },
         { label: 'Time zone', value: fan.timeZone },
         { label: 'Stripe customer', value: fan.stripeCustomerId ?? '—' },

@@ -1,20 +1,26 @@
 import { NativeSelect } from '@mantine/core';
 import { useState } from 'react';
-import { FINANCE_PERIODS } from '#pie/contracts';
+import { FINANCE_PERIODS, type AdminMoneyFigures } from '#pie/contracts';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { DataTable, PageFrame, QueryState, Section, StatList } from '../../../../shared/ui';
-import { AdminList, ConfirmAction, LazyMoneyFlowChart, useRecordOfQuery } from '../../../../shared/back-office';
+import { AdminList, AdminRefLink, ConfirmAction, LazyMoneyFlowChart, useRecordOfQuery } from '../../../../shared/back-office';
 
-const FIGURES: [string, string][] = [
+/** Each figure of `GET finances`, in the order money moves (one definition each on the server: billing's and payouts' figures). */
+const FIGURES: [keyof AdminMoneyFigures, string][] = [
   ['paidInCents', 'Paid in by fans'],
-  ['processorFeesCents', 'Stripe fees'],
-  ['platformFeesCents', 'Pie fees'],
-  ['escrowedCents', 'Into escrow'],
+  ['cardFeesCents', 'Stripe card fees (on fans’ payments)'],
+  ['pieFeesCents', 'Pie fees'],
+  ['intoWalletsCents', 'Into fans’ wallets'],
+  ['promotionsCents', 'Free promotions'],
+  ['givenToArtistsCents', 'Given to artists (into escrow)'],
   ['releasedCents', 'Released to offices'],
-  ['returnedToFansCents', 'Returned to fans'],
-  ['transferredCents', 'Transferred to Stripe'],
+  ['returnedFromEscrowCents', 'Returned to fans from escrow'],
+  ['transferredCents', 'Transferred to offices’ Stripe accounts'],
   ['paidOutCents', 'Paid out to banks'],
-  ['refundedCents', 'Refunded'],
+  ['connectFeesCents', 'Stripe Connect fees (offices’ payouts, monthly account fee)'],
+  ['refundedCents', 'Refunded to fans’ cards'],
+  ['disputeFeesCents', 'Stripe dispute fees'],
+  ['givenBackCents', 'Given back by offices'],
 ];
 
 /** /admin/finances: the money over a period, where it went, the escrow oldest first and its payouts. */
@@ -68,7 +74,7 @@ export function FinancesPage() {
           { key: 'artistName', label: 'Artist' },
           { key: 'balanceCents', label: 'Held', align: 'right', render: (row) => formatMoney(row.balanceCents) },
           { key: 'oldestAt', label: 'Oldest money', render: (row) => (row.oldestAt ? formatDateTime(row.oldestAt) : '—') },
-          { key: 'claimedBy', label: 'Claimed', render: (row) => (row.claimedBy ? 'yes' : 'no') },
+          { key: 'claimedBy', label: 'Claimed by', render: (row) => (row.claimedBy ? <AdminRefLink value={{ type: 'office', id: row.claimedBy, name: row.claimedByName }} /> : 'nobody yet') },
         ]}
       />
     </PageFrame>

@@ -1,7 +1,7 @@
 import { List, Text } from '@mantine/core';
 import { formatMoney } from '../../../../shared/format';
 import { Section } from '../../../../shared/ui';
-import { AdminRecordPage, AuditLogSection, ConfirmAction, TransactionsOf } from '../../../../shared/back-office';
+import { AdminRecordPage, AdminRefLink, AuditLogSection, ConfirmAction, TransactionsOf } from '../../../../shared/back-office';
 
 /** /admin/offices/:id: an office, its people, its money and its Stripe connection. */
 export function OfficePage({ id }: { id: string }) {
@@ -24,7 +24,11 @@ export function OfficePage({ id }: { id: string }) {
           <Section title="People">
             <List size="sm">
               {office.people.map((person: { userId: string; email: string; role: string; status: string }) => (
-                <List.Item key={person.userId}>{`${person.email} · ${person.role} · ${person.status}`}</List.Item>
+                <List.Item key={person.userId}>
+                  {/* An invited person has no account yet: only members have a page. */}
+                  {person.status === 'active' ? <AdminRefLink value={{ type: 'artist_user', id: person.userId, name: person.email }} /> : person.email}
+                  {` · ${person.role} · ${person.status}`}
+                </List.Item>
               ))}
             </List>
           </Section>
@@ -38,8 +42,19 @@ export function OfficePage({ id }: { id: string }) {
                 request={{ method: 'DELETE', path: `offices/${id}/stripe-connection` }}
                 confirmLabel="Disconnect"
               />
+            ) : office.stripe ? (
+              <>
+                <Text c="dimmed">Disconnected: no transfers go to this office. The office can reconnect by starting Stripe onboarding again.</Text>
+                <ConfirmAction
+                  label="Reconnect Stripe"
+                  title="Reconnect this office's Stripe account?"
+                  text="Transfers to this office resume once Stripe has its account enabled, and its artists' escrow is released to it."
+                  request={{ method: 'POST', path: `offices/${id}/stripe-connection` }}
+                  confirmLabel="Reconnect"
+                />
+              </>
             ) : (
-              <Text c="dimmed">{office.stripe ? 'Disconnected: no transfers go to this office.' : 'This office has not connected Stripe.'}</Text>
+              <Text c="dimmed">This office has not connected Stripe.</Text>
             )}
           </Section>
           <TransactionsOf id={id} />

@@ -1,8 +1,9 @@
+import type { AdminJournalView } from '#pie/contracts';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
-import { DataTable, Section } from '../../../../shared/ui';
-import { AdminRecordPage, JsonValue } from '../../../../shared/back-office';
+import { DataTable, Section, StatList } from '../../../../shared/ui';
+import { AdminRecordPage, AdminRefLink, journalKindLabel } from '../../../../shared/back-office';
 
-/** /admin/transactions/:id: one journal, its postings and references. */
+/** /admin/transactions/:id: one journal, its postings (each account by its owner's name) and what it references, named and linked. */
 export function TransactionPage({ id }: { id: string }) {
   return (
     <AdminRecordPage
@@ -10,29 +11,40 @@ export function TransactionPage({ id }: { id: string }) {
       id={id}
       path={`transactions/${id}/details`}
       list={{ to: '/admin/transactions', label: 'Transactions' }}
-      title={(journal) => `Transaction: ${journal.kind.replace(/_/g, ' ')}`}
-      facts={(journal) => [
+      title={(journal: AdminJournalView) => `Transaction: ${journalKindLabel(journal.kind)}`}
+      facts={(journal: AdminJournalView) => [
         { label: 'Occurred', value: formatDateTime(journal.occurredAt) },
         { label: 'Recorded', value: formatDateTime(journal.recordedAt) },
         { label: 'Idempotency key', value: journal.idempotencyKey },
       ]}
     >
-      {(journal) => (
+      {(journal: AdminJournalView) => (
         <>
-          <Section title="Postings">
+          <Section title="Postings" description="Money into an account is positive, out of it negative; they add up to zero.">
             <DataTable
               label="Postings (table)"
               minWidth={400}
-              rows={journal.postings as { account: string; amountCents: number }[]}
+              rows={journal.postings}
               rowKey={(posting) => posting.account}
               columns={[
-                { label: 'Account', render: (posting) => posting.account },
+                {
+                  label: 'Account',
+                  render: (posting) =>
+                    posting.owner ? (
+                      <>
+                        {`${posting.accountLabel} of `}
+                        <AdminRefLink value={posting.owner} />
+                      </>
+                    ) : (
+                      posting.accountLabel
+                    ),
+                },
                 { label: 'Amount', align: 'right', render: (posting) => formatMoney(posting.amountCents) },
               ]}
             />
           </Section>
-          <Section title="References">
-            <JsonValue value={journal.references} />
+          <Section title="What it is about">
+            <StatList cols={2} stats={journal.references.map((reference) => ({ label: reference.label, value: reference.ref ? <AdminRefLink value={reference.ref} /> : reference.text }))} />
           </Section>
         </>
       )}

@@ -7,8 +7,11 @@ import { useListClaimsQuery } from '../api/claims.api';
 import { ClaimStatusBadge } from './ClaimStatusBadge';
 import { ClaimWizard } from './ClaimWizard';
 
-/** /for-artists/artists: the office's claims and the wizard that starts a new one. */
-export function ArtistsPage({ user }: { user: ArtistUser }) {
+/**
+ * /for-artists/artists: the person's claims and the wizard that starts a new one, for `claimOfficeId`
+ * (the chosen office, when they administer it; else the server picks their only office or makes one).
+ */
+export function ArtistsPage({ user, claimOfficeId }: { user: ArtistUser; claimOfficeId?: string }) {
   const claims = useListClaimsQuery();
   const [claiming, setClaiming] = useState(false);
   return (
@@ -21,7 +24,7 @@ export function ArtistsPage({ user }: { user: ArtistUser }) {
     >
       {claiming && (
         <Section title="Claim an artist">
-          <ClaimWizard onCancel={() => setClaiming(false)} />
+          <ClaimWizard officeId={claimOfficeId} onCancel={() => setClaiming(false)} />
         </Section>
       )}
       <Section title="Your claims">

@@ -184,6 +184,11 @@ export function ClaimPage({ claimId, title, funds }: { claimId: string; title: s
           {`${data.artist.name} is yours: your office receives the money fans send this artist.`}
         </Alert>
       )}
+      {data.status === 'rejected' && (
+        <Alert color="red" variant="light" role="alert" title="Claim closed">
+          {data.history.findLast((change) => change.to === 'rejected')?.reason ?? 'This claim was rejected.'}
+        </Alert>
+      )}
       {open && data.lastAttempt && !data.lastAttempt.ok && (
         <Alert color="yellow" variant="light" title="Last attempt">
           {data.lastAttempt.message}

@@ -1,5 +1,6 @@
 import {
   CLAIM_MESSAGES,
+  STRIPE_MONTHLY_ACTIVE_ACCOUNT_FEE_CENTS,
   SOCIAL_PLATFORM_LABELS,
   SOCIAL_PLATFORMS,
   type ArtistSearchItem,
@@ -10,6 +11,7 @@ import { Alert, Anchor, Avatar, Badge, Button, Checkbox, Group, Radio, Select, S
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../../shared/api';
+import { formatMoney } from '../../../../shared/format';
 import { LoadingBlock, ErrorBlock, Pager } from '../../../../shared/ui';
 import { useCreateClaimMutation, useFetchSocialsQuery, useSearchArtistsQuery } from '../api/claims.api';
 import classes from './claim-wizard.module.css';
@@ -156,6 +158,40 @@ function Verification({ flow, update, errors, officeId }: { flow: ClaimFlow; upd
 }
 
 /** The three-step claim wizard (spec §2, texts §5); a created claim opens its page to verify. */
+/** What the artist accepts, shown before they tick the boxes (not only linked). */
+function ClaimTerms({ artistName }: { artistName: string }) {
+  return (
+    <Stack gap="xs" component="section" aria-label="What you agree to">
+      <Text size="sm">
+        <Text span fw={600}>
+          Waiver.{' '}
+        </Text>
+        {`You confirm that you are ${artistName} or are authorised to manage ${artistName}'s profile. A claim found to be false is cancelled, and money paid out on it may be recovered.`}
+      </Text>
+      <Text size="sm">
+        <Text span fw={600}>
+          Funds terms.{' '}
+        </Text>
+        {`Money fans gave ${artistName} waits in escrow until this claim is verified and your office's Stripe account can receive transfers; it then moves to your office. Stripe charges ${formatMoney(STRIPE_MONTHLY_ACTIVE_ACCOUNT_FEE_CENTS)} for each month the account is active, taken from that month's first transfer; Pie sends earnings to Stripe in batches (once they reach a threshold, or at month end). Escrow nobody claims within 12 months returns to the fans who gave it.`}
+      </Text>
+      <Text size="sm">
+        <Text span fw={600}>
+          Terms and conditions.{' '}
+        </Text>
+        Pie&apos;s{' '}
+        <Anchor href="/terms" target="_blank" rel="noopener noreferrer">
+          Terms of Service (opens in a new tab)
+        </Anchor>{' '}
+        and{' '}
+        <Anchor href="/privacy-policy" target="_blank" rel="noopener noreferrer">
+          Privacy Policy (opens in a new tab)
+        </Anchor>
+        .
+      </Text>
+    </Stack>
+  );
+}
+
 export function ClaimWizard({ officeId, onCancel }: { officeId?: string; onCancel?: () => void }) {
   const [step, setStep] = useState(0);
   const [flow, setFlow] = useState<ClaimFlow>(EMPTY);
@@ -197,6 +233,7 @@ export function ClaimWizard({ officeId, onCancel }: { officeId?: string; onCance
         <Stepper.Step label="Agreements" description="What you accept">
           <Stack gap="sm">
             {flow.selectedArtistData && <Text>{`You are claiming ${flow.selectedArtistData.name}.`}</Text>}
+            <ClaimTerms artistName={flow.selectedArtistData?.name ?? 'the artist'} />
             <Checkbox label="I agree to the waiver" checked={flow.agreesToWaiver} onChange={(event) => update({ agreesToWaiver: event.currentTarget.checked })} error={errors.agreesToWaiver} />
             <Checkbox label="I agree to the funds terms" checked={flow.agreesToFundsTerms} onChange={(event) => update({ agreesToFundsTerms: event.currentTarget.checked })} error={errors.agreesToFundsTerms} />
             <Checkbox label="I agree to the terms and conditions" checked={flow.agreesToTerms} onChange={(event) => update({ agreesToTerms: event.currentTarget.checked })} error={errors.agreesToTerms} />

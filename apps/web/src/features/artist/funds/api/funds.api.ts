@@ -3,9 +3,11 @@ import type {
   ConnectedAccountBalanceView,
   MonthlyFeeCheckView,
   OfficeBalanceView,
+  OfficeWalletBalanceView,
   PayoutView,
   TotalPayoutView,
   TransactionFilter,
+  TransactionDetailView,
   TransactionView,
   TransferView,
 } from './types';
@@ -30,6 +32,12 @@ export const fundsApi = artistBaseApi.injectEndpoints({
       query: (params) => ({ url: 'stripe/check-monthly-fee', params }),
       transformResponse: unwrap<MonthlyFeeCheckView>,
       providesTags: officeTag('StripeConnection'),
+    }),
+    /** GET stripe/wallet-balance: earnings, what is at Stripe, and the threshold transfers wait for. */
+    getWalletBalance: build.query<OfficeWalletBalanceView, OfficeArg>({
+      query: (params) => ({ url: 'stripe/wallet-balance', params }),
+      transformResponse: unwrap<OfficeWalletBalanceView>,
+      providesTags: officeTag('WalletBalance'),
     }),
     /** POST stripe/completeOnboarding → data.accountLink.url, where the browser goes next. */
     completeOnboarding: build.mutation<{ accountLink: { url: string } }, OfficeArg>({
@@ -76,9 +84,9 @@ export const fundsApi = artistBaseApi.injectEndpoints({
       transformResponse: unwrapPage<TransactionView>,
       providesTags: officeTag('Transaction'),
     }),
-    getTransaction: build.query<TransactionView, OfficeArg & { transactionId: string }>({
+    getTransaction: build.query<TransactionDetailView, OfficeArg & { transactionId: string }>({
       query: (params) => ({ url: 'stripe/transaction-details', params }),
-      transformResponse: unwrap<TransactionView>,
+      transformResponse: unwrap<TransactionDetailView>,
       providesTags: officeTag('Transaction'),
     }),
     listClaimTransactions: build.query<Paged<TransactionView>, { claimId: string; filter: TransactionFilter; page: number }>({
@@ -121,6 +129,7 @@ export const fundsApi = artistBaseApi.injectEndpoints({
 
 export const {
   useCheckMonthlyFeeQuery,
+  useGetWalletBalanceQuery,
   useCompleteOnboardingMutation,
   useCreateLoginLinkMutation,
   useGetOfficeBalanceQuery,

@@ -10,6 +10,7 @@ export type {
   StripeConnectionStatus,
   TotalPayoutView,
   TransactionFilter,
+  TransactionDetailView,
   TransactionView,
   TransferView,
 } from '#pie/contracts';

@@ -2,8 +2,19 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { errorMessage } from '../../../../shared/api';
-import { formatMoney } from '../../../../shared/format';
-import { useCreatePayoutMutation } from '../api/funds.api';
+import { formatLongDay, formatMoney } from '../../../../shared/format';
+import { useCreatePayoutMutation, useGetWalletBalanceQuery } from '../api/funds.api';
+
+/** The last day of this month (UTC, as the daily transfer sweep counts it), as YYYY-MM-DD. */
+export function monthEndDay(now: Date = new Date()): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+}
+
+/** Why nothing can be paid out yet: money reaches Stripe in batches (the threshold, or the month's last day). */
+function nothingYet(thresholdCents: number | undefined): string {
+  const batch = thresholdCents === undefined ? 'once they are large enough' : `once they reach ${formatMoney(thresholdCents)}`;
+  return `Nothing is available to pay out yet. Pie sends your earnings to Stripe ${batch}, or on the last day of the month (${formatLongDay(monthEndDay())}); once Stripe has settled them, you can pay them out here.`;
+}
 
 /**
  * "Create payout": pays the connected account's available balance out to the office's bank,
@@ -14,6 +25,8 @@ export function CreatePayoutButton({ officeId, availableCents }: { officeId: str
   const [createPayout, creating] = useCreatePayoutMutation();
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const nothing = !availableCents;
+  const wallet = useGetWalletBalanceQuery({ officeId }, { skip: !nothing });
+  const reasonId = `payout-disabled-${officeId}`;
 
   const confirm = async () => {
     setOutcome(null);
@@ -28,9 +41,14 @@ export function CreatePayoutButton({ officeId, availableCents }: { officeId: str
 
   return (
     <Stack gap="xs" align="flex-end">
-      <Button onClick={open} disabled={nothing} title={nothing ? 'Nothing is available to pay out yet' : undefined}>
+      <Button onClick={open} disabled={nothing} aria-describedby={nothing ? reasonId : undefined}>
         Create payout
       </Button>
+      {nothing && (
+        <Text id={reasonId} size="sm" c="dimmed" maw={360} ta="right" data-testid="payout-disabled-reason">
+          {nothingYet(wallet.data?.transferThresholdCents)}
+        </Text>
+      )}
       {outcome && (
         <Alert color={outcome.ok ? 'teal' : 'red'} variant="light" role={outcome.ok ? 'status' : 'alert'} maw={360}>
           {outcome.message}

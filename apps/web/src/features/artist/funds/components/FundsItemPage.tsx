@@ -2,7 +2,8 @@ import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { errorStatus } from '../../../../shared/api';
 import { ErrorBlock, LoadingBlock, PageFrame, Section, StatList, type Stat } from '../../../../shared/ui';
-import { formatMoney, formatDate, formatDateTime } from '../../../../shared/format';
+import { formatCount, formatMoney, formatDate, formatDateTime, NOUNS } from '../../../../shared/format';
+import type { TransactionDetailView } from '../api/types';
 import { useGetPayoutQuery, useGetTransactionQuery } from '../api/funds.api';
 import { FUNDS_ITEM_TITLE, FundsItemNotFound } from './FundsItemNotFound';
 import { PayoutStatusBadge } from './PayoutStatusBadge';
@@ -63,24 +64,31 @@ export function PayoutDetailsPage({ officeId, payoutId }: { officeId: string; pa
   );
 }
 
-/** /for-artists/funds/transactions/:id */
+/** When a run of pie periods ran: one period's dates, or the first start to the last end. */
+function periodsText(periods: NonNullable<TransactionDetailView['periods']>): string {
+  const span = `${formatDate(periods.firstStartsAt)} – ${formatDate(periods.lastEndsAt)}`;
+  return periods.count === 1 ? `The period ${span}` : `${periods.count} periods, ${span}`;
+}
+
+/** /for-artists/funds/transactions/:id: the movement, the artist it is about, and whose money it was (pie periods and fans, in aggregate). */
 export function TransactionDetailsPage({ officeId, transactionId }: { officeId: string; transactionId: string }) {
   const transaction = useGetTransactionQuery({ officeId, transactionId });
   return (
     <ItemFrame kind="transaction" query={transaction}>
       {() => {
         const data = transaction.data!;
+        const stats: Stat[] = [
+          { label: 'Amount', value: formatMoney(data.amountCents), hint: data.amountCents > 0 ? 'Money in' : data.amountCents < 0 ? 'Money out' : undefined },
+          { label: 'Kind', value: DETAIL_LABEL[data.detail] ?? data.kind },
+          { label: 'When', value: formatDateTime(data.occurredAt) },
+        ];
+        if (data.artistName) stats.push({ label: 'Artist', value: data.artistName });
+        if (data.periods) stats.push({ label: 'Pie periods', value: periodsText(data.periods), hint: 'The fans’ pie periods whose splits paid this money' });
+        if (data.fans) stats.push({ label: 'From fans', value: `${formatCount(data.fans.count, NOUNS.fan)} · ${formatMoney(data.fans.cents)}`, hint: 'Their pies’ shares, added up (who they are stays private)' });
+        stats.push({ label: 'Reference', value: data.id });
         return (
           <Section title={data.description}>
-            <StatList
-              cols={2}
-              stats={[
-                { label: 'Amount', value: formatMoney(data.amountCents) },
-                { label: 'Kind', value: DETAIL_LABEL[data.detail] ?? data.kind },
-                { label: 'When', value: formatDateTime(data.occurredAt) },
-                { label: 'Reference', value: data.id },
-              ]}
-            />
+            <StatList cols={2} stats={stats} />
           </Section>
         );
       }}

@@ -6,6 +6,7 @@ import { useGetConnectedAccountBalanceQuery } from '../api/funds.api';
 import { BalancesSection } from './BalancesSection';
 import { CreatePayoutButton } from './CreatePayoutButton';
 import { PayoutsSection } from './PayoutsSection';
+import { StripeStatusNotice } from './StripeStatusNotice';
 import { TransactionsSection } from './TransactionsSection';
 import { TransfersSection } from './TransfersSection';
 
@@ -23,6 +24,7 @@ function OfficeFunds({ office }: { office: Office }) {
   const payoutAction = office.role === 'admin' && connected.data ? <CreatePayoutButton officeId={officeId} availableCents={connected.data.availableCents} /> : undefined;
   return (
     <>
+      <StripeStatusNotice office={office} />
       <BalancesSection officeId={officeId} actions={payoutAction} />
       <PayoutsSection officeId={officeId} />
       <TransfersSection officeId={officeId} />

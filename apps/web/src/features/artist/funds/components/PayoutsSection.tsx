@@ -35,7 +35,7 @@ export function PayoutsSection({ officeId }: { officeId: string }) {
                   {data.items.map((payout) => (
                     <Table.Tr key={payout.id}>
                       <Table.Td data-label="Created">
-                        <Anchor component={Link} to={`/for-artists/funds/payouts/${payout.id}`} aria-label={`Payout of ${formatMoney(payout.amountCents)}, ${formatDateTime(payout.createdAt)}`}>
+                        <Anchor component={Link} to={`/for-artists/funds/payouts/${payout.id}?${new URLSearchParams({ office: officeId })}`} aria-label={`Payout of ${formatMoney(payout.amountCents)}, ${formatDateTime(payout.createdAt)}`}>
                           {formatDateTime(payout.createdAt)}
                         </Anchor>
                       </Table.Td>

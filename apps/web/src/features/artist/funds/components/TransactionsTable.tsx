@@ -1,4 +1,4 @@
-import { Anchor, Table } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatMoney, formatDateTime } from '../../../../shared/format';
 import { TableScroll } from '../../../../shared/ui';
@@ -22,13 +22,16 @@ export const DETAIL_LABEL: Record<TransactionView['detail'], string> = {
   payout_failed: 'Payout returned',
   escrow_expired: 'Returned to fan',
   refund: 'Refund',
+  account_deauthorized: 'Left with old Stripe account',
 };
 
 /**
  * Transactions as a table (stacked rows on a phone): the office's on the funds page, one artist's
- * on a claim's page. `linkToDetails` links each to `/for-artists/funds/transactions/:id`.
+ * on a claim's page. `detailsOfOffice` links each to `/for-artists/funds/transactions/:id?office=…`
+ * (the link names its office, so it opens there whichever office is chosen).
  */
-export function TransactionsTable({ items, label, linkToDetails = false }: { items: TransactionView[]; label: string; linkToDetails?: boolean }) {
+export function TransactionsTable({ items, label, detailsOfOffice }: { items: TransactionView[]; label: string; detailsOfOffice?: string }) {
+  const linkToDetails = detailsOfOffice !== undefined;
   return (
     <TableScroll minWidth={linkToDetails ? 560 : 480} stackOnPhone label={label}>
       <Table>
@@ -47,7 +50,7 @@ export function TransactionsTable({ items, label, linkToDetails = false }: { ite
             <Table.Tr key={item.id}>
               <Table.Td data-label="When">
                 {linkToDetails ? (
-                  <Anchor component={Link} to={`/for-artists/funds/transactions/${item.id}`}>
+                  <Anchor component={Link} to={`/for-artists/funds/transactions/${item.id}?${new URLSearchParams({ office: detailsOfOffice ?? '' })}`}>
                     {formatDateTime(item.occurredAt)}
                   </Anchor>
                 ) : (
@@ -55,7 +58,14 @@ export function TransactionsTable({ items, label, linkToDetails = false }: { ite
                 )}
               </Table.Td>
               <Table.Td data-label="Kind">{DETAIL_LABEL[item.detail] ?? item.kind}</Table.Td>
-              <Table.Td data-label="What">{item.description}</Table.Td>
+              <Table.Td data-label="What">
+                {item.description}
+                {item.artistName && (
+                  <Text span size="sm" c="dimmed">
+                    {` · ${item.artistName}`}
+                  </Text>
+                )}
+              </Table.Td>
               <Table.Td data-label="Amount" ta="right">
                 {formatMoney(item.amountCents)}
               </Table.Td>

@@ -4,26 +4,32 @@ import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { errorMessage } from '../../../../shared/api';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
-import { EmptyState, Pager, PageFrame, QueryState, Section, TableScroll } from '../../../../shared/ui';
+import { EmptyState, LoadingBlock, Pager, PageFrame, QueryState, Section, TableScroll } from '../../../../shared/ui';
 import { useGiveBackMutation, useListGiveBacksQuery, type GiveBackRequest } from '../api/give-back.api';
 
 
 type Mode = 'share' | 'amount';
 
-/** What the form holds, checked: the request to send and the words of the confirmation, or why not. */
-function readGift(officeId: string, mode: Mode, value: string): { request: GiveBackRequest; words: string } | { error: string } {
+/**
+ * What the form holds, checked against the office's earnings: the request to send and the words of
+ * the confirmation (saying what it comes to), or why not.
+ */
+function readGift(officeId: string, mode: Mode, value: string, earningsCents: number): { request: GiveBackRequest; words: string } | { error: string } {
   const text = value.trim();
   if (mode === 'share') {
     if (!/^\d{1,3}$/.test(text) || Number(text) < 1 || Number(text) > 100) return { error: 'Enter a share from 1 to 100 percent' };
-    return { request: { officeId, share: Number(text) }, words: `${text}% of your office's earnings` };
+    // An estimate: the server takes the share of the earnings at the moment it books the gift.
+    const about = Math.floor((earningsCents * Number(text)) / 100);
+    return { request: { officeId, share: Number(text) }, words: `${text}% of your office's earnings (about ${formatMoney(about)} of ${formatMoney(earningsCents)})` };
   }
   const parsed = parseDollarsToCents(text);
   if ('error' in parsed) return { error: 'Enter an amount in dollars, such as 12.50' };
   if (parsed.cents <= 0) return { error: 'Enter an amount above $0.00' };
-  return { request: { officeId, amount: text }, words: formatMoney(parsed.cents) };
+  if (parsed.cents > earningsCents) return { error: `Your office's earnings are ${formatMoney(earningsCents)}: enter at most that` };
+  return { request: { officeId, amount: text }, words: `${formatMoney(parsed.cents)} of your office's ${formatMoney(earningsCents)} in earnings` };
 }
 
-function GiveBackForm({ office }: { office: Office }) {
+function GiveBackForm({ office, earningsCents }: { office: Office; earningsCents: number }) {
   const [mode, setMode] = useState<Mode>('share');
   const [value, setValue] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -33,7 +39,7 @@ function GiveBackForm({ office }: { office: Office }) {
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
 
   const review = () => {
-    const gift = readGift(office._id, mode, value);
+    const gift = readGift(office._id, mode, value, earningsCents);
     if ('error' in gift) return setFieldError(gift.error);
     setFieldError(null);
     setPending(gift);
@@ -63,6 +69,7 @@ function GiveBackForm({ office }: { office: Office }) {
         }}
       >
         <Stack gap="sm">
+          <Text data-testid="give-back-earnings">{`Your office's earnings: ${formatMoney(earningsCents)}`}</Text>
           <SegmentedControl
             value={mode}
             onChange={(next) => {
@@ -86,7 +93,10 @@ function GiveBackForm({ office }: { office: Office }) {
             maw={280}
           />
           <Group>
-            <Button type="submit">Review the gift</Button>
+            <Button type="submit" disabled={earningsCents <= 0}>
+              Review the gift
+            </Button>
+            {earningsCents <= 0 && <Text size="sm" c="dimmed">There are no earnings to give yet.</Text>}
           </Group>
           {outcome && (
             <Alert color={outcome.ok ? 'teal' : 'red'} variant="light" role={outcome.ok ? 'status' : 'alert'}>
@@ -97,7 +107,10 @@ function GiveBackForm({ office }: { office: Office }) {
       </form>
       <Modal opened={opened} onClose={close} title="Give to the promotion pool?" centered>
         <Stack gap="md">
-          <Text>{`${pending?.words ?? ''} goes from your office's earnings to the promotion pool. This cannot be undone.`}</Text>
+          <Text>{`${pending?.words ?? ''} goes to the promotion pool.`}</Text>
+          <Text size="sm" c="dimmed">
+            A gift cannot be undone.
+          </Text>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
               Cancel
@@ -159,7 +172,7 @@ function GiveBackHistory({ officeId }: { officeId: string }) {
 }
 
 /** /for-artists/give-back: an office admin gives a share or an amount of its earnings to the promotion pool. */
-export function GiveBackPage({ office }: { office: Office | undefined }) {
+export function GiveBackPage({ office, earningsCents }: { office: Office | undefined; earningsCents: number | undefined }) {
   return (
     <PageFrame
       title="Give back"
@@ -171,7 +184,11 @@ export function GiveBackPage({ office }: { office: Office | undefined }) {
       ) : (
         <>
           {office.role === 'admin' ? (
-            <GiveBackForm office={office} />
+            earningsCents === undefined ? (
+              <LoadingBlock label="Loading your office's earnings…" />
+            ) : (
+              <GiveBackForm office={office} earningsCents={earningsCents} />
+            )
           ) : (
             <Alert color="gray" variant="light">
               Only an office admin can give part of the office's earnings.

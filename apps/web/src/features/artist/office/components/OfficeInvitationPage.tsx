@@ -8,15 +8,14 @@ import { EmptyState, ErrorBlock, LoadingBlock, PageFrame } from '../../../../sha
 import { useAcceptInvitationMutation, useValidateInvitationQuery } from '../api/offices.api';
 
 /**
- * /for-artists/office-invitation/:officeId?token=…[&registration=…]: an invitation to join an
- * office. A new person first chooses their name and password (the registration link), anyone
- * else signs in; both come back here and accept.
+ * /for-artists/office-invitation/:officeId?token=…: an invitation to join an office. The invited
+ * person signs in with the invited address, or first creates an account with it (and confirms it),
+ * then comes back here and accepts. The invitation never made an account for them.
  */
 export function OfficeInvitationPage() {
   const { officeId = '' } = useParams();
   const [params] = useSearchParams();
   const token = (params.get('token') ?? '').trim();
-  const registration = params.get('registration');
   const check = useValidateInvitationQuery({ officeId, token }, { skip: !token || !officeId });
   const [accept, accepting] = useAcceptInvitationMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -73,10 +72,8 @@ export function OfficeInvitationPage() {
           {failure}
         </Alert>
       )}
-      {invitation.requires_registration && registration ? (
-        <Group>
-          <Button onClick={() => goSignIn(`/for-artists/complete-registration?${new URLSearchParams({ token: registration })}`)}>Set up your account</Button>
-        </Group>
+      {session === 'unknown' ? (
+        <LoadingBlock label="Checking your artist account…" />
       ) : session === 'authenticated' ? (
         <Group>
           <Button onClick={() => void onAccept()} loading={accepting.isLoading}>
@@ -84,9 +81,15 @@ export function OfficeInvitationPage() {
           </Button>
         </Group>
       ) : (
-        <Group>
-          <Button onClick={() => goSignIn('/for-artists/login')}>Log in to accept</Button>
-        </Group>
+        <Stack gap="xs">
+          <Group>
+            <Button onClick={() => goSignIn('/for-artists/login')}>Log in to accept</Button>
+            <Button variant="light" onClick={() => goSignIn('/for-artists/register')}>
+              Create an artist account
+            </Button>
+          </Group>
+          <Text size="sm" c="dimmed">{`New to Pie? Create an account with ${invitation.email}, confirm it from the e-mail we send, then open this invitation link again to accept.`}</Text>
+        </Stack>
       )}
     </Stack>,
   );

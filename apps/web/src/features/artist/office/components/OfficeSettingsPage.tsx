@@ -73,10 +73,10 @@ function OfficeForm({ office }: { office: Office }) {
 }
 
 /**
- * /for-artists/office-settings: each office's name and type, and what the route adds under it
- * (its Stripe connection).
+ * /for-artists/office-settings: the chosen office's name and type (`officeId`, chosen in the
+ * layout's switcher), and what the route adds under it (its Stripe connection).
  */
-export function OfficeSettingsPage({ officeExtras }: { officeExtras?: (office: Office) => ReactNode }) {
+export function OfficeSettingsPage({ officeId, officeExtras }: { officeId: string | undefined; officeExtras?: (office: Office) => ReactNode }) {
   const offices = useListOfficesQuery();
   return (
     <PageFrame title="Office settings" site="Pie for artists" description="Your team's name, type and payment account.">
@@ -94,7 +94,7 @@ export function OfficeSettingsPage({ officeExtras }: { officeExtras?: (office: O
       >
         {(list) => (
           <Stack gap="xl">
-            {list.map((office) => (
+            {list.filter((office) => office._id === officeId).map((office) => (
               <Stack key={office._id} gap="lg">
                 <OfficeForm office={office} />
                 {officeExtras?.(office)}

@@ -1,5 +1,5 @@
 import type { Office, OfficeMember, OfficeRole } from '#pie/contracts';
-import { Alert, Anchor, Badge, Button, Group, Select, Table, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../../shared/api';
@@ -59,6 +59,8 @@ export function TeamPage({ office }: { office: Office | undefined }) {
   const [remove] = useRemoveMemberMutation();
   const [resend] = useResendInvitationMutation();
   const { message, run } = useReported();
+  // Removing takes a person's access away at once: asked first, naming them.
+  const [removing, setRemoving] = useState<OfficeMember | null>(null);
 
   if (!office) {
     return (
@@ -72,13 +74,15 @@ export function TeamPage({ office }: { office: Office | undefined }) {
 
   const row = (member: OfficeMember) => (
     <Table.Tr key={member.user_id}>
-      <Table.Td>
+      <Table.Td data-label="Member">
         <Anchor component={Link} to={`/for-artists/team/${member.user_id}`}>
           {[member.first_name, member.last_name].filter(Boolean).join(' ') || member.email}
         </Anchor>
       </Table.Td>
-      <Table.Td>{member.email}</Table.Td>
-      <Table.Td>
+      <Table.Td data-label="E-mail" style={{ overflowWrap: 'anywhere' }}>
+        {member.email}
+      </Table.Td>
+      <Table.Td data-label="Role">
         {admin ? (
           <Select
             aria-label={`Role of ${member.email}`}
@@ -92,8 +96,8 @@ export function TeamPage({ office }: { office: Office | undefined }) {
           member.role
         )}
       </Table.Td>
-      <Table.Td>{member.status === 'invited' ? <Badge color="yellow" variant="light">Invited</Badge> : <Badge color="teal" variant="light">Active</Badge>}</Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Status">{member.status === 'invited' ? <Badge color="yellow" variant="light">Invited</Badge> : <Badge color="teal" variant="light">Active</Badge>}</Table.Td>
+      <Table.Td data-label="Actions">
         {admin && (
           <Group gap="xs" wrap="nowrap">
             {member.status === 'invited' && (
@@ -101,7 +105,7 @@ export function TeamPage({ office }: { office: Office | undefined }) {
                 Resend
               </Button>
             )}
-            <Button size="xs" color="red" variant="light" onClick={() => void run('Removing the member', () => remove({ officeId, email: member.email }).unwrap(), 'Member removed')}>
+            <Button size="xs" color="red" variant="light" onClick={() => setRemoving(member)} aria-label={`Remove ${member.email}`}>
               Remove
             </Button>
           </Group>
@@ -111,7 +115,7 @@ export function TeamPage({ office }: { office: Office | undefined }) {
   );
 
   return (
-    <PageFrame title="Team" site="Pie for artists" description={`The people who manage ${office.name}'s artists, and what each can do.`}>
+    <PageFrame title="Team" site="Pie for artists" width="wide" description={`The people who manage ${office.name}'s artists, and what each can do.`}>
       {message && (
         <Alert color={message.ok ? 'teal' : 'red'} variant="light" role={message.ok ? 'status' : 'alert'}>
           {message.text}
@@ -125,7 +129,7 @@ export function TeamPage({ office }: { office: Office | undefined }) {
       <Section title="Members">
         <QueryState query={members} loading="Loading the team…" errorFallback="We could not load the team">
           {(list) => (
-            <TableScroll minWidth={640}>
+            <TableScroll minWidth={720} stackOnPhone label="Team members (table)">
               <Table>
                 <Table.Caption>Team members</Table.Caption>
                 <Table.Thead>
@@ -143,6 +147,26 @@ export function TeamPage({ office }: { office: Office | undefined }) {
           )}
         </QueryState>
       </Section>
+      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove this member?" centered>
+        <Stack gap="md">
+          <Text>{removing ? `${removing.email} loses access to ${office.name} and its artists at once. You can invite them again later.` : ''}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setRemoving(null)}>
+              Cancel
+            </Button>
+            <Button
+              color="red"
+              onClick={() => {
+                const member = removing;
+                setRemoving(null);
+                if (member) void run('Removing the member', () => remove({ officeId, email: member.email }).unwrap(), 'Member removed');
+              }}
+            >
+              Remove
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </PageFrame>
   );
 }

@@ -1,3 +1,4 @@
+import { SOCIAL_VERIFICATION_FAILURES, socialVerificationFailureText, type SocialVerificationFailure } from '#pie/contracts';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { PageFrame } from '../../../../shared/ui';
@@ -17,8 +18,9 @@ export function VerificationResultPage({ platform, result }: { platform: Verific
   const name = VERIFICATION_PLATFORMS[platform];
   const success = result === 'success';
   const [params] = useSearchParams();
-  // The server's own words about this attempt (plain text, shown as text).
-  const detail = params.get('message');
+  // Only a reason Pie knows is worded; whatever else a URL carries is never shown.
+  const reason = params.get('reason');
+  const detail = !success && (SOCIAL_VERIFICATION_FAILURES as readonly string[]).includes(reason ?? '') ? socialVerificationFailureText(reason as SocialVerificationFailure, name) : null;
   const claimId = params.get('claim');
   return (
     <PageFrame
@@ -32,7 +34,7 @@ export function VerificationResultPage({ platform, result }: { platform: Verific
             : `We could not verify your ${name} account. The sign-in may have been cancelled, or the account does not match the artist you are claiming. You can try again, or choose another way to verify.`}
         </Text>
       </Alert>
-      {detail && <Text c="dimmed">{detail.slice(0, 300)}</Text>}
+      {detail && <Text c="dimmed">{detail}</Text>}
       <Group gap="sm">
         {claimId && /^[0-9a-f-]{36}$/.test(claimId) && (
           <Button component={Link} to={`/for-artists/claims/${claimId}`} variant={success ? 'default' : 'filled'}>

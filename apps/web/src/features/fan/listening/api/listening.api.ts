@@ -1,6 +1,7 @@
 import type {
   ApiSuccess,
   ArtistDetails,
+  ArtistStandingView,
   ArtistFansPage,
   ArtistTopTrack,
   DailyListening,
@@ -172,6 +173,18 @@ export const listeningApi = baseApi.injectEndpoints({
       extraOptions: { skipUnauthorizedRedirect: true },
       providesTags: (_result, _error, artistId) => [...OWN_LISTENING, ...entityTags('Artist', artistId)],
     }),
+    /** GET /api/claims/artist/:artistId (public): on Pie or not, and what waits in escrow for the artist. */
+    getArtistStanding: build.query<ArtistStandingView, string>({
+      query: (artistId) => `claims/artist/${encodeURIComponent(artistId)}`,
+      transformResponse: unwrap<ArtistStandingView>,
+      providesTags: (_result, _error, artistId) => entityTags('Artist', artistId),
+    }),
+    /** POST /api/claims/report/:claimedId: a signed-in fan says the claim looks wrong, with why (one report per fan and claim). */
+    reportClaim: build.mutation<string, { claimId: string; reason: string }>({
+      query: ({ claimId, reason }) => ({ url: `claims/report/${encodeURIComponent(claimId)}`, method: 'POST', body: { reason } }),
+      transformResponse: (response: ApiSuccess<unknown>) => response.message ?? 'Thank you. Our team will look at this claim.',
+      extraOptions: { skipUnauthorizedRedirect: true },
+    }),
   }),
 });
 
@@ -192,4 +205,6 @@ export const {
   useGetArtistTopTracksQuery,
   useGetArtistFansQuery,
   useGetMyArtistListeningQuery,
+  useGetArtistStandingQuery,
+  useReportClaimMutation,
 } = listeningApi;

@@ -9,6 +9,7 @@ import { errorMessage, errorStatus } from '../../../../shared/api';
 import { selectSessionStatus } from '../../../../shared/session';
 import { useGetArtistDetailsQuery, useGetArtistFansQuery, useGetArtistTopTracksQuery, useGetMyArtistListeningQuery } from '../api/listening.api';
 import { countryName, fanName, formatDate, formatListened, formatNumber, formatCount, NOUNS } from '../../../../shared/format';
+import { ArtistStandingSection } from './ArtistStandingSection';
 import { RankedTrackList } from './RankedTrackList';
 
 const FANS_DAYS = 28;
@@ -43,7 +44,12 @@ function YourListening({ artist }: { artist: ArtistDetails }) {
           cols={4}
           stats={[
             { label: 'Your listening time', value: formatListened(mine.listened_ms), hint: 'Shared with the other credited artists' },
-            { label: 'Your plays', value: formatNumber(mine.plays) },
+            {
+              label: 'Your plays',
+              value: formatNumber(mine.plays),
+              // The public figures below count only plays a connected account confirmed: say how many of these they are.
+              hint: mine.counted_plays === mine.plays ? 'All counted in “Top tracks on Pie”' : `${formatNumber(mine.counted_plays)} counted in “Top tracks on Pie”; the rest (an uploaded history, tracks not confirmed yet) count for your pie only`,
+            },
             { label: 'First played', value: mine.first_played_at ? formatDate(mine.first_played_at) : '—' },
             { label: 'Last played', value: mine.last_played_at ? formatDate(mine.last_played_at) : '—' },
           ]}
@@ -82,7 +88,7 @@ function YourListening({ artist }: { artist: ArtistDetails }) {
 function TopTracks({ artist }: { artist: ArtistDetails }) {
   const query = useGetArtistTopTracksQuery({ artistId: artist.id, limit: 10 });
   return (
-    <Section title="Top tracks on Pie" description="Most played by Pie’s fans">
+    <Section title="Top tracks on Pie" description="Plays by Pie’s fans that their connected streaming accounts confirmed (an uploaded history counts for the fan’s own pie, not here)">
       {query.isLoading ? (
         <LoadingBlock label="Loading top tracks..." />
       ) : query.isError ? (
@@ -90,7 +96,7 @@ function TopTracks({ artist }: { artist: ArtistDetails }) {
       ) : !query.data?.length ? (
         <EmptyBlock>No plays of this artist on Pie yet.</EmptyBlock>
       ) : (
-        <RankedTrackList items={query.data} label={`Top tracks of ${artist.name}`} detail={(item) => `${formatCount(item.plays, NOUNS.play)} · ${formatCount(item.listeners, NOUNS.listener)}`} />
+        <RankedTrackList items={query.data} label={`Top tracks of ${artist.name}`} detail={(item) => `${formatCount(item.plays, NOUNS.play)} by ${formatCount(item.listeners, NOUNS.listener)}`} />
       )}
     </Section>
   );
@@ -191,6 +197,7 @@ export function ArtistPage({ artistId }: { artistId: string }) {
             { label: 'Tracks', value: formatNumber(artist.tracks_count) },
           ]}
         />
+        <ArtistStandingSection artist={artist} />
         <YourListening artist={artist} />
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
           <TopTracks artist={artist} />

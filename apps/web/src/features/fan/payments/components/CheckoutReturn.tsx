@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { SubscriptionView } from '#pie/contracts';
 import { formatCents } from '#pie/contracts';
+import { endsPhrase } from '../../../../shared/pies';
 import { ErrorBlock, PageFrame, Section } from '../../../../shared/ui';
 import { useGetWalletBalanceQuery, useRefreshSubscriptionMutation } from '../api/payments.api';
 
@@ -44,10 +45,13 @@ export function CheckoutReturn() {
 
   const checkAgain = () => setRound((n) => n + 1);
   const active = subscription?.status === 'active';
+  // One wording of the pie's status everywhere: a cancelled pie is paid up and ending, not "active".
+  const ending = active && subscription.cancelAtPeriodEnd ? { endsAt: subscription.currentPeriodEnd } : null;
+  const title = !active ? (gaveUp ? 'Payment not confirmed yet' : 'Confirming your payment') : ending ? `Your pie is paid and ends ${endsPhrase(ending)}` : 'Your pie is active';
 
   return (
     <PageFrame title="Checkout" description="The result of paying for your pie.">
-      <Section title={active ? 'Your pie is active' : gaveUp ? 'Payment not confirmed yet' : 'Confirming your payment'}>
+      <Section title={title}>
         {active ? (
           <Stack gap="xs">
             <Text>
@@ -73,8 +77,12 @@ export function CheckoutReturn() {
             </Group>
           </Stack>
         ) : (
-          <Stack gap="xs" align="flex-start">
-            <Loader size="sm" aria-label="Confirming your payment" />
+          <Stack gap="xs" align="flex-start" role="status">
+            {/* A Loader is a plain span: the words, not an aria-label on it, tell a screen reader what is happening. */}
+            <Group gap="xs">
+              <Loader size="sm" aria-hidden="true" />
+              <Text>Waiting for the payment provider…</Text>
+            </Group>
             {subscription !== undefined && <Text c="dimmed">We have not seen a payment yet. If you just paid, this page updates in a moment.</Text>}
           </Stack>
         )}

@@ -55,10 +55,11 @@ export function WalletSection() {
             <StatList
               stats={[
                 { label: 'Paid in', value: dollars(data.paidInCents) },
-                { label: 'Fees', value: dollars(data.feesCents) },
+                { label: 'Fees', value: dollars(data.feesCents), hint: `Stripe ${dollars(data.cardFeesCents)} · Pie ${dollars(data.pieFeesCents)}` },
                 { label: 'Given to artists', value: dollars(data.givenToArtistsCents) },
-                { label: 'Waiting in escrow', value: dollars(data.waitingInEscrowCents) },
+                { label: 'Waiting in escrow', value: dollars(data.waitingInEscrowCents), hint: 'Your money held for artists who have not joined Pie yet' },
                 { label: 'Returned from escrow', value: dollars(data.returnedFromEscrowCents) },
+                ...(data.refundedCents !== 0 ? [{ label: 'Refunded to your card', value: dollars(data.refundedCents) }] : []),
               ]}
             />
           )}

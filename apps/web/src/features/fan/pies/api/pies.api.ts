@@ -1,14 +1,17 @@
-import type { CheckoutView, OrphanedTrackView, Pie, PieStatement, PieWithPeriods, RealtimeStats } from '#pie/contracts';
+import type { CheckoutView, OrphanedTrackView, Pie, PieStatement, PieWithPeriods, PromoEligibility, RealtimeStats, SubscriptionView } from '#pie/contracts';
 import { baseApi, LIST, ME, unwrap } from '../../../../shared/api';
 
 export { useGetActivePieQuery } from '../../../../shared/pies';
 export { useGetActiveSubscriptionQuery } from '../../../../shared/payments';
 
 export interface RealtimeStatsArgs {
+  /** One of the fan's pies, or `NEW_PIE` for the create modal's estimate of a pie not made yet. */
   pieId: string;
   limit?: number;
   artistPopularity?: number;
   excludeNonActive?: boolean;
+  /** Dollars, e.g. "8.41": what a new pie would split (only with `NEW_PIE`). */
+  amount?: string;
 }
 
 export interface UpdatePieArgs {
@@ -29,6 +32,22 @@ export interface CreateCheckoutArgs {
   excludeNonActive: boolean;
   pieDays: number;
 }
+
+/** The free pie's settings: the create modal's fields without the amount (the promotion's $5). */
+export type CreatePromoSubscriptionArgs = Omit<CreateCheckoutArgs, 'amount'>;
+
+/**
+ * What starting the free pie changes: the pie and its split, the subscription, the wallet (the
+ * promotion's credit), the eligibility and the fan's `used_promotion_code`.
+ */
+const FREE_PIE_STARTED = [
+  { type: 'Pie' as const, id: LIST },
+  { type: 'PieSplit' as const, id: LIST },
+  { type: 'Subscription' as const, id: ME },
+  { type: 'Wallet' as const, id: ME },
+  { type: 'Promotion' as const, id: ME },
+  { type: 'User' as const, id: LIST },
+];
 
 /** The fan's pies (spec §7 Pie rows) and statements; the contract is libs/contracts/src/pies.ts. */
 export const piesApi = baseApi.injectEndpoints({
@@ -73,6 +92,22 @@ export const piesApi = baseApi.injectEndpoints({
       query: (body) => ({ url: 'stripe/createCheckout', method: 'POST', body }),
       transformResponse: unwrap<CheckoutView>,
     }),
+    /** Whether this fan may still start the free pie (spec §4 "Promo eligible", with the fan's own flags). */
+    getPromoEligibility: build.query<PromoEligibility, void>({
+      query: () => 'stripe/promoEligibility',
+      transformResponse: unwrap<PromoEligibility>,
+      providesTags: [{ type: 'Promotion', id: ME }],
+    }),
+    /**
+     * The free $5 pie (spec §7 Payments: createCheckout's fields without the amount): no payment page,
+     * the subscription starts at once. Only a start changes anything: a refusal (409) leaves the
+     * offer and its message on screen.
+     */
+    createPromoSubscription: build.mutation<SubscriptionView, CreatePromoSubscriptionArgs>({
+      query: (body) => ({ url: 'stripe/createPromoSubscription', method: 'POST', body }),
+      transformResponse: unwrap<SubscriptionView>,
+      invalidatesTags: (result) => (result ? FREE_PIE_STARTED : []),
+    }),
     cancelSubscription: build.mutation<unknown, { subscriptionId: string }>({
       query: (body) => ({ url: 'stripe/cancelSubscription', method: 'POST', body }),
       invalidatesTags: [{ type: 'Pie', id: LIST }, { type: 'Subscription', id: ME }],
@@ -90,5 +125,7 @@ export const {
   useBanArtistMutation,
   useSetInclusionMutation,
   useCreateCheckoutMutation,
+  useGetPromoEligibilityQuery,
+  useCreatePromoSubscriptionMutation,
   useCancelSubscriptionMutation,
 } = piesApi;

@@ -1,26 +1,22 @@
-import { PIE_LIMITS } from '#pie/contracts';
-import { Alert, Button, Group, Modal, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Stack, Table, Text, TextInput } from '@mantine/core';
+import { ModalDialog } from '../../../../shared/ui';
 import { useState } from 'react';
-import { errorMessage } from '../../../../shared/api';
 import { useCreateCheckoutMutation } from '../api/pies.api';
 import { feePreview } from '../format';
 import { formatMoney } from '../../../../shared/format';
 import { parseDollarsToCents, pieAmountError } from '#pie/contracts';
-import { PieRules } from './PieRules';
-import { SplitControls, type SplitSettingsValue } from './SplitControls';
+import { DEFAULT_NEW_PIE_SETTINGS, NewPieSettingsFields, type NewPieSettings } from './NewPieSettingsFields';
+import { NewPieModalFooter } from './NewPieModalFooter';
+import { EstimatedSplit } from './EstimatedSplit';
 
 /**
  * The create modal (spec §2, §3 pie create fields): amount, artist limit, popularity tilt, active
- * artists only, period length; the fees are shown before paying; "Pay" goes to the checkout page.
+ * artists only, period length; the fees are shown before paying, and the split of what is left,
+ * estimated from the fan's recent listening; "Pay" goes to the checkout page.
  */
 export function CreatePieModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const [amount, setAmount] = useState('10.00');
-  const [pieDays, setPieDays] = useState<number>(PIE_LIMITS.pieDays.default);
-  const [split, setSplit] = useState<SplitSettingsValue>({
-    artistLimit: PIE_LIMITS.artistLimit.default,
-    artistPopularity: PIE_LIMITS.artistPopularity.default,
-    excludeNonActive: false,
-  });
+  const [settings, setSettings] = useState<NewPieSettings>(DEFAULT_NEW_PIE_SETTINGS);
   const [createCheckout, checkout] = useCreateCheckoutMutation();
   const amountError = pieAmountError(amount) ?? null;
   const parsedAmount = parseDollarsToCents(amount);
@@ -29,23 +25,15 @@ export function CreatePieModal({ opened, onClose }: { opened: boolean; onClose: 
 
   async function pay() {
     if (amountError) return;
-    const result = await createCheckout({ amount, pieDays, ...split });
+    const result = await createCheckout({ amount, ...settings });
     if ('data' in result && result.data) window.location.assign(result.data.url);
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Create your pie" size="lg">
+    <ModalDialog opened={opened} onClose={onClose} title="Create your pie" size="lg">
       <Stack gap="lg">
         <TextInput label="Amount per period (USD)" leftSection="$" value={amount} onChange={(event) => setAmount(event.currentTarget.value)} error={amountError} inputMode="decimal" required />
-        <NumberInput
-          label="Period length (days)"
-          min={PIE_LIMITS.pieDays.min}
-          max={PIE_LIMITS.pieDays.max}
-          value={pieDays}
-          onChange={(value) => setPieDays(typeof value === 'number' ? value : PIE_LIMITS.pieDays.default)}
-          allowDecimal={false}
-        />
-        <SplitControls value={split} onChange={setSplit} />
+        <NewPieSettingsFields value={settings} onChange={setSettings} />
         {fees && cents !== null && (
           <Table aria-label="What you pay and what your artists get" withRowBorders={false}>
             <Table.Tbody>
@@ -73,26 +61,17 @@ export function CreatePieModal({ opened, onClose }: { opened: boolean; onClose: 
         <Text size="xs" c="dimmed">
           The card fee is Stripe&apos;s actual fee for the payment; your statement shows it to the cent.
         </Text>
-        {checkout.isError && (
-          <Alert color="red" role="alert">
-            {errorMessage(checkout.error, 'The checkout could not be started. Please try again.')}
-          </Alert>
-        )}
-        <details>
-          <Text component="summary" size="sm" style={{ cursor: 'pointer' }}>
-            The rules
-          </Text>
-          <PieRules />
-        </details>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void pay()} loading={checkout.isLoading} disabled={Boolean(amountError)}>
-            Continue to payment
-          </Button>
-        </Group>
+        {fees && <EstimatedSplit amountCents={fees.netCents} settings={settings} />}
+        <NewPieModalFooter
+          error={checkout.isError ? checkout.error : undefined}
+          errorFallback="The checkout could not be started. Please try again."
+          confirmLabel="Continue to payment"
+          onConfirm={() => void pay()}
+          onCancel={onClose}
+          loading={checkout.isLoading}
+          disabled={Boolean(amountError)}
+        />
       </Stack>
-    </Modal>
+    </ModalDialog>
   );
 }

@@ -3,7 +3,7 @@ import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDate, formatMoney } from '../../../../shared/format';
 import { ErrorBlock } from '../../../../shared/ui';
-import { useGetActivePieQuery } from '../../../../shared/pies';
+import { useGetActivePieQuery, usePieStatus } from '../../../../shared/pies';
 
 /** The dashboard's pie card: the fan's active pie in a line with the way to it, or the way to create one. */
 export function DashboardPieCard() {
@@ -42,6 +42,7 @@ export function DashboardPieCard() {
 
 function ActivePie({ pie }: { pie: Pie }) {
   const period = pie.currentPeriod;
+  const { label, ending } = usePieStatus(pie);
   return (
     <>
       <Text>
@@ -52,6 +53,7 @@ function ActivePie({ pie }: { pie: Pie }) {
           This period: {formatDate(period.startsAt)} – {formatDate(period.endsAt)}
         </Text>
       )}
+      {ending && <Text role="status">{`${label}: this period still goes to your artists, and you are not charged again.`}</Text>}
       {pie.status === 'past_due' && <Text c="red">Your last payment did not go through: update your card in Settings → Billing.</Text>}
       <Group gap="lg" justify="center">
         <Anchor component={Link} to="/pie">

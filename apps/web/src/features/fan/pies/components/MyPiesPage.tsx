@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../../shared/api';
 import { EmptyTable, PageFrame, PageLoader, Section, TableScroll } from '../../../../shared/ui';
 import { useGetFanPiesQuery } from '../api/pies.api';
+import { usePieStatus } from '../../../../shared/pies';
 import { formatDate, formatMoney } from '../../../../shared/format';
 
 const STATE_LABEL = { open: 'Running', closing: 'Closing', closed: 'Closed' } as const;
@@ -37,14 +38,25 @@ export function MyPiesPage({ fanId }: { fanId: string | undefined }) {
   );
 }
 
+/**
+ * When a pie started: its first period's start. A pie whose periods were back-dated (a renewal on
+ * a test clock, the demo data) would otherwise say it started after its own first periods.
+ */
+function pieStartedAt(pie: PieWithPeriods): string {
+  return pie.periods.reduce((earliest, period) => (period.startsAt < earliest ? period.startsAt : earliest), pie.createdAt);
+}
+
 function PieCard({ pie, number }: { pie: PieWithPeriods; number: number }) {
+  const status = usePieStatus(pie);
   return (
     <Section
       // Numbered in the list's order: two pies with the same settings still get different landmark names.
-      title={`Pie ${number}: ${formatMoney(pie.settings.amountCents)} every ${pie.settings.pieDays} days, started ${formatDate(pie.createdAt)}`}
+      title={`Pie ${number}: ${formatMoney(pie.settings.amountCents)} every ${pie.settings.pieDays} days, started ${formatDate(pieStartedAt(pie))}`}
       actions={
         <Group gap="xs">
-          <Badge variant="light">{pie.status === 'past_due' ? 'Payment due' : pie.status}</Badge>
+          <Badge variant="light" color={status.ending || pie.status !== 'active' ? 'yellow' : undefined}>
+            {status.label}
+          </Badge>
           {pie.promo && <Badge color="grape" variant="light">Free promotion</Badge>}
           <Anchor component={Link} to={`/pie/${pie.id}`} size="sm">
             Public page

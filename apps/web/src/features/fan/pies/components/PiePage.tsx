@@ -1,26 +1,36 @@
-import type { Pie } from '#pie/contracts';
-import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { PROMO_PIE_CENTS, type Pie } from '#pie/contracts';
+import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../../shared/api';
 import { EmptyState, PageFrame, PageLoader, Section } from '../../../../shared/ui';
 import { useGetActivePieQuery, useGetRealtimeStatsQuery, useUpdatePieMutation } from '../api/pies.api';
-import { usePieEnding } from '../use-pie-ending';
+import { endsPhrase, usePieStatus } from '../../../../shared/pies';
 import { formatDate, formatMoney } from '../../../../shared/format';
+import { useFreePieOffer } from '../hooks/use-free-pie-offer';
+import type { PromoFan } from '../promo';
 import { CreatePieModal } from './CreatePieModal';
+import { FreePieModal } from './FreePieModal';
 import { MissingTracksNotice } from './MissingTracksNotice';
 import { PieRules } from './PieRules';
 import { SplitChart } from './SplitChart';
 import { SplitControls, type SplitSettingsValue } from './SplitControls';
 
-/** /pie: the fan's active pie with its live split, the settings to try and save, the create modal and the rules. */
-export function PiePage() {
+/**
+ * /pie: the fan's active pie with its live split, the settings to try and save, the create modal and
+ * the rules. A fan who may still have the free pie (spec §4 "Promo eligible") is offered it beside
+ * the paid one; once started, the page waits for the pie (made by the worker) and shows it.
+ */
+export function PiePage({ fan }: { fan: PromoFan }) {
   const active = useGetActivePieQuery();
+  const offer = useFreePieOffer(fan);
   const [creating, setCreating] = useState(false);
+  const [startingFree, setStartingFree] = useState(false);
+  const [freePieStarted, setFreePieStarted] = useState(false);
   return (
     <PageFrame title="Your pie" description="The pie you fund this period and where it is going.">
-      {active.isLoading ? (
+      {active.isLoading || offer.checking ? (
         <PageLoader />
       ) : active.isError ? (
         <Alert color="red" role="alert" title="Your pie could not be loaded">
@@ -28,6 +38,24 @@ export function PiePage() {
         </Alert>
       ) : active.data ? (
         <ActivePie pie={active.data} />
+      ) : freePieStarted ? (
+        <FreePieStarting />
+      ) : offer.eligible ? (
+        <EmptyState
+          title="No pies yet"
+          action={
+            <Group justify="center">
+              <Button onClick={() => setStartingFree(true)}>{`Start your free ${formatMoney(PROMO_PIE_CENTS)} pie`}</Button>
+              <Button variant="default" onClick={() => setCreating(true)}>
+                Create your pie
+              </Button>
+            </Group>
+          }
+        >
+          <Text c="dimmed">
+            {`Your first pie is on us: ${formatMoney(PROMO_PIE_CENTS)} from the Pie promotion, split among the artists you listen to at the end of the period. No card needed. Or choose your own amount and pay for it.`}
+          </Text>
+        </EmptyState>
       ) : (
         <EmptyState title="No pies yet" action={<Button onClick={() => setCreating(true)}>Create your pie</Button>}>
           <Text c="dimmed">
@@ -41,8 +69,27 @@ export function PiePage() {
         </EmptyState>
       )}
       <CreatePieModal opened={creating} onClose={() => setCreating(false)} />
+      <FreePieModal
+        opened={startingFree}
+        onClose={() => setStartingFree(false)}
+        onStarted={() => {
+          setStartingFree(false);
+          setFreePieStarted(true);
+        }}
+      />
       <PieRules />
     </PageFrame>
+  );
+}
+
+/** The free pie has started; the worker makes its pie in a moment: poll until it is there (the page then shows it). */
+function FreePieStarting() {
+  useGetActivePieQuery(undefined, { pollingInterval: 1500, skipPollingIfUnfocused: false });
+  return (
+    <Stack gap="md" align="flex-start" role="status" aria-live="polite">
+      <Loader size="sm" aria-hidden="true" />
+      <Text>Your free pie has started. Setting it up… this takes a few seconds.</Text>
+    </Stack>
   );
 }
 
@@ -51,18 +98,24 @@ function ActivePie({ pie }: { pie: Pie }) {
   const [draft, setDraft] = useState<SplitSettingsValue>({ artistLimit: saved.artistLimit, artistPopularity: saved.artistPopularity, excludeNonActive: saved.excludeNonActive });
   const [preview] = useDebouncedValue(draft, 250);
   const stats = useGetRealtimeStatsQuery({ pieId: pie.id, limit: preview.artistLimit, artistPopularity: preview.artistPopularity, excludeNonActive: preview.excludeNonActive });
+  const estimate = stats.data?.estimate ?? null;
   const [updatePie, update] = useUpdatePieMutation();
   const changed = draft.artistLimit !== saved.artistLimit || draft.artistPopularity !== saved.artistPopularity || draft.excludeNonActive !== saved.excludeNonActive;
   const period = pie.currentPeriod;
-  const ending = usePieEnding(pie);
+  const { label: status, ending } = usePieStatus(pie);
+  // A cancelled pie has no next period: saved settings would never apply.
+  const whenChangesApply = ending ? `Your pie ends ${endsPhrase(ending)}: there is no next period for new settings.` : 'Saved changes apply from your next period.';
 
   return (
     <Stack gap="xl">
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Figure label="Each period" value={formatMoney(pie.settings.amountCents)} />
         <Figure label="This period" value={period ? `${formatDate(period.startsAt)} – ${formatDate(period.endsAt)}` : '—'} />
-        <Figure label="Status" value={pie.status === 'past_due' ? 'Payment due' : ending ? `Cancelled, ends ${ending.endsAt ? formatDate(ending.endsAt) : 'with this period'}` : pie.status === 'active' ? 'Active' : 'Ended'} />
+        <Figure label="Status" value={status} />
       </SimpleGrid>
+      {pie.promo && (
+        <Text>{`Your free pie: the Pie promotion pays its ${formatMoney(pie.settings.amountCents)}, and nothing is charged to you.`}</Text>
+      )}
       {pie.status === 'past_due' && (
         <Alert color="yellow" title="Your last payment did not go through">
           Update your card from Settings → Billing so your pie keeps going.
@@ -73,7 +126,7 @@ function ActivePie({ pie }: { pie: Pie }) {
         <Section title="Try your settings">
           <SplitControls value={draft} onChange={setDraft} />
           <Group>
-            <Button onClick={() => void updatePie({ pieId: pie.id, ...draft })} disabled={!changed} loading={update.isLoading}>
+            <Button onClick={() => void updatePie({ pieId: pie.id, ...draft })} disabled={!changed || Boolean(ending)} loading={update.isLoading}>
               Save settings
             </Button>
             <Anchor component={Link} to="/pie/settings" size="sm">
@@ -91,7 +144,7 @@ function ActivePie({ pie }: { pie: Pie }) {
             </Alert>
           )}
         </Section>
-        <Section title="Your split right now">
+        <Section title={estimate ? 'Your split, estimated' : 'Your split right now'}>
           <div aria-busy={stats.isFetching} data-testid="split-preview">
             {stats.isLoading ? (
               <PageLoader />
@@ -100,11 +153,13 @@ function ActivePie({ pie }: { pie: Pie }) {
                 {errorMessage(stats.error, 'The preview could not be computed.')}
               </Alert>
             ) : stats.data ? (
-              <SplitChart artists={stats.data.artists} amountCents={stats.data.amountCents} />
+              <SplitChart artists={stats.data.artists} amountCents={stats.data.amountCents} estimateDays={estimate?.days} />
             ) : null}
           </div>
           <Text size="xs" c="dimmed">
-            The same calculation the period close runs, on your listening so far. Saved changes apply from your next period.
+            {estimate
+              ? `Your period has no listening of its own yet, so this is an estimate from your last ${estimate.days} days, by the calculation the period close runs. At the end of the period only what you listen to during it counts. ${whenChangesApply}`
+              : `The same calculation the period close runs, on your listening so far. ${whenChangesApply}`}
           </Text>
         </Section>
       </SimpleGrid>

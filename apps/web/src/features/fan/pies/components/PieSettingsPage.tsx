@@ -13,9 +13,9 @@ import {
   useUpdatePieMutation,
 } from '../api/pies.api';
 import { REASON_LABEL } from '../format';
-import { formatDate, formatListened, formatMoney } from '../../../../shared/format';
+import { formatListened, formatMoney } from '../../../../shared/format';
 import { pieAmountError } from '#pie/contracts';
-import { usePieEnding } from '../use-pie-ending';
+import { endsPhrase, usePieEnding } from '../../../../shared/pies';
 import { SplitControls, type SplitSettingsValue } from './SplitControls';
 
 /** /pie/settings: the five settings, banning and including artists (with search), cancelling. */
@@ -160,7 +160,7 @@ function CancelPie({ pie }: { pie: Pie }) {
     return (
       <Section title="Your pie is cancelled">
         <Text size="sm" role="status">
-          {`It ends ${ending.endsAt ? `on ${formatDate(ending.endsAt)}` : 'with this period'}: this period still goes to your artists, and you are not charged again.`}
+          {`It ends ${endsPhrase(ending)}: this period still goes to your artists, and you are not charged again.`}
         </Text>
       </Section>
     );

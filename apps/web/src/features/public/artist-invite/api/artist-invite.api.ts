@@ -1,4 +1,4 @@
-import type { ArtistInviteCheck, ClaimSummary } from '#pie/contracts';
+import type { ArtistInviteCheck, ClaimSummary, RedeemArtistInviteRequest } from '#pie/contracts';
 import { baseApi, unwrap } from '../../../../shared/api';
 
 /** `/api/artist-invite/:token/*` (spec §7 "Artist invites"). */
@@ -8,9 +8,12 @@ export const artistInviteApi = baseApi.injectEndpoints({
       query: (token) => ({ url: `artist-invite/${token}/verify` }),
       transformResponse: unwrap<ArtistInviteCheck>,
     }),
-    /** Needs the artist session (the page only offers it once the person has signed in as an artist). */
-    redeemArtistInvite: build.mutation<{ officeId: string; claim: ClaimSummary }, string>({
-      query: (token) => ({ url: `artist-invite/${token}/redeem`, method: 'POST' }),
+    /**
+     * Needs the artist session (the page only offers it once the person has signed in as an artist);
+     * says where the artist goes: an office the person administers, or a new one.
+     */
+    redeemArtistInvite: build.mutation<{ officeId: string; claim: ClaimSummary }, { token: string; into: RedeemArtistInviteRequest }>({
+      query: ({ token, into }) => ({ url: `artist-invite/${token}/redeem`, method: 'POST', body: into }),
       transformResponse: unwrap<{ officeId: string; claim: ClaimSummary }>,
     }),
   }),

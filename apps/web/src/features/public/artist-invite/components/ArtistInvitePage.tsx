@@ -1,22 +1,40 @@
-import { Alert, Avatar, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Avatar, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../../../../shared/api';
-import { artistRedirectStored, selectArtistSessionStatus } from '../../../../shared/session';
+import { artistRedirectStored, type SessionState } from '../../../../shared/session';
 import { EmptyState, LoadingBlock, PageFrame } from '../../../../shared/ui';
 import { useRedeemArtistInviteMutation, useVerifyArtistInviteQuery } from '../api/artist-invite.api';
 
+/** An office the signed-in artist administers: the artist can go into it. */
+export interface InviteOffice {
+  id: string;
+  name: string;
+}
+
+const NEW_OFFICE = 'new';
+
+export interface ArtistInvitePageProps {
+  /** The artist session (the route asks the server while it is unknown). */
+  session: SessionState['status'];
+  /** The offices the signed-in person administers; undefined while they load. */
+  adminOffices: InviteOffice[] | undefined;
+  /** The office the person is working in, offered first when they administer it. */
+  preferredOfficeId?: string;
+}
+
 /**
  * /artist-invite/:token: Pie invited this artist. They register or sign in as an artist, come back,
- * and redeem: an office with the artist already claimed and verified.
+ * say which of their offices the artist goes into (or a new one), and redeem: the artist is claimed
+ * and verified there. A person already signed in as an artist accepts at once.
  */
-export function ArtistInvitePage() {
+export function ArtistInvitePage({ session, adminOffices, preferredOfficeId }: ArtistInvitePageProps) {
   const { token = '' } = useParams();
   const invite = useVerifyArtistInviteQuery(token, { skip: !token });
   const [redeem, redeeming] = useRedeemArtistInviteMutation();
   const [failure, setFailure] = useState<string | null>(null);
-  const session = useSelector(selectArtistSessionStatus);
+  const [picked, setPicked] = useState<string | null>(null);
   const dispatch = useDispatch();
   const navigate = useNavigate();
 
@@ -38,15 +56,51 @@ export function ArtistInvitePage() {
     dispatch(artistRedirectStored(`/artist-invite/${token}`));
     void navigate(path);
   };
+  const offices = adminOffices ?? [];
+  const fallback = offices.find((office) => office.id === preferredOfficeId)?.id ?? offices[0]?.id ?? NEW_OFFICE;
+  const into = picked ?? fallback;
   const onRedeem = async () => {
     setFailure(null);
     try {
-      const result = await redeem(token).unwrap();
+      const result = await redeem({ token, into: into === NEW_OFFICE ? { newOffice: true } : { officeId: into } }).unwrap();
       await navigate(`/for-artists/artists/${result.claim.id}`);
     } catch (error) {
       setFailure(errorMessage(error, 'We could not accept the invitation. Please try again.'));
     }
   };
+
+  const accept =
+    session === 'unknown' || (session === 'authenticated' && adminOffices === undefined) ? (
+      <LoadingBlock label="Checking your artist account…" />
+    ) : session === 'authenticated' ? (
+      <Stack gap="md">
+        {offices.length > 0 ? (
+          <Radio.Group label={`Which office does ${artist.name} go into?`} value={into} onChange={setPicked}>
+            <Stack gap="xs" mt="xs">
+              {offices.map((office) => (
+                <Radio key={office.id} value={office.id} label={office.name} />
+              ))}
+              <Radio value={NEW_OFFICE} label={`A new office named “${artist.name}”`} />
+            </Stack>
+          </Radio.Group>
+        ) : (
+          <Text>{`Accept to get an office on Pie named “${artist.name}”, with ${artist.name} already claimed and verified, ready to receive the money.`}</Text>
+        )}
+        <Group>
+          <Button onClick={() => void onRedeem()} loading={redeeming.isLoading}>{`Accept and claim ${artist.name}`}</Button>
+        </Group>
+      </Stack>
+    ) : (
+      <Stack gap="md">
+        <Text>{`Create an artist account or log in; you come back here to accept, with ${artist.name} already claimed and verified for you.`}</Text>
+        <Group>
+          <Button onClick={() => goTo('/for-artists/register')}>Create an artist account</Button>
+          <Button variant="default" onClick={() => goTo('/for-artists/login')}>
+            Log in
+          </Button>
+        </Group>
+      </Stack>
+    );
 
   return frame(
     <Stack gap="md">
@@ -54,24 +108,12 @@ export function ArtistInvitePage() {
         <Avatar src={artist.image_url} alt="" size="lg" radius="md" />
         <Text size="lg" fw={600}>{`${artist.name}: fans are funding you on Pie`}</Text>
       </Group>
-      <Text>Accept to get an office on Pie with {artist.name} already claimed and verified, ready to receive the money.</Text>
       {failure && (
         <Alert color="red" variant="light" role="alert">
           {failure}
         </Alert>
       )}
-      {session === 'authenticated' ? (
-        <Group>
-          <Button onClick={() => void onRedeem()} loading={redeeming.isLoading}>{`Accept and claim ${artist.name}`}</Button>
-        </Group>
-      ) : (
-        <Group>
-          <Button onClick={() => goTo('/for-artists/register')}>Create an artist account</Button>
-          <Button variant="default" onClick={() => goTo('/for-artists/login')}>
-            Log in
-          </Button>
-        </Group>
-      )}
+      {accept}
     </Stack>,
   );
 }

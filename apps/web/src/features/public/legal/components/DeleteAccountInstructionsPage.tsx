@@ -5,7 +5,7 @@ import { LegalPage } from './LegalPage';
 /** /delete-account-instructions: how to delete a Pie account, and what happens then. */
 export function DeleteAccountInstructionsPage() {
   return (
-    <LegalPage title="How to delete your account" updated="November 2026">
+    <LegalPage title="How to delete your account" updated="December 2026">
       <Text>You can delete your Pie account yourself at any time. It takes a minute and cannot be undone.</Text>
 
       <Title order={2}>If you are a fan</Title>
@@ -53,7 +53,12 @@ export function DeleteAccountInstructionsPage() {
       <Title order={2}>What we have to keep</Title>
       <Text>
         Records of payments and payouts, which accounting and anti-fraud law requires us to keep, without your profile
-        attached.
+        attached. If you started a free pie, a keyed fingerprint of your e-mail address and of the sign-in accounts you
+        linked, so the free pie stays one per person (see the{' '}
+        <Anchor component={Link} to="/privacy-policy">
+          privacy policy
+        </Anchor>
+        ).
       </Text>
 
       <Title order={2}>Cannot log in?</Title>

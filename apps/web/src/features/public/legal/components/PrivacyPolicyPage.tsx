@@ -20,7 +20,7 @@ const COOKIES_BY_CATEGORY = [...CLASSIFIED_COOKIES].sort(
 /** /privacy-policy: what Pie collects, why, and the cookies it sets. */
 export function PrivacyPolicyPage() {
   return (
-    <LegalPage title="Privacy Policy" updated="November 2026">
+    <LegalPage title="Privacy Policy" updated="December 2026">
       <Text>
         Pie lets fans fund the artists they listen to. To do that we need to know who you are, what you listen to and
         what you pay. This policy explains what we collect, why, who we share it with and the choices you have.
@@ -111,6 +111,14 @@ export function PrivacyPolicyPage() {
           how to delete your account
         </Anchor>
         .
+      </Text>
+      <Text>
+        <strong>The free pie promotion</strong>: it is one per person. If you started a free pie, we keep, also after
+        you delete your account, a keyed fingerprint of your e-mail address (read in lower case, without a +tag, and
+        for Gmail without dots, since those all reach the same mailbox) and of each sign-in account you linked
+        (Spotify, Google, X, Facebook). A fingerprint is a one-way code made with a secret key: it cannot be turned
+        back into your address, and nothing else about you is kept with it. We use it only to see that a new account
+        has had the free pie before. We keep nothing of this kind if you never started a free pie.
       </Text>
 
       <Title order={2}>Your rights</Title>

@@ -1,0 +1,50 @@
+import { NEW_PIE, SPLIT_ESTIMATE_DAYS } from '#pie/contracts';
+import { Alert, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { errorMessage } from '../../../../shared/api';
+import { PageLoader } from '../../../../shared/ui';
+import { useGetRealtimeStatsQuery } from '../api/pies.api';
+import { SplitChart } from './SplitChart';
+import type { SplitSettingsValue } from './SplitControls';
+
+/** Integer cents as the dollars the API reads ("8.41"), without a float in between. */
+function dollars(cents: number): string {
+  return `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+/**
+ * A new pie's split before paying (issue 29): plays before a pie starts never count for it, so the
+ * modal shows the split the same function would make of `amountCents` over the fan's last 28 days
+ * of listening, with the settings being tried — labelled as the estimate it is.
+ */
+export function EstimatedSplit({ amountCents, settings }: { amountCents: number; settings: SplitSettingsValue }) {
+  const [asked] = useDebouncedValue({ amountCents, ...settings }, 250);
+  const stats = useGetRealtimeStatsQuery({
+    pieId: NEW_PIE,
+    amount: dollars(asked.amountCents),
+    limit: asked.artistLimit,
+    artistPopularity: asked.artistPopularity,
+    excludeNonActive: asked.excludeNonActive,
+  });
+  return (
+    <Stack gap="sm" component="section" aria-labelledby="estimated-split-title">
+      <Title order={3} size="h4" id="estimated-split-title">
+        Your split, estimated
+      </Title>
+      <Text size="xs" c="dimmed">
+        {`From what you listened to in the last ${SPLIT_ESTIMATE_DAYS} days. Your pie's real split counts only what you listen to during each period.`}
+      </Text>
+      <div aria-busy={stats.isFetching} data-testid="estimated-split">
+        {stats.isLoading ? (
+          <PageLoader />
+        ) : stats.isError ? (
+          <Alert color="red" role="alert">
+            {errorMessage(stats.error, 'The estimate could not be computed.')}
+          </Alert>
+        ) : stats.data ? (
+          <SplitChart artists={stats.data.artists} amountCents={stats.data.amountCents} estimateDays={stats.data.estimate?.days ?? SPLIT_ESTIMATE_DAYS} />
+        ) : null}
+      </div>
+    </Stack>
+  );
+}

@@ -1,0 +1,236 @@
+import type { EntityManager } from '#pie/platform';
+import { accounts, parseAccount, type AccountCode } from './accounts.js';
+import { centsFrom } from './ledger-store.js';
+
+/**
+ * Whose money an escrow holds (README "Whose money an escrow holds"). Every escrow posting is split
+ * into escrow lines, one per fan; `ledger.escrow_holdings` is what each fan holds in each escrow
+ * now (moved by the lines' trigger, never negative). These are its reads.
+ */
+
+/** What each fan holds in an artist's escrow now (fans holding nothing are absent), by fan id. */
+export async function escrowHoldingsByFan(em: EntityManager, artistId: string): Promise<Map<string, number>> {
+  const rows = await em.execute<{ fan_id: string; balance_cents: string }[]>(
+    `select fan_id, balance_cents from ledger.escrow_holdings where account = ? and balance_cents > 0 order by fan_id`,
+    [accounts.artistEscrow(artistId)],
+  );
+  return new Map(rows.map((row) => [row.fan_id, centsFrom(row.balance_cents)]));
+}
+
+/** The escrows where a fan's money is now and how much of it, by escrow account (in account order). */
+export async function fanEscrowHoldings(em: EntityManager, fanId: string): Promise<Map<AccountCode, number>> {
+  const rows = await em.execute<{ account: AccountCode; balance_cents: string }[]>(
+    `select account, balance_cents from ledger.escrow_holdings where fan_id = ? and balance_cents > 0 order by account`,
+    [fanId],
+  );
+  return new Map(rows.map((row) => [row.account, centsFrom(row.balance_cents)]));
+}
+
+/**
+ * What each fan holds in an escrow from money that came in before `cutoff`. A fan's money leaves an
+ * escrow oldest first (by when it came in), so what is left of it is the newest: the part older
+ * than the cutoff is the holding less what came in since, never below zero.
+ */
+export async function fanHoldingsBefore(em: EntityManager, account: string, cutoff: Date): Promise<Map<string, number>> {
+  const code = parseAccount(account).code;
+  const rows = await em.execute<{ fan_id: string; aged: string }[]>(
+    `select h.fan_id,
+            h.balance_cents - coalesce((select sum(l.amount_cents) from ledger.escrow_lines l join ledger.journals j on j.id = l.journal_id
+                                         where l.account = h.account and l.fan_id = h.fan_id and l.amount_cents > 0 and j.occurred_at >= ?), 0) as aged
+       from ledger.escrow_holdings h
+      where h.account = ? and h.balance_cents > 0
+      order by h.fan_id`,
+    [cutoff, code],
+  );
+  return new Map(rows.map((row) => [row.fan_id, centsFrom(row.aged)] as const).filter(([, aged]) => aged > 0));
+}
+
+/** Where a fan's money paid into an escrow by one journal is now (the fan's money leaves oldest first). */
+export interface CreditWhereabouts {
+  account: AccountCode;
+  /** What the journal put into the escrow for the fan. */
+  creditedCents: number;
+  /** What of it is still there. */
+  heldCents: number;
+  /** What of it left, by the kind of journal that took it (`escrow_released`, `refund`, `escrow_expired`…). */
+  takenBy: Map<string, number>;
+}
+
+/**
+ * For each escrow a journal paid a fan's money into: how much of that credit is still there and
+ * which journals took the rest. The fan's credits in an escrow are lots, consumed oldest first
+ * (by when they came in, then in posting order) by the fan's debits in the order they were posted.
+ */
+export async function creditWhereabouts(em: EntityManager, fanId: string, journalId: string): Promise<CreditWhereabouts[]> {
+  const rows = await em.execute<(EscrowLine & { account: AccountCode })[]>(
+    `select l.id, l.journal_id, l.account, l.amount_cents, j.kind, j.occurred_at
+       from ledger.escrow_lines l join ledger.journals j on j.id = l.journal_id
+      where l.fan_id = ? and l.account in (select account from ledger.escrow_lines where journal_id = ? and fan_id = ? and amount_cents > 0)
+      order by l.account, l.id`,
+    [fanId, journalId, fanId],
+  );
+  const byAccount = new Map<AccountCode, typeof rows>();
+  for (const row of rows) byAccount.set(row.account, [...(byAccount.get(row.account) ?? []), row]);
+  const result: CreditWhereabouts[] = [];
+  for (const [account, lines] of byAccount) {
+    const takenBy = new Map<string, number>();
+    const left = consumeOldestFirst(lines, (debit, credit, cents) => {
+      if (credit.journal_id === journalId) takenBy.set(debit.kind, (takenBy.get(debit.kind) ?? 0) + cents);
+    });
+    const lot = lines.find((line) => line.journal_id === journalId && centsFrom(line.amount_cents) > 0);
+    if (lot) result.push({ account, creditedCents: centsFrom(lot.amount_cents), heldCents: left.get(lot)!, takenBy });
+  }
+  return result;
+}
+
+interface EscrowLine {
+  id: string;
+  journal_id: string;
+  amount_cents: string;
+  kind: string;
+  occurred_at: Date;
+}
+
+/**
+ * One fan's lines in one escrow, played in order: each credit is a lot, and the debits (in posting
+ * order) consume the lots oldest first (by when they came in, then posting order). `took` hears
+ * every part a debit takes from a lot; the answer is what is left of each lot.
+ */
+function consumeOldestFirst<L extends EscrowLine>(lines: L[], took: (debit: L, credit: L, cents: number) => void): Map<L, number> {
+  const lots = lines
+    .filter((line) => centsFrom(line.amount_cents) > 0)
+    .sort((a, b) => new Date(a.occurred_at).getTime() - new Date(b.occurred_at).getTime() || Number(BigInt(a.id) - BigInt(b.id)));
+  const left = new Map(lots.map((lot) => [lot, centsFrom(lot.amount_cents)]));
+  for (const debit of lines.filter((line) => centsFrom(line.amount_cents) < 0).sort((a, b) => Number(BigInt(a.id) - BigInt(b.id)))) {
+    let remaining = -centsFrom(debit.amount_cents);
+    for (const lot of lots) {
+      if (remaining === 0) break;
+      const take = Math.min(left.get(lot)!, remaining);
+      if (take === 0) continue;
+      left.set(lot, left.get(lot)! - take);
+      remaining -= take;
+      took(debit, lot, take);
+    }
+  }
+  return left;
+}
+
+/** Per artist and fan: what came in, what went out (by journal kind) and what the fan holds by the cache. */
+export interface EscrowFanMovement {
+  artistId: string;
+  fanId: string;
+  /** Net per journal kind (positive = into the escrow). */
+  byKind: Map<string, number>;
+  /** The sum of the fan's lines: what they hold by the lines. */
+  linesCents: number;
+  /** What `escrow_holdings` says they hold. */
+  heldCents: number;
+}
+
+/** Every (escrow, fan) pair's movements, for the reconciliation check. */
+export async function escrowFanMovements(em: EntityManager): Promise<EscrowFanMovement[]> {
+  const rows = await em.execute<{ account: string; fan_id: string; kind: string | null; net: string | null; held: string | null }[]>(
+    `with lines as (
+       select l.account, l.fan_id, j.kind, sum(l.amount_cents) as net
+         from ledger.escrow_lines l join ledger.journals j on j.id = l.journal_id group by 1, 2, 3)
+     select coalesce(l.account, h.account) as account, coalesce(l.fan_id, h.fan_id) as fan_id, l.kind, l.net, h.balance_cents as held
+       from lines l full join ledger.escrow_holdings h on h.account = l.account and h.fan_id = l.fan_id
+      order by 1, 2, 3`,
+  );
+  const movements = new Map<string, EscrowFanMovement>();
+  for (const row of rows) {
+    const key = `${row.account}|${row.fan_id}`;
+    let movement = movements.get(key);
+    if (!movement) {
+      movement = { artistId: parseAccount(row.account).ownerId!, fanId: row.fan_id, byKind: new Map(), linesCents: 0, heldCents: centsFrom(row.held) };
+      movements.set(key, movement);
+    }
+    if (row.kind !== null) {
+      movement.byKind.set(row.kind, centsFrom(row.net));
+      movement.linesCents += centsFrom(row.net);
+    }
+  }
+  return [...movements.values()];
+}
+
+/**
+ * The ledger's own proof that escrow is per fan: each (journal, escrow) posting equals its lines;
+ * a journal that names a fan (`references.fanId`: a close, a refund, a dispute, an expiry) moves
+ * only that fan's money. Violations as readable rows.
+ */
+export async function escrowAttributionViolations(em: EntityManager, limit = 50): Promise<string[]> {
+  const unmatched = await em.execute<{ journal_id: string; account: string; posted: string; lined: string }[]>(
+    `select coalesce(p.journal_id, l.journal_id) as journal_id, coalesce(p.account, l.account) as account, coalesce(p.total, 0) as posted, coalesce(l.total, 0) as lined
+       from (select journal_id, account, sum(amount_cents) as total from ledger.postings where account like 'artist_escrow:%' group by 1, 2) p
+       full join (select journal_id, account, sum(amount_cents) as total from ledger.escrow_lines group by 1, 2) l on l.journal_id = p.journal_id and l.account = p.account
+      where coalesce(p.total, 0) <> coalesce(l.total, 0)
+      limit ?`,
+    [limit],
+  );
+  const foreign = await em.execute<{ journal_id: string; kind: string; named: string; fan_id: string; account: string; amount_cents: string }[]>(
+    `select j.id as journal_id, j.kind, j."references"->>'fanId' as named, l.fan_id, l.account, l.amount_cents
+       from ledger.escrow_lines l join ledger.journals j on j.id = l.journal_id
+      where j."references"->>'fanId' is not null and l.fan_id::text is distinct from j."references"->>'fanId'
+      order by j.id limit ?`,
+    [limit],
+  );
+  return [
+    ...unmatched.map((row) => `journal ${row.journal_id} moves ${row.posted} cents on ${row.account}, its escrow lines ${row.lined}`),
+    ...foreign.map((row) => `${row.kind} journal ${row.journal_id} names fan ${row.named} but moves ${row.amount_cents} cents of fan ${row.fan_id}'s money on ${row.account}`),
+  ];
+}
+
+/** The fans' total holdings in many escrows at once (e.g. what of a fan's money waits anywhere). */
+export async function fanEscrowTotal(em: EntityManager, fanId: string): Promise<number> {
+  const [row] = await em.execute<{ total: string | null }[]>(`select sum(balance_cents) as total from ledger.escrow_holdings where fan_id = ?`, [fanId]);
+  return centsFrom(row?.total);
+}
+
+/**
+ * What waits in each of these artists' escrow and how many fans' money it is (artists whose escrow
+ * is empty are absent): the one read of "money waiting for an artist", whichever screen shows it.
+ */
+export async function artistEscrows(em: EntityManager, artistIds: string[]): Promise<Map<string, { heldCents: number; fans: number }>> {
+  if (artistIds.length === 0) return new Map();
+  const rows = await em.execute<{ account: string; held: string; fans: number }[]>(
+    `select account, sum(balance_cents) as held, count(*)::int as fans from ledger.escrow_holdings
+      where account = any(?::text[]) and balance_cents > 0 group by account`,
+    [`{${artistIds.map((artistId) => accounts.artistEscrow(artistId)).join(',')}}`],
+  );
+  return new Map(rows.map((row) => [parseAccount(row.account).ownerId!, { heldCents: centsFrom(row.held), fans: row.fans }]));
+}
+
+/** A part of a fan's money that one journal took out of an escrow: which credit (the journal that put it there) it came from. */
+export interface DebitOrigin {
+  fanId: string;
+  /** The journal that put this money into the escrow (a pie close, a won dispute…), its kind and references. */
+  creditJournalId: string;
+  creditKind: string;
+  creditReferences: Record<string, unknown>;
+  cents: number;
+}
+
+/**
+ * Where the money a journal took out of an escrow came from (a release: which fans, from which pie
+ * closes). Each fan's money leaves oldest first (README "Whose money an escrow holds"), so the
+ * fan's debits before this one consumed the oldest credits and this one the next.
+ */
+export async function debitOrigins(em: EntityManager, journalId: string, account: string): Promise<DebitOrigin[]> {
+  const code = parseAccount(account).code;
+  const rows = await em.execute<(EscrowLine & { fan_id: string; references: Record<string, unknown> })[]>(
+    `select l.id, l.journal_id, l.fan_id, l.amount_cents, j.kind, j.occurred_at, j."references"
+       from ledger.escrow_lines l join ledger.journals j on j.id = l.journal_id
+      where l.account = ? and l.fan_id in (select fan_id from ledger.escrow_lines where journal_id = ? and account = ? and amount_cents < 0)
+      order by l.fan_id, l.id`,
+    [code, journalId, code],
+  );
+  const byFan = new Map<string, typeof rows>();
+  for (const row of rows) byFan.set(row.fan_id, [...(byFan.get(row.fan_id) ?? []), row]);
+  const origins: DebitOrigin[] = [];
+  for (const [fanId, lines] of byFan) {
+    consumeOldestFirst(lines, (debit, credit, cents) => {
+      if (debit.journal_id === journalId) origins.push({ fanId, creditJournalId: credit.journal_id, creditKind: credit.kind, creditReferences: credit.references, cents });
+    });
+  }
+  return origins;
+}

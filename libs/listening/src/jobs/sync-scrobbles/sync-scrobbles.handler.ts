@@ -1,0 +1,32 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { HandlesJob, QueueRegistry, type JobHandler } from '#pie/platform';
+import { ListenBrainzSource } from '../../domain/listenbrainz-source.js';
+import { SyncScrobbles, type SyncScrobblesPayload } from './sync-scrobbles.job.js';
+
+/**
+ * Syncs one fan's source. A back-fill goes on in a new job at once (each job reads a few pages,
+ * so one fan's years of history never hold the queue); a 429 queues the next try for when
+ * ListenBrainz's window resets. A 5xx throws: BullMQ retries with its backoff.
+ */
+@Injectable()
+@HandlesJob(SyncScrobbles)
+export class SyncScrobblesHandler implements JobHandler<SyncScrobblesPayload> {
+  constructor(
+    @Inject(ListenBrainzSource) private readonly listenbrainz: ListenBrainzSource,
+    @Inject(QueueRegistry) private readonly queues: QueueRegistry,
+  ) {}
+
+  async handle(payload: SyncScrobblesPayload): Promise<void> {
+    const outcome = await this.listenbrainz.sync(payload.fanId);
+    if (outcome.kind !== 'backfilling' && outcome.kind !== 'rate-limited') return;
+    const delay = outcome.kind === 'rate-limited' ? outcome.retryAfterMs : 0;
+    await this.queues
+      .get(SyncScrobbles.queue)
+      .add(SyncScrobbles.name, SyncScrobbles.create(payload), { jobId: `scrobbles-${payload.source}-${payload.fanId}-${Date.now() + delay}`, delay });
+  }
+}
+
+/** Queues a sync of the fan's source now (after connecting): one job per fan and second. */
+export async function queueScrobbleSync(queues: QueueRegistry, payload: SyncScrobblesPayload): Promise<void> {
+  await queues.get(SyncScrobbles.queue).add(SyncScrobbles.name, SyncScrobbles.create(payload), { jobId: `scrobbles-${payload.source}-${payload.fanId}-${Math.floor(Date.now() / 1000)}` });
+}

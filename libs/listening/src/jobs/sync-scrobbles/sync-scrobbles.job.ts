@@ -1,0 +1,9 @@
+import { defineJob } from '#pie/platform';
+
+export interface SyncScrobblesPayload {
+  fanId: string;
+  source: 'listenbrainz';
+}
+
+/** One sync of a fan's scrobbling source: a slice of its back-fill, or a poll of what is new. */
+export const SyncScrobbles = defineJob<SyncScrobblesPayload>('listening', 'listening.sync-scrobbles');

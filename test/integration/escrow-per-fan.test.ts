@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, creditWhereabouts, escrowHoldingsByFan, InsufficientBalanceError, InvalidJournalError, Ledger } from '#pie/ledger';
+import { expireEscrowOf, PayoutsFacade, releaseEscrow } from '#pie/payouts';
+import { Database } from '#pie/platform';
+import { makeCatalogueArtist, officeAdmin } from './artist-area-fixtures.js';
+import { enableStripe, verifyClaim } from './payouts-fixtures.js';
+import { TestPlatform } from '../support/test-platform.js';
+import { logIn, makeAccount } from '../support/accounts.js';
+import { eventually, openSql, type Sql } from '../support/sql.js';
+
+// Issue 26, defect 1: whose money an escrow holds. A share released to an office is that fan's
+// money leaving; a refund, a dispute or an expiry takes only the money of the fan it is about.
+
+const DAY = 86_400_000;
+
+let platform: TestPlatform;
+let sql: Sql;
+let database: Database;
+let ledger: Ledger;
+
+beforeAll(async () => {
+  platform = await TestPlatform.start({ label: 'escrow-per-fan', stripe: true });
+  sql = openSql(platform.database.url);
+  database = platform.api.get(Database);
+  ledger = new Ledger(database);
+});
+afterAll(async () => {
+  await sql?.close();
+  await platform?.close();
+}, 180_000);
+
+async function payingFan(): Promise<{ id: string; cookies: Record<string, string> }> {
+  const account = await makeAccount(sql, 'fan');
+  const { cookies } = await logIn(platform, account);
+  const checkout = await platform.request('POST', '/api/stripe/createCheckout', { cookies, body: { amount: '10.00', pieDays: 30, artistLimit: 15, artistPopularity: 40, excludeNonActive: true } });
+  expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+  await platform.stripeControl.payCheckoutSession(checkout.body.data.sessionId, '4242424242424242');
+  await eventually('the wallet credit', async () => (await ledger.balanceOf(accounts.fanWallet(account.id))) === 841);
+  return { id: account.id, cookies };
+}
+
+/** A pie close of the fan's whole wallet into one artist's escrow, as the close posts it. */
+async function closeInto(fanId: string, artistId: string, cents: number, occurredAt = new Date()): Promise<string> {
+  const { journalId } = await ledger.post({
+    kind: 'pie_period_closed',
+    idempotencyKey: `test-close:${fanId}:${artistId}:${occurredAt.getTime()}`,
+    occurredAt,
+    references: { fanId, piePeriodId: randomUUID() },
+    postings: [
+      { account: accounts.fanWallet(fanId), amountCents: -cents },
+      { account: accounts.artistEscrow(artistId), amountCents: cents, fanId },
+    ],
+  });
+  return journalId;
+}
+
+/** An artist claimed by an office whose Stripe account is enabled (a release goes through). */
+async function claimedArtist(name: string) {
+  const admin = await officeAdmin(platform, sql, `${name} Office`);
+  const artist = await makeCatalogueArtist(sql, name);
+  await verifyClaim(platform, admin, artist);
+  await enableStripe(platform, sql, admin);
+  return { admin, artist };
+}
+
+const postingsOf = async (key: string) =>
+  Object.fromEntries(
+    (await sql.query<{ account: string; amount_cents: string }>(`select p.account, p.amount_cents from ledger.postings p join ledger.journals j on j.id = p.journal_id where j.idempotency_key = $1`, [key])).map(
+      (row) => [row.account, Number(row.amount_cents)],
+    ),
+  );
+
+describe('escrow is held per fan', () => {
+  it('a refund after the fan’s share was released takes none of another fan’s escrow: the whole charge is the platform’s loss', async () => {
+    const { admin, artist } = await claimedArtist('Released Then Orphaned');
+    const escrow = accounts.artistEscrow(artist.id);
+    const fanA = await payingFan();
+    const closeA = await closeInto(fanA.id, artist.id, 841);
+    await database.transaction((tx) => releaseEscrow(tx, artist.id));
+    expect(await ledger.balanceOf(accounts.officeEarnings(admin.officeId))).toBeGreaterThanOrEqual(0);
+    expect(await ledger.balanceOf(escrow)).toBe(0);
+
+    // The office is disconnected: B's share now waits in the same escrow.
+    await database.transaction((tx) => platform.api.get(PayoutsFacade).disconnectOffice(tx, admin.officeId, randomUUID()));
+    const fanB = await payingFan();
+    const closeB = await closeInto(fanB.id, artist.id, 841);
+    expect(await database.transaction((tx) => releaseEscrow(tx, artist.id))).toBeNull();
+    expect(await escrowHoldingsByFan(database.em(), artist.id)).toEqual(new Map([[fanB.id, 841]]));
+
+    const charge = await eventually('A’s charge', async () => (await sql.query<{ charge_id: string }>(`select charge_id from billing.invoices where fan_id = $1`, [fanA.id]))[0]?.charge_id);
+    await platform.stripeControl.refundCharge(charge);
+    const refund = await eventually('the refund journal', async () => (await sql.query<{ idempotency_key: string }>(`select idempotency_key from ledger.journals where kind = 'refund' and "references"->>'fanId' = $1`, [fanA.id]))[0]);
+    expect(await postingsOf(refund.idempotency_key)).toEqual({ [accounts.stripeClearing]: 1000, [accounts.refunds]: -1000 });
+    expect(await ledger.balanceOf(escrow)).toBe(841);
+    expect(await escrowHoldingsByFan(database.em(), artist.id)).toEqual(new Map([[fanB.id, 841]]));
+
+    // Where each fan's share is now follows their own money; B's wallet page says it waits in escrow.
+    const [a] = await creditWhereabouts(database.em(), fanA.id, closeA);
+    expect([a.heldCents, Object.fromEntries(a.takenBy)]).toEqual([0, { escrow_released: 841 }]);
+    const [b] = await creditWhereabouts(database.em(), fanB.id, closeB);
+    expect([b.heldCents, b.takenBy.size]).toEqual([841, 0]);
+    const summary = async (fan: { cookies: Record<string, string> }) => (await platform.request('GET', '/api/fan-wallet/summary', { cookies: fan.cookies })).body.data;
+    expect((await summary(fanB)).waitingInEscrowCents).toBe(841);
+    expect((await summary(fanA)).waitingInEscrowCents).toBe(0);
+
+    const report = await ledger.checkInvariants();
+    expect(report.results.filter((result) => !result.ok)).toEqual([]);
+  });
+
+  it('expiry returns to each fan only their own money that waited a year: {D: 300}, not a share of it to C', async () => {
+    const artist = await makeCatalogueArtist(sql, 'Claim Removed');
+    const admin = await officeAdmin(platform, sql, 'Leaving Office');
+    await verifyClaim(platform, admin, artist);
+    await enableStripe(platform, sql, admin);
+    const [fanC, fanD] = [await makeAccount(sql, 'fan'), await makeAccount(sql, 'fan')];
+    const old = new Date(Date.now() - 400 * DAY);
+    for (const fan of [fanC, fanD]) {
+      await ledger.post({
+        kind: 'test_funding',
+        idempotencyKey: `test_funding:${fan.id}`,
+        occurredAt: old,
+        references: { fanId: fan.id },
+        postings: [{ account: accounts.stripeClearing, amountCents: -1000 }, { account: accounts.fanWallet(fan.id), amountCents: 1000 }],
+      });
+    }
+    await closeInto(fanC.id, artist.id, 188, old);
+    await database.transaction((tx) => releaseEscrow(tx, artist.id));
+    const removed = await platform.request('PATCH', `/api/for-artists/offices/${admin.officeId}/claimed-artists/${artist.id}`, { cookies: admin.cookies, body: { status: 'Deleted' } });
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    await closeInto(fanD.id, artist.id, 300, new Date(old.getTime() + DAY));
+
+    const returned = await database.transaction((tx) => expireEscrowOf(tx, artist.id, new Date(Date.now() - 365 * DAY)));
+    expect(Object.fromEntries(returned.map((r) => [r.fanId, r.amountCents]))).toEqual({ [fanD.id]: 300 });
+    expect(await ledger.balanceOf(accounts.artistEscrow(artist.id))).toBe(0);
+    expect(await ledger.balanceOf(accounts.fanWallet(fanC.id))).toBe(812);
+  });
+
+  it('a fan’s money leaves an escrow oldest first: only the part that came in before the cut-off expires', async () => {
+    const artist = await makeCatalogueArtist(sql, 'Old And New');
+    const fan = await makeAccount(sql, 'fan');
+    await ledger.post({
+      kind: 'test_funding',
+      idempotencyKey: `test_funding:${fan.id}`,
+      occurredAt: new Date(Date.now() - 500 * DAY),
+      references: { fanId: fan.id },
+      postings: [{ account: accounts.stripeClearing, amountCents: -1000 }, { account: accounts.fanWallet(fan.id), amountCents: 1000 }],
+    });
+    await closeInto(fan.id, artist.id, 400, new Date(Date.now() - 400 * DAY));
+    await closeInto(fan.id, artist.id, 250, new Date(Date.now() - 10 * DAY));
+    // A refund took 500 of the fan's 650 there: the oldest 400, then 100 of the new 250.
+    await ledger.post({
+      kind: 'refund',
+      idempotencyKey: `test-refund:${fan.id}`,
+      occurredAt: new Date(),
+      references: { fanId: fan.id },
+      postings: [{ account: accounts.artistEscrow(artist.id), amountCents: -500, fanId: fan.id }, { account: accounts.stripeClearing, amountCents: 500 }],
+    });
+    expect(await database.transaction((tx) => expireEscrowOf(tx, artist.id, new Date(Date.now() - 365 * DAY)))).toEqual([]);
+    expect(await escrowHoldingsByFan(database.em(), artist.id)).toEqual(new Map([[fan.id, 150]]));
+  });
+
+  it('the ledger refuses an escrow posting that names no fan, or takes more of a fan’s money than they hold there', async () => {
+    const artistId = randomUUID();
+    const [fanX, fanY] = [randomUUID(), randomUUID()];
+    const escrow = accounts.artistEscrow(artistId);
+    await ledger.post({ kind: 'test_funding', idempotencyKey: `fund:${fanX}`, occurredAt: new Date(), postings: [{ account: accounts.stripeClearing, amountCents: -500 }, { account: escrow, amountCents: 500, fanId: fanX }] });
+    await expect(ledger.post({ kind: 'escrow_released', idempotencyKey: `rel:${artistId}`, occurredAt: new Date(), postings: [{ account: escrow, amountCents: -500 }, { account: accounts.refunds, amountCents: 500 }] })).rejects.toThrow(InvalidJournalError);
+    // Y holds nothing there, though the escrow holds 500 (X's).
+    await expect(ledger.post({ kind: 'refund', idempotencyKey: `ref:${fanY}`, occurredAt: new Date(), references: { fanId: fanY }, postings: [{ account: escrow, amountCents: -300, fanId: fanY }, { account: accounts.stripeClearing, amountCents: 300 }] })).rejects.toThrow(InsufficientBalanceError);
+    // A line that does not add up to its posting (written around the facade) does not commit.
+    await expect(
+      database.transaction(async (tx) => {
+        const [journal] = await tx.execute<{ id: string }[]>(`insert into ledger.journals (kind, idempotency_key, occurred_at) values ('bug', ?, now()) returning id`, [`bug:${artistId}`]);
+        await tx.execute(`insert into ledger.postings (journal_id, account, amount_cents) values (?, ?, -500), (?, 'stripe_clearing', 500)`, [journal.id, escrow, journal.id]);
+        await tx.execute(`insert into ledger.escrow_lines (journal_id, account, fan_id, amount_cents) values (?, ?, ?, -200)`, [journal.id, escrow, fanX]);
+      }),
+    ).rejects.toThrow(/escrow lines/);
+    expect(await escrowHoldingsByFan(database.em(), artistId)).toEqual(new Map([[fanX, 500]]));
+  });
+});
