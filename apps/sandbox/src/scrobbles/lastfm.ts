@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { escapeHtml, formBody, html, HttpError, json, jsonBody, redirect, type RequestContext, type Respond } from '../oauth/http.js';
 import type { SandboxClock } from '../streaming/limits.js';
+import { RateWindows, rateLimitBody, type RateLimit } from './rate-windows.js';
 import type { Scrobble, ScrobbledListens } from './scrobbled-listens.js';
 
 /** The sandbox's registered Last.fm API account (what `LASTFM_API_KEY` / `LASTFM_SHARED_SECRET` default to). */
@@ -19,11 +20,7 @@ const TOKEN_TTL_MS = 60 * 60_000;
  * Last.fm asks for no more than ~5 requests a second per originating client, averaged over five
  * minutes, and answers error 29 beyond it; the stand-in counts per API key in a fixed window.
  */
-export interface LastfmRateLimit {
-  limit: number;
-  windowSeconds: number;
-}
-export const LASTFM_RATE_LIMIT: LastfmRateLimit = { limit: 1500, windowSeconds: 300 };
+export const LASTFM_RATE_LIMIT: RateLimit = { limit: 1500, windowSeconds: 300 };
 
 /** Last.fm's error codes (their API's "Errors" list) with their messages and the HTTP status the stand-in answers. */
 export const LASTFM_ERRORS = {
@@ -103,7 +100,6 @@ const faultsBody = z
     skip: z.number().int().min(0).max(10_000).default(0),
   })
   .strict();
-const rateLimitBody = z.object({ limit: z.number().int().min(1).max(100_000), windowSeconds: z.number().int().min(1).max(3600) }).strict();
 
 /**
  * Last.fm's stand-in (`/lastfm/...` on the providers server): the web authentication page
@@ -117,17 +113,17 @@ export class LastfmStandIn {
   private readonly accounts = new Map<string, Account>();
   private readonly bySession = new Map<string, Account>();
   private readonly tokens = new Map<string, WebToken>();
-  private readonly windows = new Map<string, { start: number; used: number }>();
+  private readonly windows: RateWindows;
   private readonly apps = new Map<string, string>([[LASTFM_SANDBOX_API_KEY, LASTFM_SANDBOX_SHARED_SECRET]]);
   private forced: { next: number; error: keyof typeof LASTFM_ERRORS; method?: string; skip: number } = { next: 0, error: 'operationFailed', skip: 0 };
-  rateLimit: LastfmRateLimit = { ...LASTFM_RATE_LIMIT };
 
   constructor(
     private readonly listens: ScrobbledListens,
     private readonly clock: SandboxClock,
-    /** Rate windows run on real time, so a test's frozen clock never blocks a client for good. */
-    private readonly rateClock: () => number = Date.now,
-  ) {}
+    rateClock: () => number = Date.now,
+  ) {
+    this.windows = new RateWindows({ ...LASTFM_RATE_LIMIT }, rateClock);
+  }
 
   /** Creates an account (idempotent); left without a listener it scrobbles a history of its own. */
   addUser(name: string, listener?: string): { name: string; listener: string } {
@@ -163,7 +159,7 @@ export class LastfmStandIn {
       if (!asJson) fail(LASTFM_ERRORS.invalidFormat, 'This stand-in answers format=json only');
       const secret = this.apps.get(params.api_key ?? '');
       if (!secret) fail(LASTFM_ERRORS.invalidApiKey);
-      if (!this.take(params.api_key)) fail(LASTFM_ERRORS.rateLimited);
+      if (!this.windows.take(params.api_key).ok) fail(LASTFM_ERRORS.rateLimited);
       if (this.forced.next > 0 && (!this.forced.method || this.forced.method === params.method)) {
         // `skip` lets that many matching requests through first (fail a back-fill's second page).
         if (this.forced.skip > 0) this.forced.skip--;
@@ -330,19 +326,6 @@ export class LastfmStandIn {
     };
   }
 
-  private take(apiKey: string): boolean {
-    const now = this.rateClock();
-    const windowMs = this.rateLimit.windowSeconds * 1000;
-    let window = this.windows.get(apiKey);
-    if (!window || now - window.start >= windowMs) {
-      window = { start: now, used: 0 };
-      this.windows.set(apiKey, window);
-    }
-    if (window.used >= this.rateLimit.limit) return false;
-    window.used++;
-    return true;
-  }
-
   private admin(ctx: RequestContext): Respond | undefined {
     try {
       if (ctx.path === '/__admin/users' && ctx.method === 'POST') {
@@ -358,9 +341,7 @@ export class LastfmStandIn {
         return json(200, this.forced);
       }
       if (ctx.path === '/__admin/rate-limit' && ctx.method === 'POST') {
-        this.rateLimit = rateLimitBody.parse(jsonBody(ctx));
-        this.windows.clear();
-        return json(200, this.rateLimit);
+        return json(200, this.windows.set(rateLimitBody.parse(jsonBody(ctx))));
       }
       return undefined;
     } catch (failure) {
