@@ -155,6 +155,41 @@ describe('Last.fm source', () => {
     }
   }, 240_000);
 
+  it('never stores the track Last.fm says is playing now', async () => {
+    const { fan, cookies } = await signedIn();
+    const name = `lfmuser${++users}`;
+    const listener = `lfmlistener${users}`;
+    // Awake now (local 15:30), listening most of the day.
+    await sandbox(platform, 'POST', `/spotify/__admin/listeners/${listener}`, { hoursPerDay: 16, offDayRate: 0, utcOffsetMinutes: ((quietUtcOffsetMinutes() + 12 * 60 + 720) % 1440) - 720 });
+    await sandbox(platform, 'POST', '/lastfm/__admin/users', { name, listener });
+    await connect(cookies, name);
+    await syncUntilDone(fan.id);
+    const page1 = async () =>
+      (await sandbox(platform, 'GET', `/lastfm/2.0/?method=user.getRecentTracks&user=${name}&limit=200&api_key=pie-local-lastfm&format=json`)).recenttracks.track as Array<
+        RecentTrack & { '@attr'?: { nowplaying: string } }
+      >;
+    try {
+      // Move on until Last.fm reports a track playing now (page 1 leads with it, undated).
+      let playing = false;
+      for (let step = 0; step < 120 && !playing; step++) {
+        await sandbox(platform, 'POST', '/spotify/__admin/clock', { advanceMs: 20_000 });
+        playing = (await page1())[0]?.['@attr']?.nowplaying === 'true';
+      }
+      expect(playing).toBe(true);
+      const before = (await allTracks(name)).length;
+      const outcome = await source.sync(fan.id);
+      const after = (await allTracks(name)).length;
+      expect(outcome.kind).toBe('polled');
+      // Every dated scrobble once, the playing track not: exact unless a play ended during the sync.
+      const stored = await playsOf(fan.id);
+      expect(stored).toBeGreaterThanOrEqual(before);
+      expect(stored).toBeLessThanOrEqual(after);
+      if (before === after) expect(stored).toBe(before);
+    } finally {
+      await sandbox(platform, 'POST', '/spotify/__admin/clock', { offsetMs: 0 });
+    }
+  }, 180_000);
+
   it('on Last.fm’s rate limit (error 29) waits, and every fan waits with it: the limit is the app’s', async () => {
     const first = await signedIn();
     const second = await signedIn();
