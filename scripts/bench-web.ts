@@ -343,7 +343,10 @@ async function loadOnce(browser: Awaited<ReturnType<typeof chromium.launch>>, ur
       if (request.resourceType() === 'script' && request.url().startsWith(`${origin}/assets/`)) scripts.add(request.url());
     });
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-    // As Lighthouse does, until the network is quiet (a screen that polls never is: 15 s at most).
+    // The screen's own heading first: on a busy machine the network can be quiet for a moment before
+    // the route's code is even asked for. Then, as Lighthouse does, until the network is quiet (a
+    // screen that polls never is: 15 s at most).
+    await page.locator('main h1').first().waitFor({ timeout: 30_000 }).catch(() => {});
     await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {});
     const files = [...scripts];
     return {
