@@ -392,8 +392,15 @@ try {
   const only = process.env.BENCH_WEB_PAGES?.split(',').filter(Boolean);
   const areas = process.env.BENCH_WEB_AREAS?.split(',').filter(Boolean);
   console.log(`[bench:web] waited for the platform's start-up work (the demo data) to finish: ${await waitForQuietMachine()}`);
-  const ids = await demoIds(platform.appUrl, cookies);
-  console.log(`[bench:web] the demo data's ids for ${Object.keys(ids).length} routes' parameters`);
+  // The worker makes part of the demo data (claims, payouts…) after start-up: on a quiet machine
+  // the wait above can end first. Asked again for up to a minute until every route has its id.
+  const wanted = WEB_ROUTES.filter((route) => /:(?!token\b)\w+/.test(route.path)).length;
+  let ids = await demoIds(platform.appUrl, cookies);
+  for (let attempt = 0; attempt < 6 && Object.keys(ids).length < wanted; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 10_000));
+    ids = await demoIds(platform.appUrl, cookies);
+  }
+  console.log(`[bench:web] the demo data's ids for ${Object.keys(ids).length} of ${wanted} routes' parameters`);
   const chosen = targets(ids).filter(
     (target) => (!only || only.includes(target.route.path) || only.includes(target.path)) && (!areas || areas.includes(target.route.area)),
   );
