@@ -6,7 +6,7 @@
  * and the worker's close job splits the two ended periods (more than two hours after their end).
  *
  * Time travels for the demo fan only: its Stripe customer runs on a test clock (the sandbox's
- * `test_clock`, as on Stripe), set two periods and half a day back, so the first period began
+ * `test_clock`, as on Stripe), set two periods and three days back, so the first period began
  * then; advancing that clock to now renews it at each period's end. The sandbox's global clock is
  * never moved, so every other fan's checkout and payments are dated now.
  *
@@ -21,8 +21,13 @@ import { Visitor } from './demo-listening.ts';
 
 const PIE_DAYS = 30;
 const DAY_SECONDS = 86_400;
-/** The first period starts this long before two whole periods ago: the second period ended half a day ago. */
-const LEAD_SECONDS = DAY_SECONDS / 2;
+/**
+ * The first period starts this long before two whole periods ago, so the second period ended three
+ * days ago and the running one holds three days of listening. (Half a day left the running period's
+ * preview with the plays of one evening, or of none on the generated listener's days off: two or three
+ * artists, too few to show the artist limit at work.)
+ */
+const LEAD_SECONDS = 3 * DAY_SECONDS;
 
 async function sandbox(stripeUrl: string, path: string, body: unknown): Promise<void> {
   const response = await fetch(`${stripeUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
