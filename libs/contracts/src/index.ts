@@ -12,3 +12,4 @@ export * from './billing.js';
 export * from './billing-limits.js';
 export * from './payouts.js';
 export * from './admin.js';
+export * from './open-books.js';
