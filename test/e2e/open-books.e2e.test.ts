@@ -7,7 +7,8 @@ import { axeViolations } from './support/web-shell.js';
 
 /**
  * Issue 31 "Done when": a visitor opens /open-books and sees the line that says the books balance
- * (the reconciliation's last result and time), with the platform's money from the demo history.
+ * (the reconciliation's last result and time), with the platform's money from the demo history; an
+ * admin gets from a month's figure to the journals behind it in two clicks.
  */
 describe('open books, in Chromium', () => {
   const appUrl = inject('appUrl');
@@ -53,6 +54,17 @@ describe('open books, in Chromium', () => {
     const check = { status: response.status(), body: (await response.json()) as { data: { ok: boolean } } };
     expect(check.status, JSON.stringify(check.body)).toBe(200);
     expect(check.body.data.ok).toBe(true);
+    // The admin's drill-down: a month's "paid in" on the finances page opens the journals behind it.
+    await admin.goto(`${appUrl}/admin/finances`);
+    const books = admin.getByRole('region', { name: 'Open books' });
+    const paidInLink = books.getByRole('link', { name: /^Paid in by fans in \d{4}-\d{2}: / }).first();
+    await paidInLink.waitFor();
+    await paidInLink.click();
+    await admin.waitForURL((url) => url.pathname === '/admin/transactions' && url.searchParams.get('kind') === 'invoice_paid');
+    await admin.getByTestId('transactions-narrowed').waitFor();
+    const journals = admin.getByRole('region', { name: 'Transactions (table)' });
+    await journals.getByRole('row').nth(1).waitFor();
+    expect(await journals.getByRole('row').count()).toBeGreaterThan(1);
     await admin.context().close();
 
     const page = await newPage();
