@@ -4,7 +4,7 @@
  * Builds (the npm script runs `npm run build` first), starts the platform as `npm start` does on
  * ports of its own and a scratch database, then runs Lighthouse (mobile: Moto G Power screen,
  * simulated slow 4G and 4× CPU slowdown, Lighthouse's defaults) in Debian's Chromium on `/`,
- * `/login`, `/for-artists` and, signed in as the demo fan, `/dashboard`. Prints for each the
+ * `/login`, `/for-artists`, `/open-books` and, signed in as the demo fan, `/dashboard`. Prints for each the
  * performance and accessibility scores, the main metrics, the JavaScript the page loaded (gzip
  * size of each file, and the bytes actually transferred: the api sends the build's Brotli files)
  * and what moved the layout.
@@ -217,6 +217,8 @@ try {
     ['/login', undefined],
     ['/for-artists', undefined],
     ['/dashboard', fanCookies],
+    // Open books (issue 31: Lighthouse ≥ 95), a public page.
+    ['/open-books', undefined],
   ];
   const only = process.env.BENCH_WEB_PAGES?.split(',').filter(Boolean);
   console.log(`[bench:web] waited for the platform's start-up work to finish: ${await waitForQuietMachine()}`);

@@ -13,3 +13,4 @@ export * from './billing-limits.js';
 export * from './payouts.js';
 export * from './admin.js';
 export * from './open-books.js';
+export * from './open-books-schema.js';

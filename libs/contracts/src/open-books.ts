@@ -1,8 +1,7 @@
-import { z } from 'zod';
-
 /**
  * Open books (issue 31): the platform's money per month, every figure summed from the ledger —
- * platform-wide totals only, never a fan, an artist or an office by name or id.
+ * platform-wide totals only, never a fan, an artist or an office by name or id. No zod here: the
+ * public page imports this file alone, and the schema would bring zod into its first load.
  */
 export const OPEN_BOOKS_FIGURES = [
   'paidInCents',
@@ -35,23 +34,20 @@ export const OPEN_BOOKS_LABELS: Record<OpenBooksFigure, string> = {
   disputedCents: 'Returned to fans by disputes',
 };
 
-const cents = z.number().int();
-const figures = z.object(Object.fromEntries(OPEN_BOOKS_FIGURES.map((key) => [key, cents])) as Record<OpenBooksFigure, typeof cents>);
-
-export const OpenBooksViewSchema = z.object({
+/** `GET /api/open-books` (its zod schema, for the OpenAPI document, is `OpenBooksViewSchema` in open-books-schema.ts). */
+export interface OpenBooksView {
   /** Oldest first, 'YYYY-MM' (UTC); months without money are absent. */
-  months: z.array(figures.extend({ month: z.string() })),
-  totals: figures,
+  months: ({ month: string } & OpenBooksFigures)[];
+  totals: OpenBooksFigures;
   /** What waits in escrow now for artists who have not claimed their profile yet, and for how many artists. */
-  escrow: z.object({ waitingCents: cents, artists: z.number().int() }),
+  escrow: { waitingCents: number; artists: number };
   /**
    * The reconciliation's last result: `ok` when the latest finished run of every check passed (null:
    * never checked), `checkedAt` the most recent of those runs, `failing` how many checks found a difference.
    */
-  balance: z.object({ ok: z.boolean().nullable(), checkedAt: z.string().nullable(), checks: z.number().int(), failing: z.number().int() }),
-  generatedAt: z.string(),
-});
-export type OpenBooksView = z.infer<typeof OpenBooksViewSchema>;
+  balance: { ok: boolean | null; checkedAt: string | null; checks: number; failing: number };
+  generatedAt: string;
+}
 
 /** The admin's open books: the same view and, per figure, the journals behind it (for the drill-down). */
 export interface AdminOpenBooksView extends OpenBooksView {
