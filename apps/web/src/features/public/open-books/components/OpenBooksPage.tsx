@@ -1,8 +1,8 @@
-import { Alert, Text } from '@mantine/core';
+import { Alert, Table, Text } from '@mantine/core';
 import { balanceLine, OPEN_BOOKS_FIGURES, OPEN_BOOKS_LABELS, type OpenBooksView } from '#pie/contracts';
 import { errorMessage } from '../../../../shared/api';
 import { formatCount, formatDateTime, formatMoney } from '../../../../shared/format';
-import { DataTable, EmptyState, PageFrame, PageLoader, Section, StatList } from '../../../../shared/ui';
+import { EmptyState, PageFrame, PageLoader, Section, StatList } from '../../../../shared/ui';
 import { useOpenBooksQuery } from '../api/open-books.api';
 import { MonthlyMoneyChart } from './MonthlyMoneyChart';
 
@@ -59,16 +59,33 @@ function OpenBooks({ data }: { data: OpenBooksView }) {
         ) : (
           <>
             <MonthlyMoneyChart months={data.months} />
-            <DataTable<Month>
-              label="Money per month (table)"
-              minWidth={1100}
-              rows={[...data.months].reverse()}
-              rowKey={(month) => month.month}
-              columns={[
-                { label: 'Month', render: (month) => month.month },
-                ...OPEN_BOOKS_FIGURES.map((key) => ({ label: OPEN_BOOKS_LABELS[key], align: 'right' as const, render: (month: Month) => formatMoney(month[key]) })),
-              ]}
-            />
+            {/* A plain scrolling box, not the shared TableScroll: its scroll area is a library this public page's first load does without. */}
+            <div role="region" aria-label="Money per month (table)" tabIndex={0} style={{ overflowX: 'auto' }}>
+              <Table miw={1100}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th scope="col">Month</Table.Th>
+                    {OPEN_BOOKS_FIGURES.map((key) => (
+                      <Table.Th key={key} scope="col" ta="right">
+                        {OPEN_BOOKS_LABELS[key]}
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {[...data.months].reverse().map((month: Month) => (
+                    <Table.Tr key={month.month}>
+                      <Table.Th scope="row">{month.month}</Table.Th>
+                      {OPEN_BOOKS_FIGURES.map((key) => (
+                        <Table.Td key={key} ta="right">
+                          {formatMoney(month[key])}
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </div>
           </>
         )}
       </Section>
