@@ -35,11 +35,13 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { createOrm, migrateUp } from '#pie/platform';
 import { migrations } from '#pie/migrations';
 import { writePlaysIn, type IncomingPlay } from '#pie/listening';
+import { stagePlays, WRITE_PLAYS_SQL } from '#pie/listening/testing';
 import { databaseUrl, recreateDatabase, seededRandom, TEST_POSTGRES_URL } from '#pie/testing';
 
 const PLAYS = Number(process.env.BENCH_PLAYS ?? 1_000_000);
 const PRELOAD = Number(process.env.BENCH_PRELOAD ?? 20_000_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 10_000);
+const PROFILE = process.env.BENCH_PROFILE === '1';
 const FANS = 2_000;
 const ARTISTS = 5_000;
 const TRACKS = 20_000;
@@ -373,6 +375,72 @@ async function readModelDigest(url: string): Promise<string> {
   }
 }
 
+
+interface PlanNode {
+  'Node Type': string;
+  'Subplan Name'?: string;
+  'Relation Name'?: string;
+  'Actual Total Time'?: number;
+  'Shared Read Blocks'?: number;
+  'Shared Dirtied Blocks'?: number;
+  'Shared Written Blocks'?: number;
+  Plans?: PlanNode[];
+}
+
+/** The statements the writer sends, by what they do (first words of the SQL). */
+function statementLabel(sql: unknown): string {
+  if (typeof sql !== 'string') return 'COPY into the staging table';
+  if (sql.startsWith('select set_config')) return 'settings and locks (catalogue, fans)';
+  if (sql.startsWith('create temp table')) return 'staging table (if not exists)';
+  if (sql.startsWith('insert into listening.tracks')) return 'missing tracks';
+  if (sql.includes('insert into listening.artists')) return 'missing artists';
+  if (sql.includes('insert into listening.track_artists')) return 'missing credits';
+  if (sql.startsWith('explain')) return 'batch statement (explain analyze)';
+  return sql.slice(0, 40);
+}
+
+/**
+ * One batch into the target's database, rolled back: each statement's wall time, then the batch
+ * statement's steps from EXPLAIN (ANALYZE, BUFFERS). A step's time is inclusive: the first step
+ * that reads another CTE's rows (ins, the plays insert) pays for it; the triggers' times are the
+ * foreign-key checks of the rows the step wrote.
+ */
+async function profileBatch(target: Target, batch: IncomingPlay[]): Promise<void> {
+  const client = new pg.Client({ connectionString: target.url });
+  await client.connect();
+  const timings: Array<[string, number]> = [];
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const label = statementLabel(args[0]);
+    const begin = performance.now();
+    const result = query(...args) as Promise<unknown> | NodeJS.WritableStream;
+    if (result instanceof Promise) return result.then((value) => (timings.push([label, performance.now() - begin]), value));
+    result.on('finish', () => timings.push([label, performance.now() - begin]));
+    return result;
+  };
+  try {
+    await client.query('begin');
+    await stagePlays(client as unknown as PoolClient, batch);
+    const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode; Triggers?: Array<{ 'Trigger Name': string; 'Constraint Name'?: string; Relation: string; Time: number; Calls: number }>; 'Execution Time': number }] }>(
+      `explain (analyze, buffers, format json) ${WRITE_PLAYS_SQL}`,
+    );
+    await client.query('rollback');
+    console.log(`profile of one more batch (${fmt(batch.length)} plays) into ${target.label}, rolled back:`);
+    for (const [label, ms] of timings.filter(([label]) => label !== 'begin' && label !== 'rollback')) console.log(`  ${label.padEnd(44)} ${ms.toFixed(1).padStart(8)} ms`);
+    const explained = rows[0]!['QUERY PLAN'][0];
+    const blocks = (node: PlanNode) => `read ${fmt(node['Shared Read Blocks'] ?? 0)}, dirtied ${fmt(node['Shared Dirtied Blocks'] ?? 0)}, written ${fmt(node['Shared Written Blocks'] ?? 0)} blocks`;
+    for (const node of explained.Plan.Plans ?? []) {
+      if (!node['Subplan Name']?.startsWith('CTE ')) continue;
+      const written = node['Node Type'] === 'ModifyTable' ? ` (writes ${node['Relation Name']})` : '';
+      console.log(`    ${`${node['Subplan Name']}${written}`.padEnd(42)} ${(node['Actual Total Time'] ?? 0).toFixed(1).padStart(8)} ms inclusive; ${blocks(node)}`);
+    }
+    for (const trigger of explained.Triggers ?? []) console.log(`    ${`${trigger['Constraint Name'] ?? trigger['Trigger Name']} on ${trigger.Relation}`.padEnd(42)} ${trigger.Time.toFixed(1).padStart(8)} ms (${fmt(trigger.Calls)} rows)`);
+    console.log(`    ${'execution (the whole statement)'.padEnd(42)} ${explained['Execution Time'].toFixed(1).padStart(8)} ms; ${blocks(explained.Plan)}`);
+  } finally {
+    await client.end();
+  }
+}
+
 const rate = (spent: Spent) => PLAYS / (spent.wallMs / 1000);
 const cpuRate = (spent: Spent) => (spent.cpuMs === null ? null : PLAYS / (spent.cpuMs / 1000));
 
@@ -390,10 +458,17 @@ async function main(): Promise<void> {
   if (PRELOAD > 0) targets.push(await realTarget(`real, ${fmt(PRELOAD)} plays before`, await scaleDatabase('pie_bench_ingest_scale')));
   const begin = performance.now();
   let done = 0;
+  let last: IncomingPlay[] = [];
   for (const batch of batches()) {
     for (const target of targets) await timed(target, batch);
     done += batch.length;
+    last = batch;
     if (done % (BATCH * 10) === 0) console.log(`  ${fmt(done)} plays (${((performance.now() - begin) / 1000).toFixed(0)} s)`);
+  }
+  if (PROFILE) {
+    // The last batch again, an hour later: the same fans, tracks and shape, none of them stored yet.
+    const next = last.map((play) => ({ ...play, playedAt: new Date(play.playedAt.getTime() + 3_600_000) }));
+    for (const target of targets.slice(2)) await profileBatch(target, next);
   }
   for (const target of targets) await target.close();
   const [playsOnly, sameRows, real, scale] = targets as [Target, Target, Target, Target | undefined];

@@ -41,6 +41,11 @@ if (!realProviders) {
     env[`${name}_CLIENT_SECRET`] = `pie-local-${sandboxName}-secret`;
   }
 }
+// Last.fm: the sandbox's API account (its API and auth page follow SOCIAL_PROVIDERS_BASE_URL), unless a real key is configured.
+if (!env.LASTFM_API_KEY && env.SOCIAL_PROVIDERS_BASE_URL) {
+  env.LASTFM_API_KEY = 'pie-local-lastfm';
+  env.LASTFM_SHARED_SECRET = 'pie-local-lastfm-secret';
+}
 // Stripe: the sandbox's stand-in (billing and Connect), unless a real key is configured.
 env.SANDBOX_STRIPE_PORT ??= '4010';
 if (!env.STRIPE_SECRET_KEY) {

@@ -6,6 +6,7 @@ import { defaultClientConditions, defineConfig } from 'vite';
 import { fontPreloadPlugin } from './build/font-preload-plugin.ts';
 import { mantineStylesPlugin } from './build/mantine-styles-plugin.ts';
 import { precompressPlugin } from './build/precompress-plugin.ts';
+import { pureContractsPlugin } from './build/pure-contracts-plugin.ts';
 import { serviceWorkerPlugin } from './build/service-worker-plugin.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -72,7 +73,7 @@ function reactRouterProductionBuild(): string {
  */
 export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react(), mantineStylesPlugin(webRoot), fontPreloadPlugin(), serviceWorkerPlugin(), precompressPlugin()],
+  plugins: [react(), pureContractsPlugin(join(webRoot, '../../libs/contracts/src')), mantineStylesPlugin(webRoot), fontPreloadPlugin(), serviceWorkerPlugin(), precompressPlugin()],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }] : [],
@@ -111,6 +112,9 @@ export default defineConfig(({ command }) => ({
         moduleSideEffects: [
           { test: /\/apps\/web\/src\/.*\.tsx?$/, sideEffects: false },
           { test: /\/libs\/contracts\/src\/.*\.ts$/, sideEffects: false },
+          // zod's one effect, setting its English messages, matters only where a schema is used: a
+          // contracts file whose schemas a chunk leaves out (see pureContractsPlugin) brings no zod.
+          { test: /[\\/]node_modules[\\/]zod[\\/]/, sideEffects: false },
         ],
       },
     },

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FanIngestion, LISTENBRAINZ_REVOKED_REASON, ListenBrainzSource } from '#pie/listening/testing';
-import { APP_CONFIG, Database, type AppConfig } from '#pie/platform';
-import { ListenBrainzApi } from '../../libs/listening/src/provider/listenbrainz-api.js';
 import { logIn, makeAccount } from '../support/accounts.js';
 import { openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
@@ -28,8 +26,7 @@ describe('ListenBrainz source', () => {
     sql = openSql(platform.database.url);
     await calmSandbox(platform);
     await sandbox(platform, 'POST', '/spotify/__admin/rate-limit', { enabled: false });
-    const config = platform.api.get<AppConfig>(APP_CONFIG);
-    source = new ListenBrainzSource(platform.api.get(Database), new ListenBrainzApi(config), config);
+    source = platform.api.get(ListenBrainzSource);
   }, 120_000);
   afterAll(async () => {
     await sql?.close();

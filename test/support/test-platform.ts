@@ -208,6 +208,8 @@ export function socialSignInEnv(providersUrl: string): Record<string, string> {
     TWITTER_CLIENT_SECRET: 'pie-local-x-secret',
     FACEBOOK_CLIENT_ID: 'pie-local-facebook',
     FACEBOOK_CLIENT_SECRET: 'pie-local-facebook-secret',
+    LASTFM_API_KEY: 'pie-local-lastfm',
+    LASTFM_SHARED_SECRET: 'pie-local-lastfm-secret',
   };
 }
 

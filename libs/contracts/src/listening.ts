@@ -392,9 +392,21 @@ export const ConnectListenBrainzRequest = z.strictObject({
 });
 export type ConnectListenBrainzRequest = z.infer<typeof ConnectListenBrainzRequest>;
 
+/** `POST /api/listening/sources/lastfm`: where to send the browser (Last.fm's authorisation page). */
+export interface LastfmAuthorization {
+  url: string;
+}
+
+/** Where Last.fm sends the fan back: the state Pie gave, and the token (absent when the fan said no). */
+export const LastfmCallbackQuery = z.strictObject({
+  state: z.string({ error: 'state is required' }).min(1, 'state is required').max(200, 'state must be at most 200 characters'),
+  token: z.string().min(1).max(200, 'token must be at most 200 characters').optional(),
+});
+export type LastfmCallbackQuery = z.infer<typeof LastfmCallbackQuery>;
+
 /** A scrobbling source of the fan (`GET /api/listening/sources`): one per service, connected or not. */
 export interface ListeningSourceState {
-  source: 'listenbrainz';
+  source: 'listenbrainz' | 'lastfm';
   status: 'backfilling' | 'connected' | 'broken' | 'disconnected' | 'not-connected';
   /** The fan's account on the service. */
   user_name: string | null;

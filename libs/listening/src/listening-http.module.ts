@@ -8,12 +8,15 @@ import { SyncFanNowHandler } from './commands/sync-fan-now/sync-fan-now.handler.
 import { UpdateUsernameHandler } from './commands/update-username/update-username.handler.js';
 import { UpdateVisibilityHandler } from './commands/update-visibility/update-visibility.handler.js';
 import { FanIngestion } from './domain/fan-ingestion.js';
+import { LastfmSource } from './domain/lastfm-source.js';
 import { ListenBrainzSource } from './domain/listenbrainz-source.js';
+import { ScrobbleSources } from './domain/scrobble-sources.js';
 import { ArtistsController } from './http/artists.controller.js';
 import { ImportsController } from './http/imports.controller.js';
 import { SourcesController } from './http/sources.controller.js';
 import { TracksController } from './http/tracks.controller.js';
 import { UserProfileController } from './http/user-profile.controller.js';
+import { LastfmApi } from './provider/lastfm-api.js';
 import { ListenBrainzApi } from './provider/listenbrainz-api.js';
 import { SpotifyWebApi } from './provider/spotify-web-api.js';
 import { GetArtistDetailsHandler } from './queries/get-artist-details/get-artist-details.handler.js';
@@ -41,7 +44,10 @@ import { ListTopTracksHandler } from './queries/list-top-tracks/list-top-tracks.
     SpotifyWebApi,
     FanIngestion,
     ListenBrainzApi,
+    LastfmApi,
+    ScrobbleSources,
     ListenBrainzSource,
+    LastfmSource,
     SyncFanNowHandler,
     UpdateUsernameHandler,
     UpdateVisibilityHandler,

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { IdentityFacadeModule } from '#pie/identity';
 import { FanIngestion } from './domain/fan-ingestion.js';
+import { LastfmSource } from './domain/lastfm-source.js';
 import { ListenBrainzSource } from './domain/listenbrainz-source.js';
+import { ScrobbleSources } from './domain/scrobble-sources.js';
 import { ComputePopularityHandler } from './jobs/compute-popularity/compute-popularity.handler.js';
 import { FetchCatalogueHandler } from './jobs/fetch-catalogue/fetch-catalogue.handler.js';
 import { ImportExportHandler } from './jobs/import-export/import-export.handler.js';
@@ -14,6 +16,7 @@ import { StartPollingOnProviderConnectedListener } from './listeners/start-polli
 import { SetTimeZoneOnFanRegisteredListener } from './listeners/set-time-zone-on-fan-registered.listener.js';
 import { StopPollingOnProviderDisconnectedListener } from './listeners/stop-polling-on-provider-disconnected.listener.js';
 import { ArtistEnrichment } from './provider/artist-enrichment.js';
+import { LastfmApi } from './provider/lastfm-api.js';
 import { ListenBrainzApi } from './provider/listenbrainz-api.js';
 import { SpotifyWebApi } from './provider/spotify-web-api.js';
 import { SyncScrobblesHandler } from './jobs/sync-scrobbles/sync-scrobbles.handler.js';
@@ -26,7 +29,10 @@ import { SyncScrobblesHandler } from './jobs/sync-scrobbles/sync-scrobbles.handl
     ArtistEnrichment,
     FanIngestion,
     ListenBrainzApi,
+    LastfmApi,
+    ScrobbleSources,
     ListenBrainzSource,
+    LastfmSource,
     SyncScrobblesHandler,
     ListeningSchedules,
     SchedulePollsHandler,

@@ -15,4 +15,6 @@ export { FetchCatalogueHandler } from './jobs/fetch-catalogue/fetch-catalogue.ha
 export { FanIngestion } from './domain/fan-ingestion.js';
 // Scrobbling sources (issue 33): the sync job and the ListenBrainz source its tests drive.
 export { SyncScrobbles, type SyncScrobblesPayload } from './jobs/sync-scrobbles/sync-scrobbles.job.js';
-export { ListenBrainzSource, BACKFILL_PAGES_PER_SYNC, LISTENBRAINZ_REVOKED_REASON } from './domain/listenbrainz-source.js';
+export { ListenBrainzSource, LISTENBRAINZ_REVOKED_REASON } from './domain/listenbrainz-source.js';
+export { LastfmSource, LASTFM_REVOKED_REASON, LASTFM_CALLBACK_PATH } from './domain/lastfm-source.js';
+export { ScrobbleSources } from './domain/scrobble-sources.js';

@@ -14,6 +14,7 @@ import type { OAuthClientsConfig, ProviderName, SpotifyAccount } from './types.j
 import { SandboxClock } from '../streaming/limits.js';
 import { SpotifyWebApi, type StreamingOptions } from '../streaming/web-api.js';
 import { ListenBrainzStandIn } from '../scrobbles/listenbrainz.js';
+import { LastfmStandIn } from '../scrobbles/lastfm.js';
 import { ScrobbledListens } from '../scrobbles/scrobbled-listens.js';
 
 export { PROVIDER_PATHS } from './paths.js';
@@ -54,6 +55,8 @@ export interface OAuthProviders {
   socials: ArtistSocialsStandIn;
   /** ListenBrainz's API (`/listenbrainz/1/...`): scrobbles of the same generated listeners. */
   listenbrainz: ListenBrainzStandIn;
+  /** Last.fm's web auth page and API (`/lastfm/api/auth/`, `/lastfm/2.0/`): scrobbles of the same generated listeners. */
+  lastfm: LastfmStandIn;
   close(): Promise<void>;
 }
 
@@ -98,6 +101,7 @@ export async function startOAuthProviders(options: OAuthProvidersOptions): Promi
   // Scrobbling services keep the streaming provider's clock: a listener's plays agree across them.
   const scrobbled = new ScrobbledListens(() => spotify.listening);
   const listenbrainz = new ListenBrainzStandIn(scrobbled, spotifyClock, options.streaming?.rateClock);
+  const lastfm = new LastfmStandIn(scrobbled, spotifyClock, options.streaming?.rateClock);
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -135,6 +139,10 @@ export async function startOAuthProviders(options: OAuthProvidersOptions): Promi
       const answer = listenbrainz.handle({ ...ctx, path: match[2] ?? '/' });
       if (answer) return answer;
     }
+    if (match?.[1] === 'lastfm') {
+      const answer = lastfm.handle({ ...ctx, path: match[2] ?? '/' });
+      if (answer) return answer;
+    }
     if (match?.[1] === 'socials') {
       const answer = socials.handle({ ...ctx, path: match[2] ?? '/' });
       if (answer) return answer;
@@ -153,6 +161,7 @@ export async function startOAuthProviders(options: OAuthProvidersOptions): Promi
     spotify,
     socials,
     listenbrainz,
+    lastfm,
     async close() {
       // Keep-alive connections (fetch) would otherwise hold close() open.
       server.closeAllConnections();

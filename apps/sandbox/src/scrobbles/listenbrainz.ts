@@ -2,20 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { HttpError, json, jsonBody, type RequestContext, type Respond } from '../oauth/http.js';
 import type { SandboxClock } from '../streaming/limits.js';
+import { RateWindows, rateLimitBody, type RateLimit } from './rate-windows.js';
 import { uuidFrom, type Scrobble, type ScrobbledListens } from './scrobbled-listens.js';
 
 /** ListenBrainz's `DEFAULT_ITEMS_PER_GET` and `MAX_ITEMS_PER_GET` (a larger count is clipped). */
 export const LISTENBRAINZ_DEFAULT_COUNT = 25;
 export const LISTENBRAINZ_MAX_COUNT = 1000;
 
-export interface ListenBrainzRateLimit {
-  /** Requests a client (its token, else anonymous) may make per window. */
-  limit: number;
-  windowSeconds: number;
-}
-
 /** ListenBrainz publishes 30 requests per 10 s window per token (or IP). */
-export const LISTENBRAINZ_RATE_LIMIT: ListenBrainzRateLimit = { limit: 30, windowSeconds: 10 };
+export const LISTENBRAINZ_RATE_LIMIT: RateLimit = { limit: 30, windowSeconds: 10 };
 
 interface Account {
   userName: string;
@@ -56,7 +51,6 @@ const faultsBody = z
     skip: z.number().int().min(0).max(10_000).default(0),
   })
   .strict();
-const rateLimitBody = z.object({ limit: z.number().int().min(1).max(100_000), windowSeconds: z.number().int().min(1).max(3600) }).strict();
 
 const error = (code: number, message: string, headers: Record<string, string> = {}) => json(code, { code, error: message }, headers);
 
@@ -70,16 +64,16 @@ const error = (code: number, message: string, headers: Record<string, string> = 
 export class ListenBrainzStandIn {
   private readonly accounts = new Map<string, Account>();
   private readonly byToken = new Map<string, Account>();
-  private readonly windows = new Map<string, { start: number; used: number }>();
+  private readonly windows: RateWindows;
   private forced: { next: number; status: number; path?: string; skip: number } = { next: 0, status: 503, skip: 0 };
-  rateLimit: ListenBrainzRateLimit = { ...LISTENBRAINZ_RATE_LIMIT };
 
   constructor(
     private readonly listens: ScrobbledListens,
     private readonly clock: SandboxClock,
-    /** Rate windows run on real time, so a test's frozen clock never blocks a client for good. */
-    private readonly rateClock: () => number = Date.now,
-  ) {}
+    rateClock: () => number = Date.now,
+  ) {
+    this.windows = new RateWindows({ ...LISTENBRAINZ_RATE_LIMIT }, rateClock);
+  }
 
   /** Creates (or replaces the token of) an account; the token is what the user pastes into the app. */
   addUser(userName: string, options: { listener?: string; token?: string } = {}): { user_name: string; token: string } {
@@ -201,23 +195,14 @@ export class ListenBrainzStandIn {
 
   /** A fixed window per client, with the four headers ListenBrainz sends on every answer. */
   private take(client: string): { ok: boolean; headers: Record<string, string> } {
-    const now = this.rateClock();
-    const windowMs = this.rateLimit.windowSeconds * 1000;
-    let window = this.windows.get(client);
-    if (!window || now - window.start >= windowMs) {
-      window = { start: now, used: 0 };
-      this.windows.set(client, window);
-    }
-    const ok = window.used < this.rateLimit.limit;
-    if (ok) window.used++;
-    const resetIn = Math.max(1, Math.ceil((window.start + windowMs - now) / 1000));
+    const { ok, remaining, resetInSeconds } = this.windows.take(client);
     return {
       ok,
       headers: {
-        'x-ratelimit-limit': String(this.rateLimit.limit),
-        'x-ratelimit-remaining': String(this.rateLimit.limit - window.used),
-        'x-ratelimit-reset-in': String(resetIn),
-        'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + resetIn),
+        'x-ratelimit-limit': String(this.windows.rateLimit.limit),
+        'x-ratelimit-remaining': String(remaining),
+        'x-ratelimit-reset-in': String(resetInSeconds),
+        'x-ratelimit-reset': String(Math.floor(Date.now() / 1000) + resetInSeconds),
       },
     };
   }
@@ -237,9 +222,7 @@ export class ListenBrainzStandIn {
         return json(200, this.forced);
       }
       if (ctx.path === '/__admin/rate-limit' && ctx.method === 'POST') {
-        this.rateLimit = rateLimitBody.parse(jsonBody(ctx));
-        this.windows.clear();
-        return json(200, this.rateLimit);
+        return json(200, this.windows.set(rateLimitBody.parse(jsonBody(ctx))));
       }
       return undefined;
     } catch (failure) {

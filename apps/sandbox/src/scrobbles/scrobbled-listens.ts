@@ -60,6 +60,17 @@ export class ScrobbledListens {
     return this.between(listener, Math.floor(this.listening.historyStart(nowMs) / 1000) - 1, Math.ceil(nowMs / 1000) + 1, nowMs);
   }
 
+  /** When the listener's generated history starts (ms): the account's registration. */
+  historyStart(nowMs: number): number {
+    return this.listening.historyStart(nowMs);
+  }
+
+  /** The track the listener is playing at `nowMs` (started, not ended), or null: Last.fm's "now playing". */
+  playingAt(listener: string, nowMs: number): number | null {
+    const play = this.listening.plays(listener, nowMs, nowMs + LONGEST_TRACK_MS, nowMs + LONGEST_TRACK_MS).find((p) => p.startedAt <= nowMs && p.endedAt > nowMs);
+    return play ? play.track : null;
+  }
+
   /** MusicBrainz ids, stable per catalogue entry; null for recordings MusicBrainz has no mapping for. */
   recordingMbid(track: number): string | null {
     return hashString(`${this.catalogue.seed}:mapped:${track}`) / 2 ** 32 < UNMAPPED_SHARE ? null : uuidFrom(`${this.catalogue.seed}:recording:${track}`);

@@ -127,6 +127,8 @@ export function emptyListeningRoutes(): Record<string, Answer> {
     'GET /api/tracks/user/popular': page([]),
     'GET /api/tracks/user/daily': () => Promise.resolve(jsonResponse({ success: true, data: [] })),
     'GET /api/pie/active': () => Promise.resolve(jsonResponse({ success: true, data: null })),
+    // Settings' scrobbling services: neither connected.
+    'GET /api/listening/sources': () => Promise.resolve(jsonResponse({ success: true, data: notConnectedSources() })),
     // The settings' profile section of the default test fan (makeFanUser's id): nothing public yet.
     'GET /api/user/details/fan_1': () =>
       Promise.resolve(
@@ -144,6 +146,19 @@ export function emptyListeningRoutes(): Record<string, Answer> {
       ),
     ...emptyPaymentsRoutes(),
   };
+}
+
+/** `GET /api/listening/sources` of a fan who connected no scrobbling service. */
+export function notConnectedSources() {
+  return (['listenbrainz', 'lastfm'] as const).map((source) => ({
+    source,
+    status: 'not-connected' as const,
+    user_name: null,
+    broken_reason: null,
+    backfill: null,
+    last_polled_at: null,
+    next_sync_at: null,
+  }));
 }
 
 /** A fan who has never paid: no subscription, an empty wallet (settings and /pie ask for them). */

@@ -1,5 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '#pie/platform';
+import {
+  ScrobbleCredentialRefusedError,
+  ScrobbleRateLimitedError,
+  ScrobbleServiceError,
+  ScrobbleServiceUnavailableError,
+  ScrobbleUserGoneError,
+  type ScrobbleService,
+  type ServiceListen,
+} from './scrobble-service.js';
 
 /*
  * ListenBrainz's API, the part a listening source reads (https://listenbrainz.readthedocs.io,
@@ -41,31 +50,6 @@ export interface ListenBrainzListensPage {
 /** `DEFAULT_ITEMS_PER_GET` is 25; a page may ask for up to `MAX_ITEMS_PER_GET`. */
 export const LISTENBRAINZ_PAGE_SIZE = 1000;
 
-export class ListenBrainzApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
-/** 429: the window is used up; `X-RateLimit-Reset-In` says when the next one starts. */
-export class ListenBrainzRateLimitedError extends ListenBrainzApiError {
-  constructor(readonly retryAfterMs: number) {
-    super(`ListenBrainz asked us to wait ${Math.ceil(retryAfterMs / 1000)} s (429)`, 429);
-  }
-}
-
-/** 401 / 403: ListenBrainz refuses the token (the user reset it). */
-export class ListenBrainzUnauthorizedError extends ListenBrainzApiError {}
-
-/** 404 on a user's listens: the account is gone (deleted, or renamed). */
-export class ListenBrainzUserNotFoundError extends ListenBrainzApiError {}
-
-/** 5xx or no answer: worth retrying later. */
-export class ListenBrainzUnavailableError extends ListenBrainzApiError {}
-
 const REQUEST_TIMEOUT_MS = 15_000;
 const MAX_WAIT_MS = 3600_000;
 
@@ -84,8 +68,19 @@ export function listenBrainzApiUrl(config: Pick<AppConfig, 'LISTENBRAINZ_API_URL
   return sandbox ? `${sandbox}/listenbrainz` : 'https://api.listenbrainz.org';
 }
 
+export const LISTENBRAINZ_REVOKED_REASON = 'ListenBrainz no longer accepts the token Pie has for your account (it was reset). Connect ListenBrainz again in Settings with your new token.';
+export const LISTENBRAINZ_GONE_REASON = 'ListenBrainz no longer knows your account. Connect ListenBrainz again in Settings.';
+
+/** ListenBrainz as a scrobbling service: 30 requests per 10 s per token, so 5 pages + the token check a sync. */
 @Injectable()
-export class ListenBrainzApi {
+export class ListenBrainzApi implements ScrobbleService {
+  readonly kind = 'listenbrainz' as const;
+  readonly label = 'ListenBrainz';
+  readonly pageSize = LISTENBRAINZ_PAGE_SIZE;
+  readonly backfillPagesPerSync = 5;
+  readonly appWideRateLimit = false;
+  readonly revokedReason = LISTENBRAINZ_REVOKED_REASON;
+  readonly goneReason = LISTENBRAINZ_GONE_REASON;
   private readonly baseUrl: string;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
@@ -96,6 +91,26 @@ export class ListenBrainzApi {
   async userOfToken(token: string): Promise<string | null> {
     const body = await this.get<ListenBrainzTokenValidation>('/1/validate-token', {}, token);
     return body.valid && body.user_name ? body.user_name : null;
+  }
+
+  /** The listens are public: only validate-token tells a reset token. */
+  async accepts(token: string): Promise<boolean> {
+    return (await this.userOfToken(token)) !== null;
+  }
+
+  async before(token: string, userName: string, beforeTs: number): Promise<ServiceListen[]> {
+    return (await this.listens(token, userName, { maxTs: beforeTs, count: LISTENBRAINZ_PAGE_SIZE })).payload.listens.map(serviceListen);
+  }
+
+  /** min_ts answers the listens just after it, newest first: following the newest moves on without gaps. */
+  async *after(token: string, userName: string, afterTs: number): AsyncIterable<ServiceListen[]> {
+    for (let after = afterTs; ; ) {
+      const listens = (await this.listens(token, userName, { minTs: after, count: LISTENBRAINZ_PAGE_SIZE })).payload.listens.map(serviceListen);
+      yield listens;
+      const newest = listens.reduce((max, listen) => Math.max(max, listen.startedAt), after);
+      if (listens.length < LISTENBRAINZ_PAGE_SIZE || newest <= after) return;
+      after = newest;
+    }
   }
 
   /**
@@ -118,15 +133,15 @@ export class ListenBrainzApi {
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
     } catch (error) {
-      throw new ListenBrainzUnavailableError(`ListenBrainz did not answer: ${(error as Error).message}`, 0);
+      throw new ScrobbleServiceUnavailableError(`ListenBrainz did not answer: ${(error as Error).message}`, 0);
     }
     if (response.ok) return (await response.json()) as T;
     const message = await errorMessage(response);
-    if (response.status === 429) throw new ListenBrainzRateLimitedError(listenBrainzWaitMs(response.headers));
-    if (response.status === 401 || response.status === 403) throw new ListenBrainzUnauthorizedError(`ListenBrainz refused the token: ${message}`, response.status);
-    if (response.status === 404 && path.startsWith('/1/user/')) throw new ListenBrainzUserNotFoundError(`ListenBrainz: ${message}`, 404);
-    if (response.status >= 500) throw new ListenBrainzUnavailableError(`ListenBrainz answered ${response.status}: ${message}`, response.status);
-    throw new ListenBrainzApiError(`ListenBrainz answered ${response.status}: ${message}`, response.status);
+    if (response.status === 429) throw new ScrobbleRateLimitedError('ListenBrainz', listenBrainzWaitMs(response.headers));
+    if (response.status === 401 || response.status === 403) throw new ScrobbleCredentialRefusedError(`ListenBrainz refused the token: ${message}`, response.status);
+    if (response.status === 404 && path.startsWith('/1/user/')) throw new ScrobbleUserGoneError(`ListenBrainz: ${message}`, 404);
+    if (response.status >= 500) throw new ScrobbleServiceUnavailableError(`ListenBrainz answered ${response.status}: ${message}`, response.status);
+    throw new ScrobbleServiceError(`ListenBrainz answered ${response.status}: ${message}`, response.status);
   }
 }
 
@@ -147,4 +162,15 @@ export function listenDurationMs(listen: ListenBrainzListen): number | null {
   if (typeof info?.duration_ms === 'number' && info.duration_ms > 0) return info.duration_ms;
   if (typeof info?.duration === 'number' && info.duration > 0) return info.duration * 1000;
   return null;
+}
+
+/** A listen the writer can use, as the service-neutral shape; anything without names or a time is dropped later. */
+function serviceListen(listen: ListenBrainzListen): ServiceListen {
+  return {
+    startedAt: listen.listened_at,
+    trackName: listen.track_metadata?.track_name ?? '',
+    artistName: listen.track_metadata?.artist_name ?? '',
+    album: listen.track_metadata?.release_name?.trim() || null,
+    durationMs: listen.track_metadata ? listenDurationMs(listen) : null,
+  };
 }

@@ -86,6 +86,16 @@ export const AppConfigSchema = z
      * when that is set, else https://api.listenbrainz.org.
      */
     LISTENBRAINZ_API_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+    /**
+     * Last.fm (issue 33): its API (unset: `<SOCIAL_PROVIDERS_BASE_URL>/lastfm/2.0/`, the sandbox, when
+     * that is set, else https://ws.audioscrobbler.com/2.0/), its web auth page (LASTFM_AUTH_URL; unset:
+     * the sandbox's `/lastfm/api/auth/`, else https://www.last.fm/api/auth/) and the API account's key
+     * and shared secret. Last.fm is offered to fans only when the key and secret are set.
+     */
+    LASTFM_API_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+    LASTFM_AUTH_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+    LASTFM_API_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
+    LASTFM_SHARED_SECRET: z.string().optional().or(z.literal('').transform(() => undefined)),
     SPOTIFY_CLIENT_ID: z.string().optional(),
     SPOTIFY_CLIENT_SECRET: z.string().optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),

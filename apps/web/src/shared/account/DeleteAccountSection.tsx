@@ -1,6 +1,7 @@
-import { Alert, Button, Group, List, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
 import { errorMessage } from '../api';
+import { ModalDialog } from '../ui';
 
 export const DELETE_CONFIRMATION_WORD = 'DELETE';
 export const DELETE_ACCOUNT_FAILED = 'We could not delete your account. Please try again.';
@@ -57,7 +58,7 @@ export function DeleteAccountSection({ removed, kept, onDelete }: DeleteAccountS
           Delete account
         </Button>
       </Stack>
-      <Modal opened={opened} onClose={close} title="Delete your account?" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <ModalDialog opened={opened} onClose={close} title="Delete your account?" centered>
         <form
           noValidate
           onSubmit={(event) => {
@@ -97,7 +98,7 @@ export function DeleteAccountSection({ removed, kept, onDelete }: DeleteAccountS
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </ModalDialog>
     </Paper>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
+import { ModalDialog } from './ModalDialog';
 
 /**
  * A confirmation that asks why (a claim rejected, a claim reported): says what will happen, takes a
@@ -37,7 +38,7 @@ export function ReasonDialog({
   const [touched, setTouched] = useState(false);
   const tooShort = reason.trim().length < minLength;
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <ModalDialog opened={opened} onClose={onClose} title={title} centered>
       <form
         noValidate
         onSubmit={(event) => {
@@ -69,6 +70,6 @@ export function ReasonDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </ModalDialog>
   );
 }

@@ -1,5 +1,6 @@
 import type { Database, QueueRegistry } from '#pie/platform';
 import { FANS_PER_TICK, POLL_INTERVAL_MS } from '../../domain/listening.constants.js';
+import type { ScrobbleSourceKind } from '../../provider/scrobble-service.js';
 import { SyncScrobbles } from './sync-scrobbles.job.js';
 
 /** A claimed back-fill that lost its job (a crash) is taken up again after this long. */
@@ -12,10 +13,10 @@ const BACKFILL_LEASE_SECONDS = 10 * 60;
  */
 export async function enqueueDueScrobbleSources(database: Database, queues: QueueRegistry): Promise<number> {
   return database.transaction(async (tx) => {
-    const due = await tx.execute<{ fan_id: string; kind: 'listenbrainz'; due_at: Date }[]>(
+    const due = await tx.execute<{ fan_id: string; kind: ScrobbleSourceKind; due_at: Date }[]>(
       `with due as (
          select fan_id, kind, next_sync_at from listening.scrobble_sources
-          where status in ('backfilling', 'connected') and kind = 'listenbrainz' and next_sync_at <= now()
+          where status in ('backfilling', 'connected') and next_sync_at <= now()
           order by next_sync_at limit ? for update skip locked
        )
        update listening.scrobble_sources s

@@ -1,23 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { HandlesJob, QueueRegistry, type JobHandler } from '#pie/platform';
-import { ListenBrainzSource } from '../../domain/listenbrainz-source.js';
+import { ScrobbleSources } from '../../domain/scrobble-sources.js';
 import { SyncScrobbles, type SyncScrobblesPayload } from './sync-scrobbles.job.js';
 
 /**
- * Syncs one fan's source. A back-fill goes on in a new job at once (each job reads a few pages,
- * so one fan's years of history never hold the queue); a 429 queues the next try for when
- * ListenBrainz's window resets. A 5xx throws: BullMQ retries with its backoff.
+ * Syncs one fan's source (ListenBrainz or Last.fm, the same machinery). A back-fill goes on in a new job at once (each job reads a few pages,
+ * so one fan's years of history never hold the queue); a rate limit queues the next try for when
+ * the service's window resets. A 5xx throws: BullMQ retries with its backoff.
  */
 @Injectable()
 @HandlesJob(SyncScrobbles)
 export class SyncScrobblesHandler implements JobHandler<SyncScrobblesPayload> {
   constructor(
-    @Inject(ListenBrainzSource) private readonly listenbrainz: ListenBrainzSource,
+    @Inject(ScrobbleSources) private readonly sources: ScrobbleSources,
     @Inject(QueueRegistry) private readonly queues: QueueRegistry,
   ) {}
 
   async handle(payload: SyncScrobblesPayload): Promise<void> {
-    const outcome = await this.listenbrainz.sync(payload.fanId);
+    const outcome = await this.sources.sync(payload.fanId, payload.source);
     if (outcome.kind !== 'backfilling' && outcome.kind !== 'rate-limited') return;
     const delay = outcome.kind === 'rate-limited' ? outcome.retryAfterMs : 0;
     await this.queues

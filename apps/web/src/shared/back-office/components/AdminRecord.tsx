@@ -1,7 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { errorMessage, errorStatus } from '../../api';
-import { PageFrame, QueryState, RecordNotFoundPage, Section, StatList, type Stat } from '../../ui';
+import { ModalDialog, PageFrame, QueryState, RecordNotFoundPage, Section, StatList, type Stat } from '../../ui';
 import { useAdminActionMutation, useRecordOfQuery } from '../api/back-office.api';
 
 /**
@@ -72,7 +72,7 @@ export function ConfirmAction({ label, title, text, request, confirmLabel, color
           {outcome.text}
         </Text>
       )}
-      <Modal opened={opened} onClose={() => setOpened(false)} title={title} centered>
+      <ModalDialog opened={opened} onClose={() => setOpened(false)} title={title} centered>
         <Stack>
           <Text>{text}</Text>
           <Group justify="flex-end">
@@ -84,7 +84,7 @@ export function ConfirmAction({ label, title, text, request, confirmLabel, color
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </ModalDialog>
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { errorMessage } from '../../../../shared/api';
 import { formatLongDay, formatMoney } from '../../../../shared/format';
+import { ModalDialog } from '../../../../shared/ui';
 import { useCreatePayoutMutation, useGetWalletBalanceQuery } from '../api/funds.api';
 
 /** The last day of this month (UTC, as the daily transfer sweep counts it), as YYYY-MM-DD. */
@@ -54,7 +55,7 @@ export function CreatePayoutButton({ officeId, availableCents }: { officeId: str
           {outcome.message}
         </Alert>
       )}
-      <Modal opened={opened} onClose={close} title="Pay out to your bank?" centered>
+      <ModalDialog opened={opened} onClose={close} title="Pay out to your bank?" centered>
         <Stack gap="md">
           <Text>
             {`${formatMoney(availableCents ?? 0)} available in your Stripe account goes to your bank account. Payouts usually arrive within two business days.`}
@@ -68,7 +69,7 @@ export function CreatePayoutButton({ officeId, availableCents }: { officeId: str
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </ModalDialog>
     </Stack>
   );
 }

@@ -1,10 +1,10 @@
 import { parseDollarsToCents, type Office } from '#pie/contracts';
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { errorMessage } from '../../../../shared/api';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
-import { EmptyState, LoadingBlock, Pager, PageFrame, QueryState, Section, TableScroll } from '../../../../shared/ui';
+import { EmptyState, LoadingBlock, ModalDialog, Pager, PageFrame, QueryState, Section, TableScroll } from '../../../../shared/ui';
 import { useGiveBackMutation, useListGiveBacksQuery, type GiveBackRequest } from '../api/give-back.api';
 
 
@@ -105,7 +105,7 @@ function GiveBackForm({ office, earningsCents }: { office: Office; earningsCents
           )}
         </Stack>
       </form>
-      <Modal opened={opened} onClose={close} title="Give to the promotion pool?" centered>
+      <ModalDialog opened={opened} onClose={close} title="Give to the promotion pool?" centered>
         <Stack gap="md">
           <Text>{`${pending?.words ?? ''} goes to the promotion pool.`}</Text>
           <Text size="sm" c="dimmed">
@@ -120,7 +120,7 @@ function GiveBackForm({ office, earningsCents }: { office: Office; earningsCents
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </ModalDialog>
     </Section>
   );
 }

@@ -1,9 +1,9 @@
 import type { Office, OfficeMember, OfficeRole } from '#pie/contracts';
-import { Alert, Anchor, Badge, Button, Group, Modal, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../../shared/api';
-import { EmptyState, PageFrame, QueryState, Section, TableScroll } from '../../../../shared/ui';
+import { EmptyState, ModalDialog, PageFrame, QueryState, Section, TableScroll } from '../../../../shared/ui';
 import { useChangeRoleMutation, useInviteMemberMutation, useListMembersQuery, useRemoveMemberMutation, useResendInvitationMutation } from '../api/team.api';
 
 const ROLE_OPTIONS = [
@@ -147,7 +147,7 @@ export function TeamPage({ office }: { office: Office | undefined }) {
           )}
         </QueryState>
       </Section>
-      <Modal opened={removing !== null} onClose={() => setRemoving(null)} title="Remove this member?" centered>
+      <ModalDialog opened={removing !== null} onClose={() => setRemoving(null)} title="Remove this member?" centered>
         <Stack gap="md">
           <Text>{removing ? `${removing.email} loses access to ${office.name} and its artists at once. You can invite them again later.` : ''}</Text>
           <Group justify="flex-end" gap="sm">
@@ -166,7 +166,7 @@ export function TeamPage({ office }: { office: Office | undefined }) {
             </Button>
           </Group>
         </Stack>
-      </Modal>
+      </ModalDialog>
     </PageFrame>
   );
 }

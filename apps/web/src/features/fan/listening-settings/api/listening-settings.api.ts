@@ -1,6 +1,9 @@
-import type { ApiSuccess, CreateImportRequest, ImportChunkRequest, ImportProgress, SyncResult } from '#pie/contracts';
+import type { ApiSuccess, CreateImportRequest, ImportChunkRequest, ImportProgress, LastfmAuthorization, ListeningSourceState, SyncResult } from '#pie/contracts';
 import { baseApi, LIST, ME, unwrap } from '../../../../shared/api';
 import { useGetListeningOverviewQuery } from '../../../../shared/listening';
+
+/** The scrobbling sources' cache entry (under the connection's tag). */
+const SOURCES = 'SOURCES';
 
 /** The body the page sends for chunk 0 (`totalChunks` given, unlike the schema's input default). */
 export type StartImportBody = Pick<CreateImportRequest, 'fileName' | 'totalChunks'> & { rows: unknown[] };
@@ -31,6 +34,26 @@ export const listeningSettingsApi = baseApi.injectEndpoints({
     linkSpotify: build.mutation<ApiSuccess<{ url: string }>, void>({
       query: () => ({ url: 'auth/link-spotify', method: 'POST' }),
     }),
+    /** GET /api/listening/sources: each scrobbling service's state (issue 33). */
+    getListeningSources: build.query<ListeningSourceState[], void>({
+      query: () => 'listening/sources',
+      transformResponse: unwrap<ListeningSourceState[]>,
+      providesTags: [{ type: 'ListeningConnection', id: SOURCES }],
+    }),
+    /** POST /api/listening/sources/lastfm → Last.fm's authorisation page to continue at. */
+    startLastfm: build.mutation<ApiSuccess<LastfmAuthorization>, void>({
+      query: () => ({ url: 'listening/sources/lastfm', method: 'POST' }),
+    }),
+    /** POST /api/listening/sources/listenbrainz: the user token, checked by ListenBrainz. */
+    connectListenBrainz: build.mutation<ApiSuccess<ListeningSourceState>, { token: string }>({
+      query: (body) => ({ url: 'listening/sources/listenbrainz', method: 'POST', body }),
+      invalidatesTags: [{ type: 'ListeningConnection', id: SOURCES }],
+    }),
+    /** DELETE /api/listening/sources/:source: polling stops, the credential is forgotten. */
+    disconnectSource: build.mutation<ApiSuccess<ListeningSourceState>, ListeningSourceState['source']>({
+      query: (source) => ({ url: `listening/sources/${source}`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'ListeningConnection', id: SOURCES }],
+    }),
     /** POST /api/listening/imports: creates the upload with chunk 0. */
     startImport: build.mutation<ApiSuccess<ImportProgress>, StartImportBody>({
       query: (body) => ({ url: 'listening/imports', method: 'POST', body }),
@@ -56,6 +79,10 @@ export const {
   useSendImportChunkMutation,
   useLazyGetImportProgressQuery,
   useGetImportProgressQuery,
+  useGetListeningSourcesQuery,
+  useStartLastfmMutation,
+  useConnectListenBrainzMutation,
+  useDisconnectSourceMutation,
 } = listeningSettingsApi;
 
 /**

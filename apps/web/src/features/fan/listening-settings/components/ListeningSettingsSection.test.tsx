@@ -9,11 +9,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { baseApi } from '../../../../shared/api';
 import { browserLocation } from '../../../../shared/browser';
 import { sessionSlice } from '../../../../shared/session';
-import { jsonResponse, mockRoutes, requestsTo } from '../../../../test/render';
+import { jsonResponse, mockRoutes as mockFetch, notConnectedSources, requestsTo } from '../../../../test/render';
 import { ListeningSettingsSection } from './ListeningSettingsSection';
 import { SyncStatusCard } from './SyncStatusCard';
 
 const ACTIVITY = 'GET /api/user/activity';
+const SOURCES = 'GET /api/listening/sources';
 const SYNC = 'GET /api/tracks/user/fetchLatestFromSpotify';
 const LINK = 'POST /api/auth/link-spotify';
 const START = 'POST /api/listening/imports';
@@ -60,6 +61,9 @@ function progress(overrides: Partial<ImportProgress> = {}): ImportProgress {
     ...overrides,
   };
 }
+
+/** The routes of a test, with the scrobbling services answered (not connected) unless it says otherwise. */
+const mockRoutes = (table: Parameters<typeof mockFetch>[0]) => mockFetch({ [SOURCES]: () => jsonResponse({ success: true, data: notConnectedSources() }), ...table });
 
 const ok = (data: unknown, message?: string) => () => jsonResponse({ success: true, data, ...(message ? { message } : {}) });
 const fails = (status: number, message: string) => () => jsonResponse({ success: false, statusCode: status, message }, status);
@@ -276,5 +280,53 @@ describe('settings › listening: uploading the Spotify data export', () => {
     renderSection();
 
     expect(await screen.findByText(/^Latest upload: Imported StreamingHistory_music_0\.json\. 45 new plays added; 0 already in Pie; 5 skipped/)).toBeTruthy();
+  });
+});
+
+describe('settings › listening: scrobbling services (issue 33)', () => {
+  const sources = (lastfm: Partial<ReturnType<typeof notConnectedSources>[number]> | Record<string, unknown>) => {
+    const [listenbrainz, notConnected] = notConnectedSources();
+    return [listenbrainz, { ...notConnected, ...lastfm }];
+  };
+
+  it('connects Last.fm by going to Last.fm’s page the server names', async () => {
+    const fetchMock = mockRoutes({
+      [ACTIVITY]: ok(activity()),
+      'POST /api/listening/sources/lastfm': ok({ url: 'http://localhost:4000/lastfm/api/auth/?api_key=k&cb=x' }),
+    });
+    const { user } = renderSection();
+    const lastfm = await screen.findByRole('region', { name: 'Last.fm' });
+    expect(within(lastfm).getByText('Not connected')).toBeTruthy();
+    await user.click(within(lastfm).getByRole('button', { name: 'Connect Last.fm' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost:4000/lastfm/api/auth/?api_key=k&cb=x'));
+    expect(requestsTo(fetchMock, 'POST /api/listening/sources/lastfm')).toHaveLength(1);
+  });
+
+  it('shows the back-fill’s progress, a broken source’s reason, and disconnects', async () => {
+    const fetchMock = mockRoutes({
+      [ACTIVITY]: ok(activity()),
+      [SOURCES]: [
+        ok(sources({ status: 'backfilling', user_name: 'robin', backfill: { listens: 1200, percent: 35 }, next_sync_at: new Date().toISOString() })),
+        ok(sources({ status: 'disconnected', user_name: 'robin' })),
+      ],
+      'DELETE /api/listening/sources/lastfm': ok(sources({ status: 'disconnected' })[1]),
+    });
+    const { user } = renderSection();
+    const lastfm = await screen.findByRole('region', { name: 'Last.fm' });
+    expect(within(lastfm).getByText('Reading your history')).toBeTruthy();
+    expect(within(lastfm).getByText('1,200 listens read so far (35%)')).toBeTruthy();
+    expect(within(lastfm).getByRole('progressbar', { name: 'Last.fm history read' })).toBeTruthy();
+    await user.click(within(lastfm).getByRole('button', { name: 'Disconnect Last.fm' }));
+    expect(await within(lastfm).findByText('Disconnected')).toBeTruthy();
+    expect(within(lastfm).getByRole('button', { name: 'Connect Last.fm again' })).toBeTruthy();
+    expect(requestsTo(fetchMock, 'DELETE /api/listening/sources/lastfm')).toHaveLength(1);
+  });
+
+  it('says why a source is broken', async () => {
+    mockRoutes({ [ACTIVITY]: ok(activity()), [SOURCES]: ok(sources({ status: 'broken', user_name: 'robin', broken_reason: 'Last.fm no longer accepts Pie’s access.' })) });
+    renderSection();
+    const lastfm = await screen.findByRole('region', { name: 'Last.fm' });
+    expect(await within(lastfm).findByText('Last.fm no longer accepts Pie’s access.')).toBeTruthy();
+    expect(within(lastfm).getByText('Needs attention')).toBeTruthy();
   });
 });

@@ -4,18 +4,20 @@ import { useGetListeningConnectionQuery } from '../api/listening-settings.api';
 import { ConnectionLoadError, ConnectionLoading } from './ConnectionLoadState';
 import { ConnectionStatus } from './ConnectionStatus';
 import { ExportUpload } from './ExportUpload';
+import { ScrobbleSources } from './ScrobbleSources';
 
 /** The anchor the dashboard links to: /settings#listening. */
 export const LISTENING_SECTION_ID = 'listening';
 
 /**
  * Settings › Listening: the Spotify connection (status, last sync, broken with the reason,
- * 'Sync now', 'Connect Spotify') and the upload of the Spotify data export with its progress.
+ * 'Sync now', 'Connect Spotify'), the scrobbling services (Last.fm, ListenBrainz) and the upload of the Spotify data export with its progress.
  */
 export function ListeningSettingsSection() {
   const headingId = useId();
   const connectionHeadingId = useId();
   const uploadHeadingId = useId();
+  const scrobblesHeadingId = useId();
   const query = useGetListeningConnectionQuery();
 
   return (
@@ -25,7 +27,7 @@ export function ListeningSettingsSection() {
           <Title order={2} size="h3" id={headingId}>
             Listening
           </Title>
-          <Text c="dimmed">Your pie follows the music you listen to. Pie learns it from Spotify and from your Spotify data export.</Text>
+          <Text c="dimmed">Your pie follows the music you listen to. Pie learns it from Spotify, from your Spotify data export, and from Last.fm or ListenBrainz, which keep what any player scrobbles.</Text>
         </Stack>
         {query.isLoading ? (
           <ConnectionLoading />
@@ -38,6 +40,16 @@ export function ListeningSettingsSection() {
                 Spotify connection
               </Title>
               <ConnectionStatus connection={query.data.connection} />
+            </Stack>
+            <Divider />
+            <Stack gap="sm" component="section" aria-labelledby={scrobblesHeadingId}>
+              <Title order={3} size="h4" id={scrobblesHeadingId}>
+                Scrobbling services
+              </Title>
+              <Text size="sm" c="dimmed">
+                Listen on Apple Music, YouTube Music, Deezer, Tidal or any player that scrobbles? Connect the service that keeps your history.
+              </Text>
+              <ScrobbleSources />
             </Stack>
             <Divider />
             <Stack gap="sm" component="section" aria-labelledby={uploadHeadingId}>
