@@ -35,6 +35,7 @@ import { Migration20261213000100_payouts_deauthorized_accounts } from './Migrati
 import { Migration20261215000100_pies_status_at } from './Migration20261215000100_pies_status_at.js';
 import { Migration20270101000100_claims_attempt_proof } from './Migration20270101000100_claims_attempt_proof.js';
 import { Migration20270116000100_listening_scrobble_sources } from './Migration20270116000100_listening_scrobble_sources.js';
+import { Migration20270201000100_ledger_monthly_totals } from './Migration20270201000100_ledger_monthly_totals.js';
 
 /** The one migration history of the whole database, oldest first. Append; never edit a shipped one. */
 export const migrations = [
@@ -75,4 +76,5 @@ export const migrations = [
   Migration20261215000100_pies_status_at,
   Migration20270101000100_claims_attempt_proof,
   Migration20270116000100_listening_scrobble_sources,
+  Migration20270201000100_ledger_monthly_totals,
 ];

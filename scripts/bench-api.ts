@@ -10,7 +10,11 @@
  *      generator on the first (`taskset`), so that each figure is one server's own throughput on one
  *      core rather than where the scheduler happened to put it next to the load generator;
  *   3. the real api: the signed-in fan's `GET /api/user` (session lookup + one query);
- *   4. the real api: the dashboard's reads (`user/activity`, `artists/user`, `tracks/user/latest`,
+ *   4. the real api: `GET /api/open-books` (public, issue 31) over a ledger of BENCH_API_LEDGER_FANS
+ *      fans (default 5,000) who each paid a year of monthly invoices and whose pies closed into
+ *      artists' escrow, posted by the ledger's real batch writer (its per-month cache is what the
+ *      postings' trigger leaves);
+ *   5. the real api: the dashboard's reads (`user/activity`, `artists/user`, `tracks/user/latest`,
  *      `tracks/user/popular`, `tracks/user/daily`, `artists/recent-listened`) for a fan with a year
  *      of listening (BENCH_API_PLAYS plays, default 50,000, written by listening's real writer, so
  *      the read models are what ingestion leaves).
@@ -26,6 +30,7 @@ import { createOrm, Database, migrateUp } from '#pie/platform';
 import { migrations } from '#pie/migrations';
 import { hashPassword } from '#pie/identity/testing';
 import { writePlays, type IncomingPlay } from '#pie/listening';
+import { accounts, postJournals, type JournalInput } from '#pie/ledger';
 import { recreateDatabase, seededRandom } from '#pie/testing';
 
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 10);
@@ -33,6 +38,7 @@ const HELLO_ROUNDS = Number(process.env.BENCH_API_HELLO_ROUNDS ?? 5);
 const HELLO_SECONDS = Number(process.env.BENCH_API_HELLO_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_API_CONNECTIONS ?? 32);
 const PLAYS = Number(process.env.BENCH_API_PLAYS ?? 50_000);
+const LEDGER_FANS = Number(process.env.BENCH_API_LEDGER_FANS ?? 5_000);
 const ARTISTS = 800;
 const TRACKS = 4_000;
 const FAN_ID = '00000000-0000-4000-8000-0000000b3e0c';
@@ -94,8 +100,47 @@ async function seed(databaseUrl: string): Promise<void> {
   const database = new Database(orm);
   let inserted = 0;
   for (let offset = 0; offset < plays.length; offset += 5_000) inserted += (await writePlays(database, plays.slice(offset, offset + 5_000))).inserted;
+  // The ledger: LEDGER_FANS fans, each paying $10 a month for a year, each month's money closed into two artists' escrow.
+  const months = 12;
+  let journals = 0;
+  for (let first = 0; first < LEDGER_FANS; first += 100) {
+    const batch: JournalInput[] = [];
+    for (let n = first; n < Math.min(first + 100, LEDGER_FANS); n++) {
+      const fanId = `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+      for (let month = 0; month < months; month++) {
+        const paidAt = new Date(Date.UTC(new Date().getUTCFullYear() - 1, new Date().getUTCMonth() + month, 1 + (n % 27)));
+        batch.push({
+          kind: 'invoice_paid',
+          idempotencyKey: `bench:invoice_paid:${n}:${month}`,
+          occurredAt: paidAt,
+          references: { fanId },
+          postings: [
+            { account: accounts.stripeClearing, amountCents: -1000 },
+            { account: accounts.processorFees, amountCents: 59 },
+            { account: accounts.platformFees, amountCents: 100 },
+            { account: accounts.fanWallet(fanId), amountCents: 841 },
+          ],
+        });
+        const artist = (k: number) => `00000000-0000-4000-8000-${(0xa000 + ((n + k) % 200)).toString(16).padStart(12, '0')}`;
+        batch.push({
+          kind: 'pie_period_closed',
+          idempotencyKey: `bench:pie_period_closed:${n}:${month}`,
+          occurredAt: new Date(paidAt.getTime() + 20 * 86_400_000),
+          references: { fanId },
+          postings: [
+            { account: accounts.fanWallet(fanId), amountCents: -841 },
+            { account: accounts.artistEscrow(artist(0)), amountCents: 500, fanId },
+            { account: accounts.artistEscrow(artist(1)), amountCents: 341, fanId },
+          ],
+        });
+      }
+    }
+    await database.transaction((tx) => postJournals(tx, batch));
+    journals += batch.length;
+  }
   await em.execute(`analyze`);
   await orm.close(true);
+  console.log(`seeded the ledger: ${LEDGER_FANS.toLocaleString('en')} fans, ${journals.toLocaleString('en')} journals over ${months} months`);
   console.log(`seeded: 1 fan, ${inserted.toLocaleString('en')} plays over 365 days, ${TRACKS.toLocaleString('en')} tracks, ${ARTISTS} artists`);
 }
 
@@ -202,6 +247,7 @@ console.log(`medians of ${HELLO_ROUNDS} rounds: node:http ${figures[0].requestsP
 // The real api shares the machine with Postgres, so it and the load generator run where the scheduler puts them.
 if (pinned) pinToCores(process.pid, `0-${lastCore}`);
 const api = await startServer('app', databaseUrl);
+let openBooks: Figure | undefined;
 try {
   const base = `http://127.0.0.1:${api.port}`;
   const cookie = await signIn(base);
@@ -216,6 +262,8 @@ try {
     'artists/recent-listened',
   ];
   for (const route of routes) figures.push(await load(`GET /api/${route}`, `${base}/api/${route}`, { cookie }));
+  // Open books: a visitor's read (no session), the same whatever the number of fans.
+  openBooks = await load('GET /api/open-books (public)', `${base}/api/open-books`);
 } finally {
   await stop(api.child);
 }
@@ -229,4 +277,9 @@ const worstP99 = dashboard.reduce((max, figure) => (figure.p99 > max.p99 ? figur
 console.log(
   `dashboard reads at ${PLAYS.toLocaleString('en')} plays: slowest ${slowest.name} ${slowest.requestsPerSecond.toFixed(0)} req/s, worst p99 ${worstP99.name} ${worstP99.p99} ms (goal each ≥ 1,000 req/s, p99 < 50 ms): ${slowest.requestsPerSecond >= 1000 && worstP99.p99 < 50 ? 'met' : 'not met'}`,
 );
+if (openBooks) {
+  console.log(
+    `open books over ${LEDGER_FANS.toLocaleString('en')} fans: ${openBooks.requestsPerSecond.toFixed(0)} req/s, p99 ${openBooks.p99} ms (goal ≥ 1,000 req/s, p99 < 50 ms): ${openBooks.requestsPerSecond >= 1000 && openBooks.p99 < 50 ? 'met' : 'not met'}`,
+  );
+}
 console.log(`load average after: ${loadavg().map((value) => value.toFixed(2)).join(' ')} (before: ${load1.toFixed(2)})`);

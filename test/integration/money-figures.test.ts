@@ -231,4 +231,104 @@ describe('money figures: each screen’s API agrees with the ledger', () => {
       officeConnectedCents: await postings({ account: 'office_connected' }),
     });
   });
+
+  it('open books: every month’s figure, the totals and the escrow are the ledger’s to the cent, and the books balance', async () => {
+    // The reconciliation runs first, so the page has a result to show.
+    for (const check of ['ledger', 'balances', 'escrow']) {
+      const run = await platform.request('POST', `/api/admin/financial-reconciliation/run-${check}-check-minimal`, { cookies: adminCookies });
+      expect(run.status, JSON.stringify(run.body)).toBe(200);
+      expect(run.body.data.ok, check).toBe(true);
+    }
+    const books = await get('/api/open-books', {});
+    /** Σ postings per UTC month of the journal, straight from the ledger's tables. */
+    const byMonth = async (kinds: string[], account: string, direction: 'in' | 'out'): Promise<Record<string, number>> => {
+      const rows = await sql.query<{ month: string; net: string }>(
+        `select to_char(j.occurred_at at time zone 'UTC', 'YYYY-MM') as month, sum(p.amount_cents) as net
+           from ledger.postings p join ledger.journals j on j.id = p.journal_id
+          where j.kind = any($1) and (p.account = $2 or p.account like $2 || ':%') group by 1`,
+        [kinds, account],
+      );
+      return Object.fromEntries(rows.map((row) => [row.month, direction === 'in' ? Number(row.net) : out(Number(row.net))]));
+    };
+    const direct: Record<string, Record<string, number>> = {
+      paidInCents: await byMonth(['invoice_paid'], 'stripe_clearing', 'out'),
+      // Every fee Stripe took: the whole processor_fees account.
+      processorFeesCents: await byMonth(['invoice_paid', 'dispute_fee', 'payout_fee', 'monthly_account_fee', 'transfer', 'transfer_failed'], 'processor_fees', 'in'),
+      platformFeesCents: await byMonth(['invoice_paid'], 'platform_fees', 'in'),
+      promotionsCents: await byMonth(['promo_grant', 'promo_returned'], 'fan_wallet', 'in'),
+      allocatedToArtistsCents: await byMonth(['pie_period_closed'], 'fan_wallet', 'out'),
+      releasedToOfficesCents: await byMonth(['escrow_released'], 'office_earnings', 'in'),
+      transferredCents: await byMonth(['transfer', 'transfer_failed', 'transfer_reversed'], 'office_connected', 'in'),
+      paidOutCents: await byMonth(['payout', 'payout_failed'], 'office_connected', 'out'),
+      returnedByExpiryCents: await byMonth(['escrow_expired', 'escrow_returned'], 'fan_wallet', 'in'),
+      refundedCents: await byMonth(['refund', 'refund_failed'], 'stripe_clearing', 'in'),
+      disputedCents: await byMonth(['dispute', 'dispute_won'], 'stripe_clearing', 'in'),
+    };
+    const months = [...new Set(Object.values(direct).flatMap((figure) => Object.keys(figure)))].sort();
+    expect(books.months.map((month: { month: string }) => month.month)).toEqual(months);
+    for (const month of books.months) {
+      for (const [key, figure] of Object.entries(direct)) expect(month[key], `${month.month} ${key}`).toBe(figure[month.month] ?? 0);
+    }
+    for (const [key, figure] of Object.entries(direct)) expect(books.totals[key], key).toBe(Object.values(figure).reduce((sum, cents) => sum + cents, 0));
+    expect(books.totals.processorFeesCents).toBe(await postings({ account: 'processor_fees' }));
+    // The seeded history is really in them (equal cannot mean "both zero").
+    expect(books.totals).toMatchObject({ paidInCents: 3000, platformFeesCents: 300, allocatedToArtistsCents: 2 * 841, refundedCents: 500 });
+    expect(books.totals.releasedToOfficesCents).toBeGreaterThan(0);
+    expect(books.totals.paidOutCents).toBeGreaterThan(0);
+    // The admin's finances over everything give the same totals (one definition per concept).
+    const finances = await get('/api/admin/finances?period=all', adminCookies);
+    expect(books.totals).toMatchObject({ paidInCents: finances.paidInCents, platformFeesCents: finances.pieFeesCents, allocatedToArtistsCents: finances.givenToArtistsCents, releasedToOfficesCents: finances.releasedCents, transferredCents: finances.transferredCents, paidOutCents: finances.paidOutCents });
+    expect(books.totals.refundedCents + books.totals.disputedCents).toBe(finances.refundedCents);
+    expect(books.totals.processorFeesCents).toBe(finances.cardFeesCents + finances.disputeFeesCents + finances.connectFeesCents);
+    // Escrow: what waits for the unclaimed artist, from how many artists.
+    const waiting = await postings({ account: 'artist_escrow' });
+    const artistsWaiting = Number(await sql.value<string>(`select count(*) from ledger.accounts where kind = 'artist_escrow' and balance_cents > 0`));
+    expect(books.escrow).toEqual({ waitingCents: waiting, artists: artistsWaiting });
+    expect(books.escrow.waitingCents).toBe(await postings({ account: `artist_escrow:${artists.unclaimed!.id}` }));
+    expect(books.escrow.artists).toBe(1);
+    // The books balance, as the reconciliation last found.
+    expect(books.balance).toMatchObject({ ok: true, checks: 3, failing: 0 });
+    expect(Date.now() - new Date(books.balance.checkedAt).getTime()).toBeLessThan(120_000);
+
+    // The admin's view is the same figures with the journals behind each, and its drill-down lists exactly those journals.
+    const admin = await get('/api/admin/open-books', adminCookies);
+    expect(admin.totals).toEqual(books.totals);
+    const month = books.months.find((row: Record<string, number>) => row.paidInCents > 0);
+    const { journalKinds, accountKind } = admin.definitions.paidInCents;
+    const [year, monthNumber] = month.month.split('-').map(Number);
+    const lastDay = new Date(Date.UTC(year, monthNumber, 0)).toISOString().slice(0, 10);
+    const drill = await platform.request('GET', `/api/admin/transactions/search?kind=${journalKinds.join(',')}&accountKind=${accountKind}&startDate=${month.month}-01&endDate=${lastDay}&limit=100`, { cookies: adminCookies });
+    expect(drill.status, JSON.stringify(drill.body)).toBe(200);
+    const drilled = (drill.body.data as { kind: string; postings: { account: string; amountCents: number }[] }[]).flatMap((journal) => journal.postings.filter((posting) => posting.account === 'stripe_clearing'));
+    expect(out(drilled.reduce((sum, posting) => sum + posting.amountCents, 0))).toBe(month.paidInCents);
+    // Kinds behind a figure with several (transfers, failed and reversed ones) are one filter.
+    const transfers = await platform.request('GET', `/api/admin/transactions/search?kind=${admin.definitions.transferredCents.journalKinds.join(',')}&accountKind=office_connected&limit=100`, { cookies: adminCookies });
+    expect(transfers.status).toBe(200);
+    expect(transfers.body.data.length).toBeGreaterThan(0);
+    expect((await platform.request('GET', '/api/admin/open-books', { cookies: fans[0].cookies })).status).toBe(401);
+  });
+
+  it('open books name no fan: no id, name, e-mail or Stripe id of anyone in the answer, only platform-wide sums', async () => {
+    const response = await platform.request('GET', '/api/open-books');
+    expect(response.status).toBe(200);
+    const text = JSON.stringify(response.body);
+    const people = await sql.query<{ id: string; email: string; first_name: string; last_name: string }>(`select id::text, email, first_name, last_name from identity.fans`);
+    expect(people.length).toBeGreaterThanOrEqual(3);
+    const secrets = [
+      ...people.flatMap((fan) => [fan.id, fan.email, fan.first_name, fan.last_name]),
+      ...(await sql.query<{ id: string }>(`select id::text from ledger.journals`)).map((row) => row.id),
+      ...(await sql.query<{ v: string }>(`select distinct r.value as v from ledger.journals j, jsonb_each_text(j."references") r`)).map((row) => row.v).filter((value) => value.length >= 8),
+      artists.claimed!.id,
+      artists.unclaimed!.id,
+      office.officeId,
+      'Figures Claimed',
+      'Figures Unclaimed',
+    ].filter((value) => value && value.length >= 4);
+    for (const secret of secrets) expect(text, secret).not.toContain(secret);
+    // Only these keys: months of sums, totals, the escrow's sum and artist count, the check's result.
+    expect(Object.keys(response.body.data).sort()).toEqual(['balance', 'escrow', 'generatedAt', 'months', 'totals']);
+    expect(Object.keys(response.body.data.escrow).sort()).toEqual(['artists', 'waitingCents']);
+    expect(Object.keys(response.body.data.balance).sort()).toEqual(['checkedAt', 'checks', 'failing', 'ok']);
+    for (const month of response.body.data.months) for (const [key, value] of Object.entries(month)) if (key !== 'month') expect(typeof value, key).toBe('number');
+  });
 });

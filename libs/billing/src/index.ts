@@ -11,4 +11,4 @@ export { createStripeClient, StripeGateway, WEBHOOK_TOLERANCE_SECONDS } from './
 export { platformFeeCents, estimatedCardFeeCents, splitPayment } from './domain/fees.js';
 export { promoPoolTopUp } from './domain/promo-pool.js';
 export { fansAgainstStripe, STRIPE_BACKED_KINDS, type ProgressReport } from './domain/charges-reconciliation.js';
-export { FAN_MONEY_FIGURES, fanMoneySummary, fanWalletBalances, type FanMoneyFigures } from './domain/fan-money.js';
+export { FAN_MONEY_FIGURES, FAN_REVERSAL_FIGURES, fanMoneySummary, fanWalletBalances, type FanMoneyFigures } from './domain/fan-money.js';

@@ -172,7 +172,15 @@ export const AdminTransactionsQuery = z
   .strictObject({
     page,
     limit: limit(ADMIN_PAGE_SIZE),
-    kind: z.string().trim().regex(/^[a-z][a-z0-9_]*$/, 'kind must be a journal kind such as invoice_paid').max(60).optional(),
+    /** One journal kind, or several separated by commas (the journals behind one open-books figure). */
+    kind: z
+      .string()
+      .trim()
+      .regex(/^[a-z][a-z0-9_]*(,[a-z][a-z0-9_]*){0,19}$/, 'kind must be a journal kind such as invoice_paid, or several separated by commas')
+      .max(600)
+      .optional(),
+    /** Only journals that move money on accounts of this kind. */
+    accountKind: z.enum(['stripe_clearing', 'processor_fees', 'platform_fees', 'promo_pool', 'refunds', 'fan_wallet', 'artist_escrow', 'office_earnings', 'office_connected'], { error: 'accountKind must be a ledger account kind such as fan_wallet' }).optional(),
     /** The spec's name for the kind on wallet transactions (spec §3: limit, page, type). */
     type: z.string().trim().regex(/^[a-z][a-z0-9_]*$/, 'type must be a transaction type such as invoice_paid').max(60).optional(),
     search: z.string().trim().max(200, 'search must be at most 200 characters').optional(),

@@ -12,3 +12,5 @@ export * from './billing.js';
 export * from './billing-limits.js';
 export * from './payouts.js';
 export * from './admin.js';
+export * from './open-books.js';
+export * from './open-books-schema.js';

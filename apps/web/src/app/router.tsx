@@ -48,6 +48,8 @@ const fanArea: RouteObject = {
         { path: 'forgot-password', lazy: lazyRoute(() => import('./routes/forgot-password.route')) },
         // Help (how the split and the fees work) is what people read before they join: open to all.
         { path: 'help', lazy: lazyRoute(() => import('./routes/help.route')) },
+        // Open books (issue 31): where all of the money is, for everyone.
+        { path: 'open-books', lazy: lazyRoute(() => import('./routes/open-books.route')) },
         { path: 'auth/fans/verify-email/:token', lazy: lazyRoute(() => import('./routes/verify-email.route')) },
         { path: 'auth/fans/reset-password/:token', lazy: lazyRoute(() => import('./routes/reset-password.route')) },
         // The fan's own screens, behind the fan guard (to /login and back).

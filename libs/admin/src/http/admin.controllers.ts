@@ -15,6 +15,7 @@ import {
   AdminSearchPageQuery,
   AdminTransactionsQuery,
   AdminVerifyBioRequest,
+  OpenBooksViewSchema,
   RECONCILIATION_TYPES,
   type ReconciliationType,
 } from '#pie/contracts';
@@ -35,7 +36,7 @@ import type {
 } from '#pie/contracts';
 import { adminClaimDetails, adminClaimsPage, adminInvitesPage, ArtistPages } from '#pie/claims';
 import { AdminSessionGuard, CurrentSubject, type SessionPrincipal } from '#pie/identity';
-import { Database, DomainError, ok, paged, RateLimit, RateLimitGuard, ZodBody, ZodParam, ZodQuery } from '#pie/platform';
+import { Database, DomainError, ok, paged, RateLimit, RateLimitGuard, ZodBody, ZodParam, ZodQuery, ZodResponse } from '#pie/platform';
 
 /** Admin work that runs long or reaches outside (Stripe, artists' pages): a few runs per admin at a time, not a loop. */
 const LONG_ADMIN_WORK_LIMIT = RateLimit({ name: 'admin-long-work:admin', by: 'subject', limit: 20, windowSeconds: 600 });
@@ -43,6 +44,7 @@ import { auditPage } from '../domain/audit-log.js';
 import { BackOffice, notFound } from '../domain/back-office.js';
 import { BackOfficeActions } from '../domain/back-office-actions.js';
 import { discoveryOf } from '../domain/email-discovery.js';
+import { OpenBooks } from '../domain/open-books.js';
 
 /*
  * Every `/api/admin` route (spec §3, api-endpoints.tsv), behind the admin session: a fan's or an
@@ -261,7 +263,14 @@ export class AdminMoneyController {
   constructor(
     @Inject(BackOffice) private readonly office: BackOffice,
     @Inject(BackOfficeActions) private readonly actions: BackOfficeActions,
+    @Inject(OpenBooks) private readonly openBooks: OpenBooks,
   ) {}
+
+  /** The open books as the public sees them, read now, with the journal kinds and account kind behind each figure (the drill-down's filter). */
+  @Get('open-books')
+  async adminOpenBooks() {
+    return ok(await this.openBooks.adminView());
+  }
 
   @Get('finances')
   async finances(@ZodQuery(AdminFinancesQuery) query: FinancesQueryValue) {
@@ -342,4 +351,16 @@ export class AdminMoneyController {
   }
 }
 
-export const ADMIN_CONTROLLERS = [AdminDashboardController, AdminClaimsController, AdminOutreachController, AdminPeopleController, AdminMoneyController];
+/** `GET /api/open-books` (issue 31): the platform's money per month, for everyone, no session. */
+@Controller('api/open-books')
+export class OpenBooksController {
+  constructor(@Inject(OpenBooks) private readonly openBooks: OpenBooks) {}
+
+  @Get()
+  @ZodResponse(OpenBooksViewSchema)
+  async view() {
+    return ok(await this.openBooks.publicView());
+  }
+}
+
+export const ADMIN_CONTROLLERS = [AdminDashboardController, AdminClaimsController, AdminOutreachController, AdminPeopleController, AdminMoneyController, OpenBooksController];

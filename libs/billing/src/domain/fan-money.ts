@@ -32,6 +32,12 @@ export const FAN_MONEY_FIGURES = {
   disputeFeesCents: { journalKinds: [BILLING_JOURNAL_KINDS.disputeFee], accountKind: 'processor_fees', direction: 'in' },
 } as const satisfies Record<string, MoneyFigure>;
 
+/** Back to fans' cards, refunds and chargebacks apart (together they are `refundedCents` above): the open books show both. */
+export const FAN_REVERSAL_FIGURES = {
+  refundsCents: { journalKinds: WALLET_TYPE_KINDS.refund, accountKind: 'stripe_clearing', direction: 'in' },
+  disputesCents: { journalKinds: WALLET_TYPE_KINDS.dispute, accountKind: 'stripe_clearing', direction: 'in' },
+} as const satisfies Record<string, MoneyFigure>;
+
 export type FanMoneyFigures = Record<keyof typeof FAN_MONEY_FIGURES, number>;
 
 /** What each fan's wallet holds for their next pie close (the wallet balance every screen shows), by fan id. */

@@ -1,4 +1,4 @@
-import type { EntityManager } from '#pie/platform';
+import { pgArray, type EntityManager } from '#pie/platform';
 import { centsFrom } from './ledger-store.js';
 
 /* The back office's view of the books (the admin module reads this facade, never the tables). */
@@ -51,8 +51,9 @@ export async function journalsPage(em: EntityManager, filter: JournalFilter): Pr
   const where: string[] = [];
   const params: unknown[] = [];
   if (filter.kind) {
-    where.push('j.kind = ?');
-    params.push(filter.kind);
+    // One kind, or several separated by commas (an open-books figure's journals).
+    where.push('j.kind = any(?::text[])');
+    params.push(pgArray(filter.kind.split(',')));
   }
   if (filter.search) {
     where.push(`(j.id::text = ? or j.idempotency_key = ? or exists (select 1 from jsonb_each_text(j."references") r where r.value = ? or r.value = any(?::text[])))`);
@@ -142,6 +143,14 @@ export async function balancesOf(em: EntityManager, codes: string[]): Promise<Ma
 export async function totalsByAccountKind(em: EntityManager): Promise<Record<string, number>> {
   const rows = await em.execute<{ kind: string; total: string }[]>(`select kind, sum(balance_cents) as total from ledger.accounts group by kind`);
   return Object.fromEntries(rows.map((row) => [row.kind, centsFrom(row.total)]));
+}
+
+/** What waits in all artists' escrow now and for how many artists (cached balances, through the accounts' kind index). */
+export async function escrowWaiting(em: EntityManager): Promise<{ cents: number; artists: number }> {
+  const [row] = await em.execute<{ cents: string; artists: number }[]>(
+    `select coalesce(sum(balance_cents), 0) as cents, (count(*) filter (where balance_cents > 0))::int as artists from ledger.accounts where kind = 'artist_escrow'`,
+  );
+  return { cents: centsFrom(row?.cents), artists: row?.artists ?? 0 };
 }
 
 /** Each artist escrow's balance and what left it (debits), for the escrow reconciliation. */

@@ -63,3 +63,21 @@ export async function figureTotalsByDay<K extends string>(em: EntityManager, fig
   const days = [...new Set(rows.map((row) => row.day!))].sort();
   return days.map((day) => ({ day, ...sumFigures(figures, rows.filter((row) => row.day === day)) }));
 }
+
+/**
+ * The same figures per UTC month of the journals' `occurred_at` ('YYYY-MM', oldest first; months
+ * without any of their journals are absent), over the whole ledger. Read from
+ * `ledger.monthly_totals`, the postings' per-month cache kept by their trigger in their own
+ * transaction: a few rows a month whatever the number of fans, equal to `figureTotals` over the month.
+ */
+export async function figureTotalsByMonth<K extends string>(em: EntityManager, figures: Record<K, MoneyFigure>): Promise<({ month: string } & Record<K, number>)[]> {
+  const kinds = [...new Set(Object.values<MoneyFigure>(figures).flatMap((figure) => figure.journalKinds))];
+  if (kinds.length === 0) return [];
+  const rows = await em.execute<NetRow[]>(
+    `select to_char(month, 'YYYY-MM') as day, journal_kind, account_kind, sum(net_cents) as net
+       from ledger.monthly_totals where journal_kind = any(?::text[]) group by 1, 2, 3`,
+    [`{${kinds.join(',')}}`],
+  );
+  const months = [...new Set(rows.map((row) => row.day!))].sort();
+  return months.map((month) => ({ month, ...sumFigures(figures, rows.filter((row) => row.day === month)) }));
+}

@@ -4,6 +4,8 @@ import { PageContainer } from '../../shared/ui';
 import { openCookiePreferences } from '../../shared/cookies';
 
 const COMMON_LINKS = [
+  // Where all of the money is (issue 31), open to everyone.
+  { to: '/open-books', label: 'Open books' },
   { to: '/privacy-policy', label: 'Privacy' },
   { to: '/terms', label: 'Terms' },
   { to: '/delete-account-instructions', label: 'Deleting your account' },

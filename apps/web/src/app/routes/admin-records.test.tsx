@@ -199,4 +199,35 @@ describe('admin finances', () => {
     const escrow = screen.getByRole('region', { name: 'Escrow' });
     expect((await within(escrow).findByRole('link', { name: 'Blue Office' })).getAttribute('href')).toBe(`/admin/offices/${OFFICE.id}`);
   });
+
+  it('the open books per month, each amount a link to the journals behind it, which the transactions list then shows', async () => {
+    const month = { month: '2026-10', paidInCents: 2741, processorFeesCents: 410, platformFeesCents: 274, promotionsCents: 0, allocatedToArtistsCents: 1500, releasedToOfficesCents: 339, transferredCents: 339, paidOutCents: 339, returnedByExpiryCents: 0, refundedCents: 0, disputedCents: 0 };
+    const { month: _, ...totals } = month;
+    const definitions = Object.fromEntries(Object.keys(totals).map((key) => [key, { journalKinds: ['invoice_paid'], accountKind: 'stripe_clearing' }]));
+    definitions.transferredCents = { journalKinds: ['transfer', 'transfer_failed', 'transfer_reversed'], accountKind: 'office_connected' };
+    const fetchMock = adminRoutes({
+      'GET /api/admin/finances': ok({ period: '30d', from: null, to: null, ...figures, balances: {} }),
+      'GET /api/admin/transactions/flow': ok({ ...figures, links: [] }),
+      'GET /api/admin/escrow': page([]),
+      'GET /api/admin/open-books': ok({ months: [month], totals, escrow: { waitingCents: 1161, artists: 2 }, balance: { ok: true, checkedAt: '2026-11-02T02:30:00.000Z', checks: 6, failing: 0 }, generatedAt: '2026-11-02T10:00:00.000Z', definitions }),
+      'GET /api/admin/transactions/search': page([close]),
+    });
+    const { user } = renderApp('/admin/finances');
+
+    const books = await screen.findByRole('region', { name: 'Open books' }, { timeout: 10_000 });
+    expect(await within(books).findByText(/The books balance: all 6 checks passed/)).toBeTruthy();
+    const transferred = within(books).getByRole('link', { name: 'Transferred to artists’ Stripe accounts in 2026-10: $3.39, the journals' });
+    expect(transferred.getAttribute('href')).toBe('/admin/transactions?kind=transfer%2Ctransfer_failed%2Ctransfer_reversed&accountKind=office_connected&startDate=2026-10-01&endDate=2026-10-31');
+    await user.click(transferred);
+
+    expect(await screen.findByTestId('transactions-narrowed')).toBeTruthy();
+    await waitFor(() => expect(requestsTo(fetchMock, 'GET /api/admin/transactions/search').length).toBeGreaterThan(0));
+    const sent = new URL(requestsTo(fetchMock, 'GET /api/admin/transactions/search')[0]!.url).searchParams;
+    expect(Object.fromEntries(['kind', 'accountKind', 'startDate', 'endDate'].map((name) => [name, sent.get(name)]))).toEqual({
+      kind: 'transfer,transfer_failed,transfer_reversed',
+      accountKind: 'office_connected',
+      startDate: '2026-10-01',
+      endDate: '2026-10-31',
+    });
+  });
 });

@@ -4,6 +4,7 @@ import { FINANCE_PERIODS, type AdminMoneyFigures } from '#pie/contracts';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { DataTable, PageFrame, QueryState, Section, StatList } from '../../../../shared/ui';
 import { AdminList, AdminRefLink, ConfirmAction, LazyMoneyFlowChart, useRecordOfQuery } from '../../../../shared/back-office';
+import { OpenBooksSection } from './OpenBooksSection';
 
 /** Each figure of `GET finances`, in the order money moves (one definition each on the server: billing's and payouts' figures). */
 const FIGURES: [keyof AdminMoneyFigures, string][] = [
@@ -35,6 +36,7 @@ export function FinancesPage() {
           {(data) => <StatList cols={3} stats={FIGURES.map(([key, label]) => ({ label, value: formatMoney(data[key] ?? 0) }))} />}
         </QueryState>
       </Section>
+      <OpenBooksSection />
       <Section title="Where the money went (last 30 days)">
         <QueryState query={flow} loading="Loading the flow…" errorFallback="We could not load the flow">
           {(data) => (

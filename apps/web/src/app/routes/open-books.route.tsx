@@ -1,0 +1,5 @@
+import { OpenBooksPage } from '../../features/public/open-books';
+
+export function Component() {
+  return <OpenBooksPage />;
+}

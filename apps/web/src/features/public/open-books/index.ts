@@ -1,0 +1,1 @@
+export { OpenBooksPage } from './components/OpenBooksPage';
