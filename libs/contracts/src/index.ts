@@ -14,3 +14,5 @@ export * from './payouts.js';
 export * from './admin.js';
 export * from './open-books.js';
 export * from './open-books-schema.js';
+export * from './small-counts.js';
+export * from './small-counts-schema.js';
