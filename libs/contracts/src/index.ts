@@ -16,3 +16,4 @@ export * from './open-books.js';
 export * from './open-books-schema.js';
 export * from './small-counts.js';
 export * from './small-counts-schema.js';
+export * from './artist-insights.js';
