@@ -31,25 +31,29 @@ export async function escrowByMonthAndKind(em: EntityManager, artistId: string):
   return rows.map((row) => ({ month: row.month, kind: row.kind, cents: Number(row.cents), fans: Number(row.fans) }));
 }
 
-export interface EscrowCreditLine {
-  fanId: string;
-  cents: number;
-  journalId: string;
-  /** The journal's references (a pie close names its period). */
-  references: Record<string, unknown>;
-}
-
-/** Every fan's part of the journals of these kinds on the artist's escrow (a pie close: one line per fan and period). */
-export async function escrowLinesOfKinds(em: EntityManager, artistId: string, kinds: readonly string[]): Promise<EscrowCreditLine[]> {
-  const rows = await executeBound<{ fan_id: string; cents: string; journal_id: string; references: Record<string, unknown> }>(
+/** What each fan's journals of these kinds put on the artist's escrow, summed per fan (a pie close: the fan's shares). */
+export async function escrowTotalsByFan(em: EntityManager, artistId: string, kinds: readonly string[]): Promise<Map<string, number>> {
+  const rows = await executeBound<{ fan_id: string; cents: string }>(
     em,
-    `select l.fan_id, l.amount_cents as cents, l.journal_id, j."references"
+    `select l.fan_id, sum(l.amount_cents) as cents
        from ledger.escrow_lines l join ledger.journals j on j.id = l.journal_id
       where l.account = $1 and j.kind = any($2::text[])
-      order by j.occurred_at, l.id`,
+      group by l.fan_id`,
     [accounts.artistEscrow(artistId), pgArray(kinds)],
   );
-  return rows.map((row) => ({ fanId: row.fan_id, cents: Number(row.cents), journalId: row.journal_id, references: row.references ?? {} }));
+  return new Map(rows.map((row) => [row.fan_id, Number(row.cents)]));
+}
+
+/** The distinct values of one reference (a pie close's `piePeriodId`) of the journals of these kinds on the artist's escrow. */
+export async function escrowJournalReferences(em: EntityManager, artistId: string, kinds: readonly string[], key: string): Promise<string[]> {
+  const rows = await executeBound<{ value: string }>(
+    em,
+    `select distinct j."references"->>$3 as value
+       from ledger.escrow_lines l join ledger.journals j on j.id = l.journal_id
+      where l.account = $1 and j.kind = any($2::text[]) and j."references"->>$3 is not null`,
+    [accounts.artistEscrow(artistId), pgArray(kinds), key],
+  );
+  return rows.map((row) => row.value).filter((value): value is string => typeof value === 'string');
 }
 
 export interface EscrowJournalSummary {

@@ -1,6 +1,6 @@
 import { maskCount, type ArtistInsightsMonth, type ArtistInsightsView } from '#pie/contracts';
 import { fanListeningCountries } from '#pie/identity';
-import { escrowByMonthAndKind, escrowJournalsOfKinds, escrowLinesOfKinds } from '#pie/ledger';
+import { escrowByMonthAndKind, escrowJournalReferences, escrowJournalsOfKinds, escrowTotalsByFan } from '#pie/ledger';
 import { artistFacts, listenedMsByTrackForWindows } from '#pie/listening';
 import type { EntityManager } from '#pie/platform';
 import { PIE_PERIOD_CLOSED_JOURNAL, periodWindows } from '#pie/pies';
@@ -21,9 +21,10 @@ const byCountry = (a: string | null, b: string | null): number => (a === b ? 0 :
  */
 export async function artistInsights(em: EntityManager, claim: { id: string; artistId: string; verifiedAt: Date | null }): Promise<ArtistInsightsView> {
   const { artistId } = claim;
-  const [byMonth, closeLines, releases, [facts]] = await Promise.all([
+  const [byMonth, byFan, periodIds, releases, [facts]] = await Promise.all([
     escrowByMonthAndKind(em, artistId),
-    escrowLinesOfKinds(em, artistId, [PIE_PERIOD_CLOSED_JOURNAL]),
+    escrowTotalsByFan(em, artistId, [PIE_PERIOD_CLOSED_JOURNAL]),
+    escrowJournalReferences(em, artistId, [PIE_PERIOD_CLOSED_JOURNAL], 'piePeriodId'),
     escrowJournalsOfKinds(em, artistId, [ESCROW_RELEASED_JOURNAL]),
     artistFacts(em, [artistId]),
   ]);
@@ -47,9 +48,7 @@ export async function artistInsights(em: EntityManager, claim: { id: string; art
   const sum = (key: 'receivedCents' | 'releasedToOfficeCents' | 'returnedToFansCents') => monthRows.reduce((total, month) => total + month[key], 0);
   const totals = { receivedCents: sum('receivedCents'), releasedToOfficeCents: sum('releasedToOfficeCents'), returnedToFansCents: sum('returnedToFansCents') };
 
-  // Per fan: what their pies gave, then per listening country (unknown apart).
-  const byFan = new Map<string, number>();
-  for (const line of closeLines) byFan.set(line.fanId, (byFan.get(line.fanId) ?? 0) + line.cents);
+  // Per listening country (unknown apart): what each fan's pies gave, summed.
   const countryOf = await fanListeningCountries(em, [...byFan.keys()]);
   const countries = new Map<string | null, { receivedCents: number; fans: number }>();
   for (const [fanId, cents] of byFan) {
@@ -61,7 +60,6 @@ export async function artistInsights(em: EntityManager, claim: { id: string; art
   }
 
   // The listening the closes paid for: each paid fan's period window, once.
-  const periodIds = [...new Set(closeLines.flatMap((line) => (typeof line.references.piePeriodId === 'string' ? [line.references.piePeriodId] : [])))];
   const windows = [...(await periodWindows(em, periodIds)).values()].map((window) => ({ fanId: window.fanId, from: new Date(window.startsAt), to: new Date(window.endsAt) }));
   const tracks = await listenedMsByTrackForWindows(em, artistId, windows);
 
