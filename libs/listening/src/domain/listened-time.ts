@@ -172,3 +172,40 @@ export async function listenedMsByArtistForWindows(em: EntityManager, windows: r
   for (const row of rows) lists[row.n - 1]?.push({ artistId: row.artist_id, listenedMs: Number(row.listened_ms), plays: row.plays });
   return result;
 }
+
+export interface TrackListening {
+  trackId: string;
+  name: string;
+  /** The artist's part of the track's plays in the windows (a play's time divided among the track's credited artists). */
+  listenedMs: number;
+  /** Distinct fans who played it in their windows. */
+  fans: number;
+}
+
+/**
+ * Which of one artist's tracks the listening in these windows was (issue 31: the tracks that drove
+ * the listening time a pie close paid the artist for), counted exactly as the split counts it
+ * (`listenedMsByArtistForWindows`: catalogued tracks only, time divided among credited artists).
+ * Most listened first. Aggregates only: no fan is named.
+ */
+export async function listenedMsByTrackForWindows(em: EntityManager, artistId: string, windows: readonly Omit<ListeningWindow, 'key'>[]): Promise<TrackListening[]> {
+  if (windows.length === 0) return [];
+  const rows = await executeBound<{ track_id: string; name: string; listened_ms: string; fans: number }>(
+    em,
+    `with w as (
+       select * from unnest($2::uuid[], $3::timestamptz[], $4::timestamptz[]) as w(fan_id, starts_at, ends_at)
+     ), artist_tracks as (
+       select ta.track_id, (select count(*) from listening.track_artists c where c.track_id = ta.track_id) as n
+         from listening.track_artists ta join listening.tracks t on t.id = ta.track_id and t.metadata_fetched_at is not null
+        where ta.artist_id = $1
+     )
+     select t.id as track_id, t.name, sum(p.ms_played::numeric / at.n) as listened_ms, count(distinct p.fan_id)::int as fans
+       from w join listening.plays p on p.fan_id = w.fan_id and p.played_at >= w.starts_at and p.played_at < w.ends_at
+       join artist_tracks at on at.track_id = p.track_id
+       join listening.tracks t on t.id = p.track_id
+      group by t.id, t.name
+      order by listened_ms desc, t.name, t.id`,
+    [artistId, textArray(windows.map((w) => w.fanId)), textArray(windows.map((w) => w.from.toISOString())), textArray(windows.map((w) => w.to.toISOString()))],
+  );
+  return rows.map((row) => ({ trackId: row.track_id, name: row.name, listenedMs: Number(row.listened_ms), fans: Number(row.fans) }));
+}
