@@ -14,7 +14,7 @@
  * Runs once: skipped when the fan has a pie (checked again after the wait, so exactly one path
  * ever makes the demo fan's pie).
  */
-import { accounts, canonicalPostings, postJournal } from '#pie/ledger';
+import { accounts, canonicalPostings, postJournal, type JournalKind } from '#pie/ledger';
 import { createOrm, type EntityManager } from '#pie/platform';
 import { createPie, openPeriod } from '#pie/pies';
 import { DEMO_FAN } from './demo-data.ts';
@@ -23,6 +23,11 @@ import { seedDemoPayments } from './demo-payments.ts';
 const DAY = 86_400_000;
 const PERIOD_DAYS = 30;
 const NET_PER_PERIOD_CENTS = 841; // $10.00 less Stripe's 59¢ and Pie's 10%
+/**
+ * The demo's own journal kind, outside the ledger's JOURNAL_KINDS on purpose: only this demo posts
+ * it (the wallet shows it as a payment, by its direction).
+ */
+const DEMO_FUNDING_KIND = 'demo_funding' as JournalKind;
 
 async function waitForListening(em: EntityManager, fanId: string, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
@@ -48,8 +53,8 @@ async function hasPie(em: EntityManager, fanId: string): Promise<boolean> {
 
 async function fund(tx: EntityManager, fanId: string, n: number, at: Date): Promise<void> {
   const input = {
-    kind: 'demo_funding',
-    idempotencyKey: `demo_funding:${fanId}:${n}`,
+    kind: DEMO_FUNDING_KIND,
+    idempotencyKey: `${DEMO_FUNDING_KIND}:${fanId}:${n}`,
     occurredAt: at,
     references: { fanId, demo: true },
     postings: [

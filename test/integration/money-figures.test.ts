@@ -121,7 +121,7 @@ describe('money figures: each screen’s API agrees with the ledger', () => {
         feesCents: (await postings({ kinds: ['invoice_paid'], account: 'processor_fees', fanId })) + (await postings({ kinds: ['invoice_paid'], account: 'platform_fees', fanId })),
         givenToArtistsCents: out(await postings({ kinds: ['pie_period_closed'], account: `fan_wallet:${fanId}` })),
         waitingInEscrowCents: waiting,
-        returnedFromEscrowCents: await postings({ kinds: ['escrow_expired', 'escrow_returned'], account: `fan_wallet:${fanId}` }),
+        returnedFromEscrowCents: await postings({ kinds: ['escrow_expired'], account: `fan_wallet:${fanId}` }),
         refundedCents: await postings({ kinds: ['refund', 'refund_failed', 'dispute', 'dispute_won'], account: 'stripe_clearing', fanId }),
         balanceCents: await postings({ account: `fan_wallet:${fanId}` }),
       });
@@ -260,7 +260,7 @@ describe('money figures: each screen’s API agrees with the ledger', () => {
       releasedToOfficesCents: await byMonth(['escrow_released'], 'office_earnings', 'in'),
       transferredCents: await byMonth(['transfer', 'transfer_failed', 'transfer_reversed'], 'office_connected', 'in'),
       paidOutCents: await byMonth(['payout', 'payout_failed'], 'office_connected', 'out'),
-      returnedByExpiryCents: await byMonth(['escrow_expired', 'escrow_returned'], 'fan_wallet', 'in'),
+      returnedByExpiryCents: await byMonth(['escrow_expired'], 'fan_wallet', 'in'),
       refundedCents: await byMonth(['refund', 'refund_failed'], 'stripe_clearing', 'in'),
       disputedCents: await byMonth(['dispute', 'dispute_won'], 'stripe_clearing', 'in'),
     };

@@ -12,6 +12,7 @@ export {
   type AccountKind,
   type ParsedAccount,
 } from './domain/accounts.js';
+export { JOURNAL_KINDS, isJournalKind, type JournalKind } from './domain/journal-kinds.js';
 export {
   InvalidJournalError,
   IdempotencyConflictError,

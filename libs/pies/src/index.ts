@@ -5,7 +5,7 @@ export { piesModule } from './pies.module-descriptor.js';
 export { splitPie, weightShare, SplitInputError, type SplitCandidate, type SplitSettings, type SplitLine, type SplitResult, type Inclusion, type ExclusionReason } from './domain/split.js';
 export { createPie, openPeriod, type NewPie } from './domain/pie-lifecycle.js';
 export { finishPiesIfOver } from './domain/pie-finish.js';
-export { closePiePeriod, closePiePeriods, closeJournalKey, lockFanCloses, EarlierPeriodOpenError, PIE_PERIOD_CLOSED_JOURNAL, type CloseOutcome } from './domain/period-close.js';
+export { closePiePeriod, closePiePeriods, closeJournalKey, lockFanCloses, EarlierPeriodOpenError, type CloseOutcome } from './domain/period-close.js';
 export { PERIOD_CLOSED_SUBJECT, PERIOD_NOTHING_TO_SPLIT_SUBJECT, PERIOD_ROLLED_OVER_SUBJECT } from './domain/period-closed-email.js';
 export * from './events.js';
 export { ClosePiePeriod, type ClosePiePeriodPayload } from './jobs/close-pie-period/close-pie-period.job.js';

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { maskCount, OPEN_BOOKS_FIGURES, type AdminOpenBooksView, type OpenBooksFigure, type OpenBooksFigures, type OpenBooksView } from '#pie/contracts';
 import { FAN_MONEY_FIGURES, FAN_REVERSAL_FIGURES } from '#pie/billing';
-import { escrowWaiting, figureTotalsByMonth, type MoneyFigure } from '#pie/ledger';
+import { escrowWaiting, figureTotalsByMonth, type JournalKind, type MoneyFigure } from '#pie/ledger';
 import { OFFICE_MONEY_FIGURES } from '#pie/payouts';
 import { Database, type EntityManager } from '#pie/platform';
 
-const union = (...figures: MoneyFigure[]): string[] => [...new Set(figures.flatMap((figure) => figure.journalKinds))];
+const union = (...figures: MoneyFigure[]): JournalKind[] => [...new Set(figures.flatMap((figure) => figure.journalKinds))];
 
 /**
  * The open books' figures, each one of billing's or payouts' own definitions (so the admin's

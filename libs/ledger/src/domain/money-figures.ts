@@ -1,6 +1,7 @@
 import type { EntityManager } from '#pie/platform';
 import type { AccountKind } from './accounts.js';
 import type { JournalReferences } from './journal.js';
+import type { JournalKind } from './journal-kinds.js';
 import { centsFrom } from './ledger-store.js';
 
 /*
@@ -13,7 +14,7 @@ import { centsFrom } from './ledger-store.js';
 
 /** What journals of some kinds moved on accounts of one kind, net (a kind that takes money back counts against it). */
 export interface MoneyFigure {
-  journalKinds: readonly string[];
+  journalKinds: readonly JournalKind[];
   accountKind: AccountKind;
   /** `in`: net money into those accounts; `out`: net money out of them. */
   direction: 'in' | 'out';
@@ -46,7 +47,7 @@ async function netByKind(em: EntityManager, figures: Record<string, MoneyFigure>
 function sumFigures<K extends string>(figures: Record<K, MoneyFigure>, rows: NetRow[]): Record<K, number> {
   const totals = {} as Record<K, number>;
   for (const [name, figure] of Object.entries(figures) as [K, MoneyFigure][]) {
-    const net = rows.filter((row) => row.account_kind === figure.accountKind && figure.journalKinds.includes(row.journal_kind)).reduce((sum, row) => sum + centsFrom(row.net), 0);
+    const net = rows.filter((row) => row.account_kind === figure.accountKind && (figure.journalKinds as readonly string[]).includes(row.journal_kind)).reduce((sum, row) => sum + centsFrom(row.net), 0);
     totals[name] = figure.direction === 'in' ? net : 0 - net; // never -0
   }
   return totals;
