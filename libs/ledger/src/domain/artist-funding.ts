@@ -1,5 +1,6 @@
 import { executeBound, pgArray, type EntityManager } from '#pie/platform';
 import { accounts } from './accounts.js';
+import type { JournalKind } from './journal-kinds.js';
 
 /**
  * One artist's escrow as its fans' money moved through it (issue 31: the artist's funding
@@ -32,7 +33,7 @@ export async function escrowByMonthAndKind(em: EntityManager, artistId: string):
 }
 
 /** What each fan's journals of these kinds put on the artist's escrow, summed per fan (a pie close: the fan's shares). */
-export async function escrowTotalsByFan(em: EntityManager, artistId: string, kinds: readonly string[]): Promise<Map<string, number>> {
+export async function escrowTotalsByFan(em: EntityManager, artistId: string, kinds: readonly JournalKind[]): Promise<Map<string, number>> {
   const rows = await executeBound<{ fan_id: string; cents: string }>(
     em,
     `select l.fan_id, sum(l.amount_cents) as cents
@@ -45,7 +46,7 @@ export async function escrowTotalsByFan(em: EntityManager, artistId: string, kin
 }
 
 /** The distinct values of one reference (a pie close's `piePeriodId`) of the journals of these kinds on the artist's escrow. */
-export async function escrowJournalReferences(em: EntityManager, artistId: string, kinds: readonly string[], key: string): Promise<string[]> {
+export async function escrowJournalReferences(em: EntityManager, artistId: string, kinds: readonly JournalKind[], key: string): Promise<string[]> {
   const rows = await executeBound<{ value: string }>(
     em,
     `select distinct j."references"->>$3 as value
@@ -66,7 +67,7 @@ export interface EscrowJournalSummary {
 }
 
 /** The journals of these kinds on the artist's escrow, oldest first, each with its net and how many fans' money it moved. */
-export async function escrowJournalsOfKinds(em: EntityManager, artistId: string, kinds: readonly string[]): Promise<EscrowJournalSummary[]> {
+export async function escrowJournalsOfKinds(em: EntityManager, artistId: string, kinds: readonly JournalKind[]): Promise<EscrowJournalSummary[]> {
   const rows = await executeBound<{ id: string; occurred_at: Date; references: Record<string, unknown>; cents: string; fans: number }>(
     em,
     `select j.id, j.occurred_at, j."references", sum(l.amount_cents) as cents, count(distinct l.fan_id)::int as fans

@@ -1,10 +1,9 @@
 import { maskCount, type ArtistInsightsMonth, type ArtistInsightsView } from '#pie/contracts';
 import { fanListeningCountries } from '#pie/identity';
-import { escrowByMonthAndKind, escrowJournalReferences, escrowJournalsOfKinds, escrowTotalsByFan } from '#pie/ledger';
+import { escrowByMonthAndKind, escrowJournalReferences, escrowJournalsOfKinds, escrowTotalsByFan, JOURNAL_KINDS } from '#pie/ledger';
 import { artistFacts, listenedMsByTrackForWindows } from '#pie/listening';
 import type { EntityManager } from '#pie/platform';
-import { PIE_PERIOD_CLOSED_JOURNAL, periodWindows } from '#pie/pies';
-import { ESCROW_RELEASED_JOURNAL } from './escrow-release.js';
+import { periodWindows } from '#pie/pies';
 
 const TOP_TRACKS = 10;
 
@@ -23,9 +22,9 @@ export async function artistInsights(em: EntityManager, claim: { id: string; art
   const { artistId } = claim;
   const [byMonth, byFan, periodIds, releases, [facts]] = await Promise.all([
     escrowByMonthAndKind(em, artistId),
-    escrowTotalsByFan(em, artistId, [PIE_PERIOD_CLOSED_JOURNAL]),
-    escrowJournalReferences(em, artistId, [PIE_PERIOD_CLOSED_JOURNAL], 'piePeriodId'),
-    escrowJournalsOfKinds(em, artistId, [ESCROW_RELEASED_JOURNAL]),
+    escrowTotalsByFan(em, artistId, [JOURNAL_KINDS.piePeriodClosed]),
+    escrowJournalReferences(em, artistId, [JOURNAL_KINDS.piePeriodClosed], 'piePeriodId'),
+    escrowJournalsOfKinds(em, artistId, [JOURNAL_KINDS.escrowReleased]),
     artistFacts(em, [artistId]),
   ]);
 
@@ -37,10 +36,10 @@ export async function artistInsights(em: EntityManager, claim: { id: string; art
   };
   for (const row of byMonth) {
     const month = monthOf(row.month);
-    if (row.kind === PIE_PERIOD_CLOSED_JOURNAL) {
+    if (row.kind === JOURNAL_KINDS.piePeriodClosed) {
       month.receivedCents += row.cents;
       month.fansExact = row.fans;
-    } else if (row.kind === ESCROW_RELEASED_JOURNAL) month.releasedToOfficeCents -= row.cents;
+    } else if (row.kind === JOURNAL_KINDS.escrowReleased) month.releasedToOfficeCents -= row.cents;
     // Refunds, disputes (and disputes won back), expiry: money the fans' own rules took back.
     else month.returnedToFansCents -= row.cents;
   }
