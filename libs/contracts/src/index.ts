@@ -14,3 +14,4 @@ export * from './payouts.js';
 export * from './admin.js';
 export * from './open-books.js';
 export * from './open-books-schema.js';
+export * from './fan-impact.js';

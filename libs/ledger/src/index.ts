@@ -54,7 +54,7 @@ export {
   type CreditWhereabouts,
   type EscrowFanMovement,
 } from './domain/escrow-holdings.js';
-export { figureTotals, figureTotalsByDay, figureTotalsByMonth, type MoneyFigure, type FigureScope } from './domain/money-figures.js';
+export { figureTotals, figureTotalsByDay, figureTotalsByMonth, figureByAccountAndMonth, type MoneyFigure, type FigureScope } from './domain/money-figures.js';
 export { largestRemainder } from './domain/largest-remainder.js';
 // Facade for the admin back office.
 export { journalsPage, journalById, flowTotals, accountsByBalance, escrowsOldestFirst, oldestCreditAt, balancesOf, totalsByAccountKind, escrowWaiting, escrowMovements, type LedgerJournalView, type JournalFilter } from './domain/admin-ledger.js';
