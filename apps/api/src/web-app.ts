@@ -45,7 +45,10 @@ export function servePublicPiePage(
   fastify.get<{ Params: { pieId: string } }>('/pie/:pieId', async (request, reply) => {
     const { pieId } = request.params;
     const card = UUID.test(pieId) && (await options.hasPublicCard(pieId.toLowerCase()).catch(() => false));
-    if (!card) return options.sendIndex(reply);
+    if (!card) {
+      options.sendIndex(reply);
+      return reply; // the file is still being sent: Fastify waits for it
+    }
     const image = `${origin}/api/pie/pie/${pieId.toLowerCase()}/card.png`;
     const tags = [
       `<meta property="og:type" content="website">`,

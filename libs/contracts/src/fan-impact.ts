@@ -49,7 +49,7 @@ export const FanImpactViewSchema = z.object({
   /** The fan's money still in escrow now (not scoped), per artist, most first: `claimed` is false while nobody has claimed the artist. */
   waiting: z.array(z.object({ artistId: z.string(), name: z.string(), heldCents: cents, claimed: z.boolean() })),
   waitingCents: cents,
-  /** Whether the fan's profile is public: what their shared card may show. */
-  profilePublic: z.boolean(),
+  /** What the fan's visibility lets a card show: their name (a public profile) and their artists' names (public top artists too). */
+  card: z.object({ namesFan: z.boolean(), namesArtists: z.boolean() }),
 });
 export type FanImpactView = z.infer<typeof FanImpactViewSchema>;

@@ -121,6 +121,6 @@ export async function fanImpact(em: EntityManager, fanId: string, scope: ImpactS
     artists,
     waiting,
     waitingCents: waiting.reduce((sum, artist) => sum + artist.heldCents, 0),
-    profilePublic: profile.public,
+    card: { namesFan: profile.public, namesArtists: profile.topArtistsPublic },
   };
 }

@@ -30,7 +30,7 @@ export class FanImpacts {
   /** The fan's own card for a scope (their session): named only when their profile is public. */
   async ownCard(fanId: string, query: FanImpactQueryInput): Promise<Buffer> {
     const impact = await this.view(fanId, query);
-    return impactCardPng({ impact, named: impact.profilePublic ? { fanName: await this.fanName(fanId) } : null });
+    return impactCardPng(await this.cardContent(fanId, impact));
   }
 
   /** Whose pie has a public card: its fan's when their profile is public, else null. */
@@ -46,7 +46,12 @@ export class FanImpacts {
     const fanId = await this.publicCardOwner(pieId);
     if (!fanId) throw noPublicCard();
     const impact = await fanImpact(this.database.em(), fanId, pieScope(fanId, pieId));
-    return impactCardPng({ impact, named: { fanName: await this.fanName(fanId) } });
+    return impactCardPng(await this.cardContent(fanId, impact));
+  }
+
+  /** The card's names, only those the fan's visibility allows. */
+  private async cardContent(fanId: string, impact: FanImpactView) {
+    return { impact, fanName: impact.card.namesFan ? await this.fanName(fanId) : null, artistNames: impact.card.namesArtists };
   }
 
   /** The name the public pie page shows: the fan's username, else their first name. */

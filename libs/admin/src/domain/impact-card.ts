@@ -27,22 +27,23 @@ const fit = (text: string, max: number): string => {
 export interface CardContent {
   impact: FanImpactView;
   /**
-   * Who the card is for and which artists it names: null on a private fan's card. A private profile
-   * keeps the fan's listening to themself, and a card is made to be shared, so a private fan's card
-   * shows the figures only, never a name (theirs or an artist's).
+   * What the card names, as the fan's visibility allows (`impact.card`): their name only on a public
+   * profile, their artists' names only when their top artists are public too. A card is made to be
+   * shared, so a private fan's card shows the figures only, never a name (theirs or an artist's).
    */
-  named: { fanName: string | null } | null;
+  fanName: string | null;
+  artistNames: boolean;
 }
 
 /** The card as SVG (every text escaped): the scope, the money, how many artists and countries, and — when the fan allows it — the top artists. */
-export function impactCardSvg({ impact, named }: CardContent): string {
+export function impactCardSvg({ impact, fanName, artistNames }: CardContent): string {
   const countries = impact.countries.length;
-  const title = named?.fanName ? `${fit(named.fanName, 28)}’s impact on Pie` : 'A fan’s impact on Pie';
+  const title = fanName ? `${fit(fanName, 28)}’s impact on Pie` : 'A fan’s impact on Pie';
   const lines: string[] = [];
   if (impact.paidInCents > 0) lines.push(`${formatUsd(impact.paidInCents)} paid in`);
   lines.push(`${impact.artistCount} ${impact.artistCount === 1 ? 'artist' : 'artists'} funded${countries > 0 ? ` in ${countries} ${countries === 1 ? 'country' : 'countries'}` : ''}`);
   if (impact.givenToArtistsCents > 0) lines.push(`${(impact.belowMedian.shareBps / 100).toFixed(0)}% to less listened artists`);
-  const top = named ? impact.artists.slice(0, 3).map((artist) => fit(artist.name, 30)) : [];
+  const top = artistNames ? impact.artists.slice(0, 3).map((artist) => fit(artist.name, 24)) : [];
 
   const text = (x: number, y: number, size: number, content: string, options: { bold?: boolean; fill?: string } = {}) =>
     `<text x="${x}" y="${y}" font-family="DejaVu Sans" font-size="${size}" font-weight="${options.bold ? 700 : 400}" fill="${options.fill ?? '#f3eefe'}">${escapeXml(content)}</text>`;
