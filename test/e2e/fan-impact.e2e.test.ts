@@ -44,7 +44,7 @@ describe('a fan’s impact, in Chromium', () => {
 
     await page.goto(`${appUrl}/report`);
     const region = page.getByRole('region', { name: 'Your impact' });
-    await region.getByText('Given to artists', { exact: true }).waitFor({ timeout: 30_000 });
+    await region.locator('dt:text-is("Given to artists")').waitFor({ timeout: 30_000 });
     const figure = (label: string) => region.locator(`dt:text-is("${label}") + dd`).textContent();
     expect(await figure('Given to artists')).toBe(dollars(impact!.givenToArtistsCents));
     expect(await figure('Paid in')).toBe(dollars(impact!.paidInCents));
