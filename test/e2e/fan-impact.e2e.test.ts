@@ -2,13 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.js';
-import { axeViolations, SCREENS, signIn } from './support/web-shell.js';
+import { axeViolations, layoutProblems, SCREENS, signIn } from './support/web-shell.js';
 
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /**
  * Issue 31 "Done when": the demo fan opens their impact on /report, sees where their money went (the
- * same figures the API reads from the ledger) and downloads a card: a 1200×630 PNG. Axe finds nothing.
+ * same figures the API reads from the ledger) and downloads a card: a 1200×630 PNG. Axe finds nothing,
+ * and on a phone nothing is cut off.
  */
 describe('a fan’s impact, in Chromium', () => {
   const appUrl = inject('appUrl');
@@ -58,5 +59,12 @@ describe('a fan’s impact, in Chromium', () => {
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
 
     expect(await axeViolations(page)).toEqual([]);
+
+    // On a phone, with the figures in, nothing is cut off or scrolls sideways.
+    await page.setViewportSize(SCREENS.phone);
+    await page.reload();
+    await region.locator('dt:text-is("Given to artists")').waitFor({ timeout: 30_000 });
+    await region.getByRole('table', { name: 'Your money per month' }).waitFor();
+    expect(await layoutProblems(page)).toEqual([]);
   }, 600_000);
 });
