@@ -231,6 +231,10 @@ describe('a fan’s impact: every figure is the ledger’s, and cards show only 
     expect(own.headers['content-disposition']).toBe('attachment; filename="pie-impact-2026.png"');
     expect(own.rawBody.subarray(0, 8)).toEqual(PNG_SIGNATURE);
     expect(pngSize(own.rawBody)).toEqual([1200, 630]);
+    const period = await platform.request('GET', `/api/report/impact/card.png?periodId=${ana.periodIds[0]}`, { cookies: ana.cookies });
+    expect(period.status).toBe(200);
+    expect(period.headers['content-disposition']).toBe(`attachment; filename="pie-impact-period-${ana.periodIds[0]!.slice(0, 8)}.png"`);
+    expect(pngSize(period.rawBody)).toEqual([1200, 630]);
 
     const benImpact = await get('/api/report/impact', ben.cookies);
     expect(benImpact.card).toEqual({ namesFan: false, namesArtists: false });
