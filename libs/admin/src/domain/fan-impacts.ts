@@ -11,9 +11,10 @@ const noPublicCard = () => new DomainError('pies.pie-not-found', 'not-found', 'N
 
 /**
  * A fan's impact (issue 31, item 2): the `/report` section, the fan's own card, and a public pie's
- * card (its Open Graph image). What a card names follows the fan's profile visibility: a public fan's
- * card names them and their top artists; a private fan's own card shows figures only, and a private
- * fan's pie has no public card at all (a crawler fetches it for anyone who has the link).
+ * card (its Open Graph image). What a card names follows the fan's visibility: their name on a
+ * public profile, their artists' names when their top artists are public too; a private fan's own
+ * card shows figures only, and a private fan's pie has no public card at all (a crawler fetches it
+ * for anyone who has the link).
  */
 @Injectable()
 export class FanImpacts {

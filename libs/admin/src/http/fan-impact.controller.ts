@@ -1,4 +1,5 @@
 import { Controller, Get, Inject, Res, UseGuards } from '@nestjs/common';
+import { ApiProduces, ApiResponse } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { FanImpactQuery, FanImpactViewSchema, PieIdParam } from '#pie/contracts';
 // The parameter type under another name: decorator metadata must not point at the zod schema (OpenAPI reads it).
@@ -22,6 +23,8 @@ export class FanImpactController {
 
   /** The same scope as a 1200×630 PNG card to download and share. */
   @Get('card.png')
+  @ApiProduces('image/png')
+  @ApiResponse({ status: 200, description: 'The card, 1200×630 PNG, as an attachment (names only what the fan’s visibility allows)', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } })
   async card(@CurrentSubject() fan: SessionPrincipal, @ZodQuery(FanImpactQuery) query: FanImpactQueryInput, @Res() reply: FastifyReply) {
     const png = await this.impacts.ownCard(fan.subjectId, query);
     const name = query.periodId ? `period-${query.periodId.slice(0, 8)}` : query.year ? String(query.year) : 'all-time';
@@ -39,6 +42,9 @@ export class PublicPieCardController {
   constructor(@Inject(FanImpacts) private readonly impacts: FanImpacts) {}
 
   @Get(':pieId/card.png')
+  @ApiProduces('image/png')
+  @ApiResponse({ status: 200, description: 'The public pie’s card, 1200×630 PNG (its Open Graph image)', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } })
+  @ApiResponse({ status: 404, description: 'No such pie, or its fan’s profile is private' })
   async card(@ZodParam('pieId', PieIdParam) pieId: string, @Res() reply: FastifyReply) {
     const png = await this.impacts.publicPieCard(pieId);
     // Shared by crawlers for a few minutes: a fan who turns their profile private is off every card soon after.
