@@ -17,3 +17,4 @@ export * from './open-books-schema.js';
 export * from './small-counts.js';
 export * from './small-counts-schema.js';
 export * from './artist-insights.js';
+export * from './fan-impact.js';

@@ -55,7 +55,7 @@ export {
   type CreditWhereabouts,
   type EscrowFanMovement,
 } from './domain/escrow-holdings.js';
-export { figureTotals, figureTotalsByDay, figureTotalsByMonth, type MoneyFigure, type FigureScope } from './domain/money-figures.js';
+export { figureTotals, figureTotalsByDay, figureTotalsByMonth, figureByAccountAndMonth, type MoneyFigure, type FigureScope } from './domain/money-figures.js';
 export { largestRemainder } from './domain/largest-remainder.js';
 export { escrowByMonthAndKind, escrowTotalsByFan, escrowJournalReferences, escrowJournalsOfKinds, type EscrowMonthKind, type EscrowJournalSummary } from './domain/artist-funding.js';
 // Facade for the admin back office.

@@ -12,3 +12,5 @@ export { ClosePiePeriod, type ClosePiePeriodPayload } from './jobs/close-pie-per
 export { SchedulePeriodCloses } from './jobs/schedule-period-closes/schedule-period-closes.job.js';
 // Facade for the admin back office.
 export { fansWithLivePie, livePieCount, piesOfFan, allocationsByArtistAndFan, artistsInLivePies, periodWindows } from './domain/admin-pies.js';
+// Facade for a fan's impact (admin's read model of it): a closed period's scope, a public pie's fan.
+export { closedPeriodOfFan, pieOwner } from './domain/impact-reads.js';

@@ -122,12 +122,13 @@ export async function dailyListenedMs(em: EntityManager, fanId: string, from: Da
 }
 
 /** Whether a fan's profile is public and the name others may see (pies: the public pie). */
-export async function publicProfileOf(em: EntityManager, fanId: string): Promise<{ public: boolean; username: string | null }> {
-  const [row] = await em.execute<{ profile_public: boolean; username: string | null }[]>(
-    `select profile_public, username from listening.fan_profiles where fan_id = ?`,
+export async function publicProfileOf(em: EntityManager, fanId: string): Promise<{ public: boolean; username: string | null; topArtistsPublic: boolean }> {
+  const [row] = await em.execute<{ profile_public: boolean; username: string | null; top_artists_public: boolean }[]>(
+    `select profile_public, username, top_artists_public from listening.fan_profiles where fan_id = ?`,
     [fanId],
   );
-  return { public: row?.profile_public ?? false, username: row?.profile_public ? row.username : null };
+  // Top artists are public only on a public profile (the profile page hides every section of a private one).
+  return { public: row?.profile_public ?? false, username: row?.profile_public ? row.username : null, topArtistsPublic: Boolean(row?.profile_public && row.top_artists_public) };
 }
 
 export interface ListeningWindow {

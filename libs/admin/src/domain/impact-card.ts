@@ -1,0 +1,75 @@
+import { createRequire } from 'node:module';
+import { Resvg } from '@resvg/resvg-js';
+import { formatUsd, type FanImpactView } from '#pie/contracts';
+
+/** The Open Graph size: what social networks show a link's image at. */
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+
+// The fonts come from the repo's own dependency, never the machine's: the same card renders the
+// same on every server (and covers Latin, Greek and Cyrillic names, as the PDF statement does).
+const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
+const FONTS = [fontFile('DejaVuSans.ttf'), fontFile('DejaVuSans-Bold.ttf')];
+
+/** Text as XML character data: markup escaped, and control characters (invalid in XML 1.0) dropped. */
+const escapeXml = (text: string): string =>
+  [...text]
+    .filter((c) => c.codePointAt(0)! >= 0x20 || c === '\t' || c === '\n')
+    .join('')
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/** A name cut to fit its line (by code points, so an emoji or accent is never split). */
+const fit = (text: string, max: number): string => {
+  const chars = [...text];
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
+};
+
+export interface CardContent {
+  impact: FanImpactView;
+  /**
+   * What the card names, as the fan's visibility allows (`impact.card`): their name only on a public
+   * profile, their artists' names only when their top artists are public too. A card is made to be
+   * shared, so a private fan's card shows the figures only, never a name (theirs or an artist's).
+   */
+  fanName: string | null;
+  artistNames: boolean;
+}
+
+/** The card as SVG (every text escaped): the scope, the money, how many artists and countries, and — when the fan allows it — the top artists. */
+export function impactCardSvg({ impact, fanName, artistNames }: CardContent): string {
+  const countries = impact.countries.length;
+  const title = fanName ? `${fit(fanName, 28)}’s impact on Pie` : 'A fan’s impact on Pie';
+  const lines: string[] = [];
+  if (impact.paidInCents > 0) lines.push(`${formatUsd(impact.paidInCents)} paid in`);
+  lines.push(`${impact.artistCount} ${impact.artistCount === 1 ? 'artist' : 'artists'} funded${countries > 0 ? ` in ${countries} ${countries === 1 ? 'country' : 'countries'}` : ''}`);
+  if (impact.givenToArtistsCents > 0) lines.push(`${(impact.belowMedian.shareBps / 100).toFixed(0)}% to less listened artists`);
+  const top = artistNames ? impact.artists.slice(0, 3).map((artist) => fit(artist.name, 24)) : [];
+
+  const text = (x: number, y: number, size: number, content: string, options: { bold?: boolean; fill?: string } = {}) =>
+    `<text x="${x}" y="${y}" font-family="DejaVu Sans" font-size="${size}" font-weight="${options.bold ? 700 : 400}" fill="${options.fill ?? '#f3eefe'}">${escapeXml(content)}</text>`;
+
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}">`,
+    `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1d0f3a"/><stop offset="1" stop-color="#3b1a78"/></linearGradient></defs>`,
+    `<rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" fill="url(#bg)"/>`,
+    `<circle cx="1060" cy="140" r="70" fill="#b197fc"/><path d="M1060 140 L1060 70 A70 70 0 0 1 1126 162 Z" fill="#7048e8"/>`,
+    text(72, 100, 30, 'Pie', { bold: true, fill: '#d0bfff' }),
+    text(72, 150, 26, impact.scope.label, { fill: '#c5b8e8' }),
+    text(72, 230, 50, title, { bold: true }),
+    text(72, 330, 76, formatUsd(impact.givenToArtistsCents), { bold: true, fill: '#ffffff' }),
+    text(72, 380, 30, 'given to artists, split by listening', { fill: '#d0bfff' }),
+    ...lines.map((line, index) => text(72, 450 + index * 46, 32, line)),
+    ...(top.length > 0 ? [text(700, 300, 26, 'Top artists', { bold: true, fill: '#d0bfff' }), ...top.map((name, index) => text(700, 350 + index * 44, 30, `${index + 1}. ${name}`))] : []),
+    text(72, 596, 22, 'pie · every cent traceable from fan to artist', { fill: '#9f8fd0' }),
+    `</svg>`,
+  ].join('');
+}
+
+/** The card as a PNG, rendered by resvg with the bundled fonts only. */
+export function impactCardPng(content: CardContent): Buffer {
+  const resvg = new Resvg(impactCardSvg(content), {
+    fitTo: { mode: 'width', value: CARD_WIDTH },
+    font: { fontFiles: FONTS, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
+  });
+  return resvg.render().asPng();
+}
