@@ -201,6 +201,21 @@ describe('an artist’s funding insights', () => {
     for (const row of view.countries) expect(row.fans, JSON.stringify(row)).not.toBe('fewer than 5');
   });
 
+  it('an artist claimed before any fan paid has had nothing released at claim, even once its first shares are released', async () => {
+    const early = await makeCatalogueArtist(sql, 'Claimed Early');
+    const song = await makeTrack(sql, [early.id], { name: 'Early Song' });
+    // The office can receive transfers already: the claim's release finds an empty escrow.
+    const earlyClaimId = await verifyClaim(platform, office, early);
+    await platform.settled();
+    await fundingFan({ start: newStart, end: newEnd }, [{ track: song, minutes: 5 }], 'FR');
+    await platform.settled();
+    const view = (await insights(office.cookies, earlyClaimId)).body.data;
+    expect(view.totals.receivedCents).toBeGreaterThan(0);
+    expect(view.totals.releasedToOfficeCents).toBe(view.totals.receivedCents);
+    // The one fan's share went out after the claim, as every later share does: not "waiting when the claim was verified".
+    expect(view.releaseAtClaim).toBeNull();
+  });
+
   it('only the office’s admins and the members assigned the artist may read it; others, another office and strangers are refused', async () => {
     const assigned = await addMember(platform, sql, office, 'member');
     await sql.query(`insert into offices.member_artists (office_id, user_id, artist_id) values ($1, $2, $3)`, [office.officeId, assigned.account.id, artist.id]);

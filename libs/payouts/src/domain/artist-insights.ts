@@ -1,6 +1,6 @@
 import { maskCount, SMALL_COUNT_LIMIT, type ArtistInsightsMonth, type ArtistInsightsView } from '#pie/contracts';
 import { fanListeningCountries } from '#pie/identity';
-import { escrowByMonthAndKind, escrowJournalReferences, escrowJournalsOfKinds, escrowTotalsByFan } from '#pie/ledger';
+import { escrowByMonthAndKind, escrowJournalReferences, escrowRecordedBefore, escrowJournalsOfKinds, escrowTotalsByFan } from '#pie/ledger';
 import { artistFacts, listenedMsByTrackForWindows } from '#pie/listening';
 import type { EntityManager } from '#pie/platform';
 import { PIE_PERIOD_CLOSED_JOURNAL, periodWindows } from '#pie/pies';
@@ -91,7 +91,11 @@ export async function artistInsights(em: EntityManager, claim: { id: string; art
   const windows = [...(await periodWindows(em, periodIds)).values()].map((window) => ({ fanId: window.fanId, from: new Date(window.startsAt), to: new Date(window.endsAt) }));
   const tracks = await listenedMsByTrackForWindows(em, artistId, windows);
 
-  const release = releases.find((journal) => journal.references.claimId === claim.id) ?? null;
+  // The claim's first release is "at claim" only if money waited when the claim was verified; for an
+  // artist claimed with an empty escrow it is merely the first later share passing through.
+  const firstRelease = releases.find((journal) => journal.references.claimId === claim.id) ?? null;
+  const waitedAtClaim = firstRelease && claim.verifiedAt ? (await escrowRecordedBefore(em, artistId, new Date(claim.verifiedAt))) > 0 : false;
+  const release = waitedAtClaim ? firstRelease : null;
   return {
     artistId,
     artistName: facts?.name ?? 'Unknown artist',
