@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accounts, Ledger } from '#pie/ledger';
 import { Database } from '#pie/platform';
 import { closePiePeriod, createPie, openPeriod } from '#pie/pies';
 import { logIn, makeAccount, type TestAccount } from '../support/accounts.js';
@@ -213,6 +214,42 @@ describe('an artist’s funding insights', () => {
     expect(view.totals.receivedCents).toBeGreaterThan(0);
     expect(view.totals.releasedToOfficeCents).toBe(view.totals.receivedCents);
     // The one fan's share went out after the claim, as every later share does: not "waiting when the claim was verified".
+    expect(view.releaseAtClaim).toBeNull();
+  });
+
+  it('money taken back from the escrow — a refund, a dispute and one won back, an expiry — is returned to fans, to the cent, in its month', async () => {
+    // An office that cannot receive transfers yet: the fans' money waits in its artist's escrow.
+    const waiting = await officeAdmin(platform, sql, 'Waiting Office');
+    const held = await makeCatalogueArtist(sql, 'Held Artist');
+    const song = await makeTrack(sql, [held.id], { name: 'Held Song' });
+    const heldClaimId = await verifyClaim(platform, waiting, held);
+    const funders: TestAccount[] = [];
+    for (let i = 0; i < 5; i++) funders.push(await fundingFan({ start: oldStart, end: oldEnd }, [{ track: song, minutes: 2 + i }], i < 3 ? 'SE' : null));
+    await platform.settled();
+    const escrow = `artist_escrow:${held.id}`;
+    const ledger = platform.api.get(Ledger);
+    const post = (kind: string, fanId: string, cents: number, at: Date) =>
+      ledger.post({ kind, idempotencyKey: `review-${kind}:${fanId}:${cents}`, occurredAt: at, references: { fanId }, postings: [{ account: escrow, amountCents: cents, fanId }, { account: accounts.stripeClearing, amountCents: -cents }] });
+    await post('refund', funders[0]!.id, -100, newEnd);
+    await post('dispute', funders[1]!.id, -50, newEnd);
+    await post('dispute_won', funders[1]!.id, 50, newEnd);
+    await post('escrow_expired', funders[2]!.id, -7, oldEnd);
+
+    const view = (await insights(waiting.cookies, heldClaimId)).body.data;
+    const received = await postings(escrow, 'pie_period_closed');
+    expect(view.totals).toEqual({
+      receivedCents: received,
+      releasedToOfficeCents: 0,
+      returnedToFansCents: 107,
+      waitingInEscrowCents: Number(await sql.value<string>(`select balance_cents from ledger.accounts where code = $1`, [escrow])),
+    });
+    expect(view.totals.waitingInEscrowCents).toBe(received - 107);
+    const month = (date: Date) => date.toISOString().slice(0, 7);
+    const returned = Object.fromEntries(view.months.map((row: { month: string; returnedToFansCents: number }) => [row.month, row.returnedToFansCents]));
+    if (month(oldEnd) === month(newEnd)) expect(returned[month(newEnd)]).toBe(107);
+    else expect([returned[month(oldEnd)], returned[month(newEnd)]]).toEqual([7, 100]);
+    // What the fans' pies gave is what they gave, whatever came back since; nothing was released at claim.
+    expect(view.countries).toEqual([{ country: null, receivedCents: received, fans: 5 }]);
     expect(view.releaseAtClaim).toBeNull();
   });
 
