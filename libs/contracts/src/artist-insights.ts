@@ -37,7 +37,11 @@ export const ArtistInsightsViewSchema = z.object({
   fans: count,
   /** Oldest first; months without money are absent. */
   months: z.array(ArtistInsightsMonthSchema),
-  /** Money received per fans' listening country (their streaming account's), most first; `country` null: not known. Sums to `totals.receivedCents`. */
+  /**
+   * Money received per fans' listening country (their streaming account's), most first. `country` null: elsewhere or not known —
+   * the fans whose country is not known and every country of fewer than 5 fans, pooled (with the smallest other countries while
+   * still fewer than 5), so no row, nor the total less the rows, is a handful of fans. Sums to `totals.receivedCents`.
+   */
   countries: z.array(z.object({ country: z.string().nullable(), receivedCents: cents, fans: count })),
   /** The artist's tracks in the listening the closes paid for (each paid fan's period), most listened first, at most 10. */
   tracks: z.array(z.object({ trackId: z.uuid(), name: z.string(), listenedMs: z.number().int(), fans: count })),

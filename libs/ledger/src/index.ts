@@ -57,6 +57,6 @@ export {
 } from './domain/escrow-holdings.js';
 export { figureTotals, figureTotalsByDay, figureTotalsByMonth, figureByAccountAndMonth, type MoneyFigure, type FigureScope } from './domain/money-figures.js';
 export { largestRemainder } from './domain/largest-remainder.js';
-export { escrowByMonthAndKind, escrowTotalsByFan, escrowJournalReferences, escrowJournalsOfKinds, type EscrowMonthKind, type EscrowJournalSummary } from './domain/artist-funding.js';
+export { escrowByMonthAndKind, escrowRecordedBefore, escrowTotalsByFan, escrowJournalReferences, escrowJournalsOfKinds, type EscrowMonthKind, type EscrowJournalSummary } from './domain/artist-funding.js';
 // Facade for the admin back office.
 export { journalsPage, journalById, flowTotals, accountsByBalance, escrowsOldestFirst, oldestCreditAt, balancesOf, totalsByAccountKind, escrowWaiting, escrowMovements, type LedgerJournalView, type JournalFilter } from './domain/admin-ledger.js';

@@ -78,3 +78,18 @@ export async function escrowJournalsOfKinds(em: EntityManager, artistId: string,
   );
   return rows.map((row) => ({ journalId: row.id, occurredAt: new Date(row.occurred_at).toISOString(), references: row.references ?? {}, cents: Number(row.cents), fans: Number(row.fans) }));
 }
+
+/**
+ * What the artist's escrow held from journals recorded before `at` (a claim's verification): pie
+ * closes are dated by the period's end, so only when the ledger wrote them says whether they waited.
+ */
+export async function escrowRecordedBefore(em: EntityManager, artistId: string, at: Date): Promise<number> {
+  const [row] = await executeBound<{ cents: string | null }>(
+    em,
+    `select sum(l.amount_cents) as cents
+       from ledger.escrow_lines l join ledger.journals j on j.id = l.journal_id
+      where l.account = $1 and j.recorded_at < $2::timestamptz`,
+    [accounts.artistEscrow(artistId), at.toISOString()],
+  );
+  return Number(row?.cents ?? 0);
+}

@@ -1,6 +1,6 @@
-import { maskCount, type ArtistInsightsMonth, type ArtistInsightsView } from '#pie/contracts';
+import { maskCount, SMALL_COUNT_LIMIT, type ArtistInsightsMonth, type ArtistInsightsView } from '#pie/contracts';
 import { fanListeningCountries } from '#pie/identity';
-import { escrowByMonthAndKind, escrowJournalReferences, escrowJournalsOfKinds, escrowTotalsByFan, JOURNAL_KINDS } from '#pie/ledger';
+import { escrowByMonthAndKind, escrowJournalReferences, escrowJournalsOfKinds, escrowRecordedBefore, escrowTotalsByFan, JOURNAL_KINDS } from '#pie/ledger';
 import { artistFacts, listenedMsByTrackForWindows } from '#pie/listening';
 import type { EntityManager } from '#pie/platform';
 import { periodWindows } from '#pie/pies';
@@ -9,6 +9,34 @@ const TOP_TRACKS = 10;
 
 /** Countries by code, the unknown one last. */
 const byCountry = (a: string | null, b: string | null): number => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
+
+type CountryRow = { country: string | null; receivedCents: number; fans: number };
+
+/**
+ * Countries under five fans go into one row (`country` null, with the fans whose country is not
+ * known): masking their counts alone is not enough, as the total of fans less the countries shown
+ * would give a masked row's count, and its money would be that handful's (often one fan's). While
+ * that pooled row is still a handful, the smallest named country joins it too, so every row — and
+ * every difference between the total and the rows — is nobody or at least five fans.
+ */
+export function poolSmallCountries(totals: ReadonlyMap<string | null, { receivedCents: number; fans: number }>): CountryRow[] {
+  const pooled: CountryRow = { country: null, receivedCents: 0, fans: 0 };
+  const named: CountryRow[] = [];
+  for (const [country, row] of totals) {
+    if (country !== null && row.fans >= SMALL_COUNT_LIMIT) named.push({ country, ...row });
+    else {
+      pooled.receivedCents += row.receivedCents;
+      pooled.fans += row.fans;
+    }
+  }
+  named.sort((a, b) => a.fans - b.fans || a.receivedCents - b.receivedCents || (a.country! < b.country! ? -1 : 1));
+  while (pooled.fans > 0 && pooled.fans < SMALL_COUNT_LIMIT && named.length > 0) {
+    const smallest = named.shift()!;
+    pooled.receivedCents += smallest.receivedCents;
+    pooled.fans += smallest.fans;
+  }
+  return pooled.fans > 0 ? [...named, pooled] : named;
+}
 
 /**
  * A claimed artist's funding insights (issue 31), all from the artist's escrow in the ledger: every
@@ -62,7 +90,11 @@ export async function artistInsights(em: EntityManager, claim: { id: string; art
   const windows = [...(await periodWindows(em, periodIds)).values()].map((window) => ({ fanId: window.fanId, from: new Date(window.startsAt), to: new Date(window.endsAt) }));
   const tracks = await listenedMsByTrackForWindows(em, artistId, windows);
 
-  const release = releases.find((journal) => journal.references.claimId === claim.id) ?? null;
+  // The claim's first release is "at claim" only if money waited when the claim was verified; for an
+  // artist claimed with an empty escrow it is merely the first later share passing through.
+  const firstRelease = releases.find((journal) => journal.references.claimId === claim.id) ?? null;
+  const waitedAtClaim = firstRelease && claim.verifiedAt ? (await escrowRecordedBefore(em, artistId, new Date(claim.verifiedAt))) > 0 : false;
+  const release = waitedAtClaim ? firstRelease : null;
   return {
     artistId,
     artistName: facts?.name ?? 'Unknown artist',
@@ -70,8 +102,8 @@ export async function artistInsights(em: EntityManager, claim: { id: string; art
     totals: { ...totals, waitingInEscrowCents: totals.receivedCents - totals.releasedToOfficeCents - totals.returnedToFansCents },
     fans: maskCount(byFan.size),
     months: monthRows,
-    countries: [...countries.entries()]
-      .map(([country, row]) => ({ country, receivedCents: row.receivedCents, fans: maskCount(row.fans) }))
+    countries: poolSmallCountries(countries)
+      .map((row) => ({ country: row.country, receivedCents: row.receivedCents, fans: maskCount(row.fans) }))
       .sort((a, b) => b.receivedCents - a.receivedCents || byCountry(a.country, b.country)),
     tracks: tracks.slice(0, TOP_TRACKS).map((track) => ({ trackId: track.trackId, name: track.name, listenedMs: Math.round(track.listenedMs), fans: maskCount(track.fans) })),
     paidListeningMs: Math.round(tracks.reduce((total, track) => total + track.listenedMs, 0)),

@@ -58,7 +58,7 @@ describe('funding insights on a claimed artist’s page', () => {
 
     const countries = within(screen.getByRole('region', { name: 'Money per listening country (table)' })).getAllByRole('row');
     expect(countries[1]!.textContent).toBe('Germany$90.0075%6 fans');
-    expect(countries[2]!.textContent).toBe('Not known$30.0025%fewer than 5 fans');
+    expect(countries[2]!.textContent).toBe('Other countries or not known$30.0025%fewer than 5 fans');
 
     const tracks = within(screen.getByRole('region', { name: 'Tracks fans paid for (table)' })).getAllByRole('row');
     expect(tracks[1]!.textContent).toBe('Solo Song45 min75%fewer than 5 fans');

@@ -88,7 +88,7 @@ function Insights({ data }: { data: ArtistInsightsView }) {
           Where the money came from
         </Title>
         <Text size="sm" c="dimmed" mb="xs">
-          By the country of each fan&apos;s streaming account.
+          By the country of each fan&apos;s streaming account; countries of fewer than 5 fans are counted together.
         </Text>
         <TableScroll minWidth={480} label="Money per listening country (table)">
           <Table>
@@ -103,7 +103,7 @@ function Insights({ data }: { data: ArtistInsightsView }) {
             <Table.Tbody>
               {data.countries.map((row) => (
                 <Table.Tr key={row.country ?? 'unknown'}>
-                  <Table.Th scope="row">{row.country ? countryName(row.country) : 'Not known'}</Table.Th>
+                  <Table.Th scope="row">{row.country ? countryName(row.country) : 'Other countries or not known'}</Table.Th>
                   <Table.Td ta="right">{formatMoney(row.receivedCents)}</Table.Td>
                   <Table.Td ta="right">{shareOf(row.receivedCents, totals.receivedCents)}</Table.Td>
                   <Table.Td ta="right">{fans(row.fans)}</Table.Td>
