@@ -45,4 +45,21 @@ describe('impact card', () => {
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([CARD_WIDTH, CARD_HEIGHT]);
   });
+
+  it('renders names holding characters XML forbids (U+FFFE, U+FFFF, a lone surrogate) without them, instead of failing', () => {
+    const odd = { ...impact, artists: [{ ...impact.artists[0]!, name: 'Odd\uFFFF\uFFFE\uD800Name' }] };
+    const svg = impactCardSvg({ impact: odd, fanName: 'Ana\uFFFF', artistNames: true });
+    expect(svg).toContain('1. OddName');
+    expect(svg).toContain('Ana’s impact on Pie');
+    const png = impactCardPng({ impact: odd, fanName: 'Ana\uFFFF', artistNames: true });
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([CARD_WIDTH, CARD_HEIGHT]);
+  });
+
+  it('renders the same card once (a public card fetched in a loop costs no render), and a changed card anew', () => {
+    const first = impactCardPng({ impact, fanName: 'Cached', artistNames: true });
+    expect(impactCardPng({ impact, fanName: 'Cached', artistNames: true })).toBe(first);
+    const hidden = impactCardPng({ impact, fanName: null, artistNames: false });
+    expect(hidden).not.toBe(first);
+    expect(hidden.equals(first)).toBe(false);
+  });
 });
