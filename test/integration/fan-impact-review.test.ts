@@ -79,6 +79,12 @@ describe('a fan’s impact under attack', () => {
     }
   });
 
+  it('a public card may be kept by no cache without asking again (a fan who turns private is off it at once)', async () => {
+    const card = await platform.request('GET', `/api/pie/pie/${fan.pieId}/card.png`);
+    expect(card.status).toBe(200);
+    expect(card.headers['cache-control']).toBe('no-cache');
+  });
+
   it('a deleted fan’s pie has no public card nor Open Graph tags, at once (not only once the listening worker forgot their profile)', async () => {
     expect((await platform.request('GET', `/api/pie/pie/${fan.pieId}/card.png`)).status).toBe(200);
     const deleted = await platform.request('DELETE', '/api/auth/account', { cookies: fan.cookies });
