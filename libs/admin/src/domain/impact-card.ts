@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import { formatUsd, type FanImpactView } from '#pie/contracts';
 
 /** The Open Graph size: what social networks show a link's image at. */
@@ -70,15 +70,18 @@ export function impactCardSvg({ impact, fanName, artistNames }: CardContent): st
 }
 
 /**
- * The last cards rendered, by their SVG: a render takes the event loop for 100 ms or more, and a
- * public pie's card is fetched by anyone holding the link (crawlers, or someone in a loop). The SVG
- * is the whole of what a card shows, so a changed figure or visibility is a new key, never a stale card.
+ * The last cards rendered, by their SVG: a public pie's card is fetched by anyone holding the link
+ * (crawlers, or someone in a loop). The SVG is the whole of what a card shows, so a changed figure
+ * or visibility is a new key, never a stale card. A render in progress is shared by its callers.
  */
 const RENDERED_CARDS = 64;
-const rendered = new Map<string, Buffer>();
+const rendered = new Map<string, Promise<Buffer>>();
 
-/** The card as a PNG, rendered by resvg with the bundled fonts only (the same card is rendered once). */
-export function impactCardPng(content: CardContent): Buffer {
+/**
+ * The card as a PNG, rendered by resvg with the bundled fonts only (the same card is rendered once),
+ * on libuv's thread pool: a render takes 100 ms or more, which would otherwise stop every request.
+ */
+export function impactCardPng(content: CardContent): Promise<Buffer> {
   const svg = impactCardSvg(content);
   const cached = rendered.get(svg);
   if (cached) {
@@ -86,11 +89,11 @@ export function impactCardPng(content: CardContent): Buffer {
     rendered.set(svg, cached);
     return cached;
   }
-  const resvg = new Resvg(svg, {
+  const png = renderAsync(svg, {
     fitTo: { mode: 'width', value: CARD_WIDTH },
     font: { fontFiles: FONTS, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
-  });
-  const png = resvg.render().asPng();
+  }).then((image) => image.asPng());
+  png.catch(() => rendered.delete(svg)); // a failed render is not kept
   rendered.set(svg, png);
   if (rendered.size > RENDERED_CARDS) rendered.delete(rendered.keys().next().value!);
   return png;

@@ -48,7 +48,7 @@ export class PublicPieCardController {
   async card(@ZodParam('pieId', PieIdParam) pieId: string, @Res() reply: FastifyReply) {
     const png = await this.impacts.publicPieCard(pieId);
     // Every cache asks again each time: a fan who turns their profile private (or deletes their
-    // account) is off their card at once. Cheap: the same card is rendered once (impact-card.ts).
+    // account) is off their card at once. Cheap: the same card is rendered once, off the event loop (impact-card.ts).
     await reply.header('content-type', 'image/png').header('cache-control', 'no-cache').send(png);
   }
 }
