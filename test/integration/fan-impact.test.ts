@@ -241,8 +241,8 @@ describe('a fan’s impact: every figure is the ledger’s, and cards show only 
     const benCard = await platform.request('GET', '/api/report/impact/card.png', { cookies: ben.cookies });
     expect(benCard.status).toBe(200);
     // The private fan's card is exactly the card without names (the names' absence is the card renderer's unit test).
-    expect(benCard.rawBody.equals(impactCardPng({ impact: benImpact, fanName: null, artistNames: false }))).toBe(true);
-    expect(benCard.rawBody.equals(impactCardPng({ impact: benImpact, fanName: 'ben_private', artistNames: true }))).toBe(false);
+    expect(benCard.rawBody.equals(await impactCardPng({ impact: benImpact, fanName: null, artistNames: false }))).toBe(true);
+    expect(benCard.rawBody.equals(await impactCardPng({ impact: benImpact, fanName: 'ben_private', artistNames: true }))).toBe(false);
   });
 
   it('a public fan’s pie has a public card and Open Graph tags; a private fan’s pie has neither', async () => {

@@ -39,6 +39,8 @@ export class FanImpacts {
     const em = this.database.em();
     const fanId = await pieOwner(em, pieId);
     if (!fanId) return null;
+    // A deleted fan's profile goes with the listening worker, later: their card goes at once.
+    if (await this.contacts.isDeleted(fanId, em)) return null;
     return (await publicProfileOf(em, fanId)).public ? fanId : null;
   }
 

@@ -40,9 +40,34 @@ describe('impact card', () => {
     expect(svg).toContain('3 artists funded in 1 country');
   });
 
-  it('renders a PNG of the Open Graph size', () => {
-    const png = impactCardPng({ impact, fanName: 'Ana', artistNames: true });
+  it('renders a PNG of the Open Graph size', async () => {
+    const png = await impactCardPng({ impact, fanName: 'Ana', artistNames: true });
     expect(png.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
     expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([CARD_WIDTH, CARD_HEIGHT]);
+  });
+
+  it('renders names holding characters XML forbids (U+FFFE, U+FFFF, a lone surrogate) without them, instead of failing', async () => {
+    const odd = { ...impact, artists: [{ ...impact.artists[0]!, name: 'Odd\uFFFF\uFFFE\uD800Name' }] };
+    const svg = impactCardSvg({ impact: odd, fanName: 'Ana\uFFFF', artistNames: true });
+    expect(svg).toContain('1. OddName');
+    expect(svg).toContain('Ana’s impact on Pie');
+    const png = await impactCardPng({ impact: odd, fanName: 'Ana\uFFFF', artistNames: true });
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([CARD_WIDTH, CARD_HEIGHT]);
+  });
+
+  it('renders the same card once (a public card fetched in a loop costs no render), and a changed card anew', async () => {
+    const first = await impactCardPng({ impact, fanName: 'Cached', artistNames: true });
+    expect(await impactCardPng({ impact, fanName: 'Cached', artistNames: true })).toBe(first);
+    const hidden = await impactCardPng({ impact, fanName: null, artistNames: false });
+    expect(hidden).not.toBe(first);
+    expect(hidden.equals(first)).toBe(false);
+  });
+
+  it('renders off the event loop: other work runs while a card renders', async () => {
+    const order: string[] = [];
+    const rendering = Promise.resolve(impactCardPng({ impact, fanName: 'Off the loop', artistNames: true })).then(() => order.push('rendered'));
+    setImmediate(() => order.push('other work'));
+    await rendering;
+    expect(order).toEqual(['other work', 'rendered']);
   });
 });

@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { Resvg } from '@resvg/resvg-js';
+import { renderAsync } from '@resvg/resvg-js';
 import { formatUsd, type FanImpactView } from '#pie/contracts';
 
 /** The Open Graph size: what social networks show a link's image at. */
@@ -11,10 +11,14 @@ export const CARD_HEIGHT = 630;
 const fontFile = (name: string) => createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${name}`);
 const FONTS = [fontFile('DejaVuSans.ttf'), fontFile('DejaVuSans-Bold.ttf')];
 
-/** Text as XML character data: markup escaped, and control characters (invalid in XML 1.0) dropped. */
+/** XML 1.0's Char: tab, newline, CR, and U+0020–U+D7FF, U+E000–U+FFFD, U+10000 up (a lone surrogate, U+FFFE or U+FFFF makes resvg refuse the whole SVG). */
+const isXmlChar = (code: number): boolean =>
+  code === 0x9 || code === 0xa || code === 0xd || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || code >= 0x10000;
+
+/** Text as XML character data: markup escaped, and characters XML 1.0 forbids dropped (a catalogue name may hold any). */
 const escapeXml = (text: string): string =>
   [...text]
-    .filter((c) => c.codePointAt(0)! >= 0x20 || c === '\t' || c === '\n')
+    .filter((c) => isXmlChar(c.codePointAt(0)!))
     .join('')
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
@@ -65,11 +69,32 @@ export function impactCardSvg({ impact, fanName, artistNames }: CardContent): st
   ].join('');
 }
 
-/** The card as a PNG, rendered by resvg with the bundled fonts only. */
-export function impactCardPng(content: CardContent): Buffer {
-  const resvg = new Resvg(impactCardSvg(content), {
+/**
+ * The last cards rendered, by their SVG: a public pie's card is fetched by anyone holding the link
+ * (crawlers, or someone in a loop). The SVG is the whole of what a card shows, so a changed figure
+ * or visibility is a new key, never a stale card. A render in progress is shared by its callers.
+ */
+const RENDERED_CARDS = 64;
+const rendered = new Map<string, Promise<Buffer>>();
+
+/**
+ * The card as a PNG, rendered by resvg with the bundled fonts only (the same card is rendered once),
+ * on libuv's thread pool: a render takes 100 ms or more, which would otherwise stop every request.
+ */
+export function impactCardPng(content: CardContent): Promise<Buffer> {
+  const svg = impactCardSvg(content);
+  const cached = rendered.get(svg);
+  if (cached) {
+    rendered.delete(svg); // most recently used last
+    rendered.set(svg, cached);
+    return cached;
+  }
+  const png = renderAsync(svg, {
     fitTo: { mode: 'width', value: CARD_WIDTH },
     font: { fontFiles: FONTS, loadSystemFonts: false, defaultFontFamily: 'DejaVu Sans' },
-  });
-  return resvg.render().asPng();
+  }).then((image) => image.asPng());
+  png.catch(() => rendered.delete(svg)); // a failed render is not kept
+  rendered.set(svg, png);
+  if (rendered.size > RENDERED_CARDS) rendered.delete(rendered.keys().next().value!);
+  return png;
 }

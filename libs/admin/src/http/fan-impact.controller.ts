@@ -47,7 +47,8 @@ export class PublicPieCardController {
   @ApiResponse({ status: 404, description: 'No such pie, or its fan’s profile is private' })
   async card(@ZodParam('pieId', PieIdParam) pieId: string, @Res() reply: FastifyReply) {
     const png = await this.impacts.publicPieCard(pieId);
-    // Shared by crawlers for a few minutes: a fan who turns their profile private is off every card soon after.
-    await reply.header('content-type', 'image/png').header('cache-control', 'public, max-age=300').send(png);
+    // Every cache asks again each time: a fan who turns their profile private (or deletes their
+    // account) is off their card at once. Cheap: the same card is rendered once, off the event loop (impact-card.ts).
+    await reply.header('content-type', 'image/png').header('cache-control', 'no-cache').send(png);
   }
 }
