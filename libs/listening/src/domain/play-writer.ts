@@ -236,17 +236,19 @@ function* copyLines(plays: readonly IncomingPlay[]): Generator<string> {
 /**
  * Staged plays whose track the catalogue does not know yet: the track is created from the names
  * the source gave (metadata pending), credited to the artist of that name (an existing one, or a
- * new name-only artist).
+ * new name-only artist). One a scrobbling service named is marked `named_by_scrobble`: its plays
+ * count in the fan's split (`listened-time.ts`), an upload's wait for the catalogue.
  */
 async function createMissingTracks(client: PoolClient): Promise<number> {
   const created = await client.query<{ id: string }>(
-    `insert into listening.tracks (provider_id, name, match_key, album)
-     select distinct on (coalesce(s.provider_track_id, s.match_key)) s.provider_track_id, s.track_name, s.match_key, s.album
+    `insert into listening.tracks (provider_id, name, match_key, album, named_by_scrobble)
+     select distinct on (coalesce(s.provider_track_id, s.match_key)) s.provider_track_id, s.track_name, s.match_key, s.album,
+            s.provider_track_id is null and s.source in ('lastfm', 'listenbrainz')
        from ${STAGE} s
       where case when s.provider_track_id is not null
                  then not exists (select 1 from listening.tracks t where t.provider_id = s.provider_track_id)
                  else not exists (select 1 from listening.tracks t where t.match_key = s.match_key) end
-      order by coalesce(s.provider_track_id, s.match_key)
+      order by coalesce(s.provider_track_id, s.match_key), s.source in ('lastfm', 'listenbrainz') desc
      on conflict do nothing
      returning id`,
   );
