@@ -38,6 +38,7 @@ import { Migration20270116000100_listening_scrobble_sources } from './Migration2
 import { Migration20270201000100_ledger_monthly_totals } from './Migration20270201000100_ledger_monthly_totals.js';
 import { Migration20270304000100_listening_long_scrobble_window } from './Migration20270304000100_listening_long_scrobble_window.js';
 import { Migration20270304000200_listening_scrobble_named_tracks } from './Migration20270304000200_listening_scrobble_named_tracks.js';
+import { Migration20270304000300_listening_mbids } from './Migration20270304000300_listening_mbids.js';
 
 /** The one migration history of the whole database, oldest first. Append; never edit a shipped one. */
 export const migrations = [
@@ -81,4 +82,5 @@ export const migrations = [
   Migration20270201000100_ledger_monthly_totals,
   Migration20270304000100_listening_long_scrobble_window,
   Migration20270304000200_listening_scrobble_named_tracks,
+  Migration20270304000300_listening_mbids,
 ];

@@ -26,6 +26,9 @@ export interface Scrobble {
   trackName: string;
   artistName: string;
   album: string | null;
+  /** MusicBrainz ids where the service knows them (the recording, its primary artist). */
+  trackMbid?: string | null;
+  artistMbid?: string | null;
 }
 
 /**
@@ -55,5 +58,7 @@ export function scrobblePlay(scrobble: Scrobble): IncomingPlay {
     trackName: scrobble.trackName,
     artistName: scrobble.artistName,
     album: scrobble.album,
+    trackMbid: scrobble.trackMbid ?? null,
+    artistMbid: scrobble.artistMbid ?? null,
   };
 }

@@ -7,6 +7,7 @@ import {
   ScrobbleServiceError,
   ScrobbleServiceUnavailableError,
   ScrobbleUserGoneError,
+  mbidOrNull,
   type ScrobbleService,
   type ServiceListen,
 } from './scrobble-service.js';
@@ -208,5 +209,7 @@ function serviceListen(track: LastfmRecentTrack): ServiceListen {
     album: track.album?.['#text']?.trim() || null,
     // user.getRecentTracks says no track length.
     durationMs: null,
+    trackMbid: mbidOrNull(track.mbid),
+    artistMbid: mbidOrNull(track.artist?.mbid),
   };
 }
