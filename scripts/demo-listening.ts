@@ -90,6 +90,7 @@ export const DEMO_LASTFM_ACCOUNT = 'demo-scrobbler';
  * account's history. Runs once: skipped when the fan's Last.fm was ever connected.
  */
 export async function seedDemoScrobbler(options: { appUrl: string; providersUrl: string }): Promise<string> {
+  await catalogueFromDemoFan(options.appUrl, 600_000);
   const visitor = new Visitor(options.appUrl);
   await visitor.call('GET', '/api/health');
   await visitor.json('POST', '/api/auth/login', { email: DEMO_SCROBBLER.email, password: DEMO_SCROBBLER.password });
@@ -114,6 +115,24 @@ export async function seedDemoScrobbler(options: { appUrl: string; providersUrl:
   const to = new URL(landing.headers.get('location') ?? '/', options.appUrl);
   if (landing.status !== 302 || to.searchParams.get('result') !== 'connected') throw new Error(`connecting Last.fm landed on ${landing.status} ${to}`);
   return `${DEMO_SCROBBLER.email} connected the sandbox's Last.fm account ${DEMO_LASTFM_ACCOUNT} (listener1's scrobbles); the worker reads its history`;
+}
+
+/**
+ * Waits (up to `timeoutMs`) for the demo fan's upload to be imported and its tracks found in the
+ * catalogue: the Last.fm fan's scrobbles of the same listener then meet known tracks by their
+ * names, instead of creating thousands of name-only ones that the catalogue fetch must merge
+ * (under its exclusive lock, while every poll waits).
+ */
+async function catalogueFromDemoFan(appUrl: string, timeoutMs: number): Promise<void> {
+  const visitor = new Visitor(appUrl);
+  await visitor.call('GET', '/api/health');
+  await visitor.json('POST', '/api/auth/login', { email: DEMO_FAN.email, password: DEMO_FAN.password });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const { data } = await visitor.json<{ data: { totals: { plays: number; orphaned_plays: number }; latest_import: { status: string } | null } }>('GET', '/api/user/activity');
+    if (data.latest_import?.status === 'completed' && data.totals.orphaned_plays <= data.totals.plays * 0.05) return;
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  }
 }
 
 /** "Continue with Spotify" on the login page, as a new fan: the account is made and its listening polled. */

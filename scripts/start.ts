@@ -157,12 +157,13 @@ try {
       .catch((error: Error) => `could not seed the demo pie: ${error.message}`)
       .then((outcome) => console.log(`[start] demo pie: ${outcome}`));
     // A fan with Last.fm history only (issue 33), whose pie closes from their scrobbles.
+    // In the background: it waits for the demo fan's export to fill the catalogue first.
     if (env.LASTFM_API_KEY) {
-      const scrobbler = await seedDemoScrobbler({ appUrl: `http://127.0.0.1:${env.PORT}`, providersUrl: env.SOCIAL_PROVIDERS_BASE_URL }).catch(
-        (error: Error) => `could not connect the Last.fm demo fan: ${error.message}`,
-      );
-      console.log(`[start] demo Last.fm fan: ${scrobbler}`);
-      void seedDemoScrobblerPie({ databaseUrl })
+      const providersUrl = env.SOCIAL_PROVIDERS_BASE_URL;
+      void seedDemoScrobbler({ appUrl: `http://127.0.0.1:${env.PORT}`, providersUrl })
+        .catch((error: Error) => `could not connect the Last.fm demo fan: ${error.message}`)
+        .then((outcome) => console.log(`[start] demo Last.fm fan: ${outcome}`))
+        .then(() => seedDemoScrobblerPie({ databaseUrl }))
         .catch((error: Error) => `could not seed the Last.fm demo fan's pie: ${error.message}`)
         .then((outcome) => console.log(`[start] demo Last.fm fan's pie: ${outcome}`));
     }
