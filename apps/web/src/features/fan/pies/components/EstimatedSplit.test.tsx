@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { makeFanUser } from '../../../../test/fixtures';
 import { emptyListeningRoutes, mockRoutes, renderApp, requestsTo } from '../../../../test/render';
 import { activePie, emptyStats, newPieEstimate, ok, PIE_ID } from '../test-fixtures';
+import { ESTIMATE_RETRY_MS } from './EstimatedSplit';
 
 const AUTHENTICATED = { session: { status: 'authenticated' as const, redirectTo: null } };
 const ESTIMATE = 'GET /api/pie/new/realtime-stats';
@@ -67,6 +68,23 @@ describe('the estimated split', () => {
     const modal = await screen.findByRole('dialog', { name: 'Create your pie' });
     expect(await within(modal).findByText(/No listening in your last 28 days to estimate from yet/)).toBeTruthy();
   });
+
+  it('asks again while there is nothing to estimate from, and shows the split once the first plays are in', async () => {
+    // A fan just signed in with Spotify: the first poll is still bringing their plays.
+    const fetchMock = mockRoutes({
+      ...emptyListeningRoutes(),
+      'GET /api/user': ok(makeFanUser()),
+      'GET /api/pie/active': ok(null),
+      [ESTIMATE]: [ok({ ...newPieEstimate, artists: [] }), ok(newPieEstimate)],
+    });
+    const { user } = renderApp('/pie', AUTHENTICATED);
+    await user.click(await screen.findByRole('button', { name: 'Create your pie' }, { timeout: 10_000 }));
+    const modal = await screen.findByRole('dialog', { name: 'Create your pie' });
+    expect(await within(modal).findByText(/No listening in your last 28 days to estimate from yet/)).toBeTruthy();
+    const split = await within(modal).findByRole('list', { name: 'Your estimated split' }, { timeout: ESTIMATE_RETRY_MS + 5_000 });
+    expect(within(split).getAllByRole('listitem')[0]!.textContent).toContain('Night Swimmers');
+    expect(requestsTo(fetchMock, ESTIMATE).length).toBeGreaterThanOrEqual(2);
+  }, 20_000);
 
   it('labels the split on /pie as an estimate while the period has no listening of its own', async () => {
     mockRoutes({
