@@ -36,6 +36,7 @@ import { Migration20261215000100_pies_status_at } from './Migration2026121500010
 import { Migration20270101000100_claims_attempt_proof } from './Migration20270101000100_claims_attempt_proof.js';
 import { Migration20270116000100_listening_scrobble_sources } from './Migration20270116000100_listening_scrobble_sources.js';
 import { Migration20270201000100_ledger_monthly_totals } from './Migration20270201000100_ledger_monthly_totals.js';
+import { Migration20270301000100_ledger_single_fan_escrow } from './Migration20270301000100_ledger_single_fan_escrow.js';
 
 /** The one migration history of the whole database, oldest first. Append; never edit a shipped one. */
 export const migrations = [
@@ -77,4 +78,5 @@ export const migrations = [
   Migration20270101000100_claims_attempt_proof,
   Migration20270116000100_listening_scrobble_sources,
   Migration20270201000100_ledger_monthly_totals,
+  Migration20270301000100_ledger_single_fan_escrow,
 ];
