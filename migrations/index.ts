@@ -37,6 +37,10 @@ import { Migration20270101000100_claims_attempt_proof } from './Migration2027010
 import { Migration20270116000100_listening_scrobble_sources } from './Migration20270116000100_listening_scrobble_sources.js';
 import { Migration20270201000100_ledger_monthly_totals } from './Migration20270201000100_ledger_monthly_totals.js';
 import { Migration20270301000100_ledger_single_fan_escrow } from './Migration20270301000100_ledger_single_fan_escrow.js';
+import { Migration20270303000100_identity_listening_country } from './Migration20270303000100_identity_listening_country.js';
+import { Migration20270304000100_listening_long_scrobble_window } from './Migration20270304000100_listening_long_scrobble_window.js';
+import { Migration20270304000200_listening_scrobble_named_tracks } from './Migration20270304000200_listening_scrobble_named_tracks.js';
+import { Migration20270304000300_listening_mbids } from './Migration20270304000300_listening_mbids.js';
 
 /** The one migration history of the whole database, oldest first. Append; never edit a shipped one. */
 export const migrations = [
@@ -79,4 +83,8 @@ export const migrations = [
   Migration20270116000100_listening_scrobble_sources,
   Migration20270201000100_ledger_monthly_totals,
   Migration20270301000100_ledger_single_fan_escrow,
+  Migration20270303000100_identity_listening_country,
+  Migration20270304000100_listening_long_scrobble_window,
+  Migration20270304000200_listening_scrobble_named_tracks,
+  Migration20270304000300_listening_mbids,
 ];

@@ -12,7 +12,10 @@
  *     COPY into the staging table, the catalogue by provider id and name, the cross-source match,
  *     the plays and the read models);
  *   - real at scale: the same writer into a plays table that already holds BENCH_PRELOAD plays
- *     (20,000,000: the same fans and catalogue, the weeks before, with their read models).
+ *     (20,000,000: the same fans and catalogue, the weeks before, with their read models);
+ *   - real, scrobble-shaped: the same listens as Last.fm reports them (issue 33): no provider id,
+ *     the track found by its text names (the match key), dated by their start with the scrobble's
+ *     window (`scrobblePlay`), into a database of its own. Printed beside the provider-id rate.
  *
  * The four take turns batch by batch, so a busy neighbour on a shared machine slows all of them
  * alike and the ratios stay comparable; each is timed on its own (wall clock, and the CPU of this
@@ -23,7 +26,9 @@
  *
  * The preloaded database is built once (set-based) and kept as a template,
  * `pie_bench_ingest_seed_<preload>_<migrations>`; later runs clone it (BENCH_FRESH_SEED=1 rebuilds
- * it). BENCH_PRELOAD=0 skips the scale run. Uses TEST_POSTGRES_URL's server (default: local Postgres).
+ * it). BENCH_PRELOAD=0 skips the scale run. Uses TEST_POSTGRES_URL's server (default: local Postgres);
+ * its databases are named BENCH_DATABASE_… (default pie_bench_ingest), so runs on one server do
+ * not drop each other's. A short run: BENCH_PLAYS=50000 BENCH_PRELOAD=0 npm run bench:ingest.
  */
 import { readFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
@@ -35,13 +40,14 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { createOrm, migrateUp } from '#pie/platform';
 import { migrations } from '#pie/migrations';
 import { writePlaysIn, type IncomingPlay } from '#pie/listening';
-import { stagePlays, WRITE_PLAYS_SQL } from '#pie/listening/testing';
+import { scrobblePlay, stagePlays, WRITE_PLAYS_SQL } from '#pie/listening/testing';
 import { databaseUrl, recreateDatabase, seededRandom, TEST_POSTGRES_URL } from '#pie/testing';
 
 const PLAYS = Number(process.env.BENCH_PLAYS ?? 1_000_000);
 const PRELOAD = Number(process.env.BENCH_PRELOAD ?? 20_000_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 10_000);
 const PROFILE = process.env.BENCH_PROFILE === '1';
+const DATABASE = process.env.BENCH_DATABASE ?? 'pie_bench_ingest';
 const FANS = 2_000;
 const ARTISTS = 5_000;
 const TRACKS = 20_000;
@@ -153,6 +159,7 @@ async function preload(url: string): Promise<void> {
 
 /** The preloaded database: cloned from its kept template, which is built first when missing. */
 async function scaleDatabase(name: string): Promise<string> {
+  // Shared by every run on the server: built once (~10 GB).
   const seed = `pie_bench_ingest_seed_${PRELOAD}_${migrations.length}`;
   const exists = await onServer(async (client) => (await client.query(`select 1 from pg_database where datname = $1`, [seed])).rows.length > 0);
   if (!exists || process.env.BENCH_FRESH_SEED === '1') {
@@ -206,6 +213,27 @@ function* batches(): Generator<IncomingPlay[]> {
     previous = batch;
     yield batch;
   }
+}
+
+/** The catalogue's length of bench track `g` (as `prepare` makes it). */
+const benchDurationMs = (g: number) => 180_000 + (g % 120) * 1000;
+
+/**
+ * A play as a scrobbling service reports the same listen: no provider id, the track by its names,
+ * dated by its start (its end less the track's length, which Last.fm's source takes from the
+ * catalogue), and the scrobble's window as its precision.
+ */
+function scrobbleShaped(play: IncomingPlay): IncomingPlay {
+  const durationMs = benchDurationMs(Number(play.trackName.slice('Bench Track '.length)));
+  return scrobblePlay({
+    fanId: play.fanId,
+    source: 'lastfm',
+    startedAtSeconds: Math.floor((play.playedAt.getTime() - durationMs) / 1000),
+    durationMs,
+    trackName: play.trackName,
+    artistName: play.artistName,
+    album: play.album,
+  });
 }
 
 /** Plays are stored to the second. */
@@ -319,7 +347,7 @@ async function floorTarget(label: string, url: string, statement: string): Promi
   };
 }
 
-async function realTarget(label: string, url: string): Promise<Target> {
+async function realTarget(label: string, url: string, shape?: (play: IncomingPlay) => IncomingPlay): Promise<Target> {
   // One connection held throughout, as a busy worker's is (the ORM's pool closes a connection idle
   // for 10 s, and the four targets take turns), and the import job's own call: writePlaysIn in a
   // transaction (writePlays is the same in a pooled connection's transaction).
@@ -334,7 +362,7 @@ async function realTarget(label: string, url: string): Promise<Target> {
     close: () => client.end(),
     async write(batch) {
       await client.query('begin');
-      const written = await writePlaysIn(client as PoolClient, batch);
+      const written = await writePlaysIn(client as PoolClient, shape === undefined ? batch : batch.map(shape));
       await client.query('commit');
       return written.inserted;
     },
@@ -451,16 +479,18 @@ async function main(): Promise<void> {
       `scale run into ${fmt(PRELOAD)} plays; ${availableParallelism()} cores, load average ${load1.toFixed(2)} / ${load5.toFixed(2)}`,
   );
   const targets: Target[] = [
-    await floorTarget('floor, plays only', await prepare('pie_bench_ingest_floor'), PLAYS_ONLY_SQL),
-    await floorTarget('floor, same rows', await prepare('pie_bench_ingest_rows'), SAME_ROWS_SQL),
-    await realTarget('real (writePlays)', await prepare('pie_bench_ingest_real')),
+    await floorTarget('floor, plays only', await prepare(`${DATABASE}_floor`), PLAYS_ONLY_SQL),
+    await floorTarget('floor, same rows', await prepare(`${DATABASE}_rows`), SAME_ROWS_SQL),
+    await realTarget('real (writePlays)', await prepare(`${DATABASE}_real`)),
   ];
-  if (PRELOAD > 0) targets.push(await realTarget(`real, ${fmt(PRELOAD)} plays before`, await scaleDatabase('pie_bench_ingest_scale')));
+  if (PRELOAD > 0) targets.push(await realTarget(`real, ${fmt(PRELOAD)} plays before`, await scaleDatabase(`${DATABASE}_scale`)));
+  // Scrobble-shaped plays store other played_at values (a start and a window): compared by rate only.
+  const scrobbles = await realTarget('real, scrobble-shaped (no ids)', await prepare(`${DATABASE}_scrobbles`), scrobbleShaped);
   const begin = performance.now();
   let done = 0;
   let last: IncomingPlay[] = [];
   for (const batch of batches()) {
-    for (const target of targets) await timed(target, batch);
+    for (const target of [...targets, scrobbles]) await timed(target, batch);
     done += batch.length;
     last = batch;
     if (done % (BATCH * 10) === 0) console.log(`  ${fmt(done)} plays (${((performance.now() - begin) / 1000).toFixed(0)} s)`);
@@ -470,9 +500,9 @@ async function main(): Promise<void> {
     const next = last.map((play) => ({ ...play, playedAt: new Date(play.playedAt.getTime() + 3_600_000) }));
     for (const target of targets.slice(2)) await profileBatch(target, next);
   }
-  for (const target of targets) await target.close();
+  for (const target of [...targets, scrobbles]) await target.close();
   const [playsOnly, sameRows, real, scale] = targets as [Target, Target, Target, Target | undefined];
-  for (const target of targets) {
+  for (const target of [...targets, scrobbles]) {
     const cpu = cpuRate(target.spent);
     console.log(
       `${target.label.padEnd(34)} ${fmt(rate(target.spent)).padStart(7)} plays/s (${(target.spent.wallMs / 1000).toFixed(1)} s, ${fmt(target.spent.inserted)} stored)` +
@@ -487,6 +517,11 @@ async function main(): Promise<void> {
   const cpuRatio = (a: Target, b: Target) => (a.spent.cpuMs === null || b.spent.cpuMs === null ? null : b.spent.cpuMs / a.spent.cpuMs);
   ratio('real / floor (plays only)', playsOnly.spent.wallMs / real.spent.wallMs, 0.5, cpuRatio(real, playsOnly));
   ratio('real / floor (same rows) ', sameRows.spent.wallMs / real.spent.wallMs, 0.9, cpuRatio(real, sameRows));
+  const scrobbleCpu = cpuRatio(scrobbles, real);
+  console.log(
+    `scrobble-shaped (text names, no provider id): ${fmt(rate(scrobbles.spent))} plays/s beside ${fmt(rate(real.spent))} plays/s with provider ids: ` +
+      `${(real.spent.wallMs / scrobbles.spent.wallMs).toFixed(2)}x${scrobbleCpu === null ? '' : `; by CPU time ${scrobbleCpu.toFixed(2)}x`}`,
+  );
   if (scale) {
     const slower = scale.spent.wallMs / real.spent.wallMs - 1;
     const cpu = cpuRatio(real, scale);
@@ -494,7 +529,7 @@ async function main(): Promise<void> {
       `real into ${fmt(PRELOAD)} plays: ${fmt(rate(scale.spent))} plays/s beside ${fmt(rate(real.spent))} into the empty table: ` +
         `${(slower * 100).toFixed(1)} % slower (goal ≤ 25 %) ${slower <= 0.25 ? 'OK' : 'BELOW GOAL'}${cpu === null ? '' : `; by CPU time ${((cpu - 1) * 100).toFixed(1)} % more`}`,
     );
-    await onServer((client) => client.query(`drop database if exists "pie_bench_ingest_scale" with (force)`));
+    await onServer((client) => client.query(`drop database if exists "${DATABASE}_scale" with (force)`));
   }
   const [after1, after5] = loadavg();
   console.log(`load average at the end: ${after1.toFixed(2)} / ${after5.toFixed(2)}`);

@@ -13,16 +13,20 @@ export const DEMO_FAN = { email: 'fan@pie.local', password: 'pie-demo-fan', firs
 export const DEMO_ARTIST = { email: 'artist@pie.local', password: 'pie-demo-artist', firstName: 'Demo', lastName: 'Artist' };
 /** The office's second member: an artist account of their own (an invitation creates none), invited by the demo artist. */
 export const DEMO_MEMBER = { email: 'member@pie.local', password: 'pie-demo-member', firstName: 'Demo', lastName: 'Member' };
+/** A fan whose listening comes from Last.fm alone (issue 33): the sandbox's Last.fm account `demo-scrobbler`. */
+export const DEMO_SCROBBLER = { email: 'scrobbler@pie.local', password: 'pie-demo-scrobbler', firstName: 'Demo', lastName: 'Scrobbler' };
 export const DEMO_ADMIN = { email: 'admin@pie.local', password: 'pie-demo-admin', name: 'Demo Admin' };
 const DEMO_PROMO_CODES = Array.from({ length: 25 }, (_, index) => `TRYMYPIE-DEMO-${String(index + 1).padStart(3, '0')}`);
 
 /** Demo accounts a newcomer can sign in with at once; seeding twice changes nothing. */
 export async function seedDemoData(em: EntityManager): Promise<void> {
-  await em.execute(
-    `insert into identity.fans (id, email, first_name, last_name, password_hash, email_verified_at, accepted_terms_at)
-     values (?, ?, ?, ?, ?, now(), now()) on conflict (email) do nothing`,
-    [randomUUID(), DEMO_FAN.email, DEMO_FAN.firstName, DEMO_FAN.lastName, await hashPassword(DEMO_FAN.password)],
-  );
+  for (const fan of [DEMO_FAN, DEMO_SCROBBLER]) {
+    await em.execute(
+      `insert into identity.fans (id, email, first_name, last_name, password_hash, email_verified_at, accepted_terms_at)
+       values (?, ?, ?, ?, ?, now(), now()) on conflict (email) do nothing`,
+      [randomUUID(), fan.email, fan.firstName, fan.lastName, await hashPassword(fan.password)],
+    );
+  }
   for (const account of [DEMO_ARTIST, DEMO_MEMBER]) {
     await em.execute(
       `insert into identity.artist_users (id, email, first_name, last_name, password_hash, email_verified_at, registration_completed_at)

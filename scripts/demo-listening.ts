@@ -10,7 +10,7 @@
  * nothing (issue 29 item 11). Their first polls run before the demo fan's import finishes, which
  * computes popularity again.
  */
-import { DEMO_FAN } from './demo-data.ts';
+import { DEMO_FAN, DEMO_SCROBBLER } from './demo-data.ts';
 
 const EXPORT_DAYS = 90;
 /** The sandbox's other seeded Spotify accounts: the demo fan's fellow listeners on Pie. */
@@ -79,6 +79,60 @@ export async function seedDemoListening(options: { appUrl: string; providersUrl:
     await visitor.json('POST', `/api/listening/imports/${created.data.id}/chunks`, { index, rows: chunks[index] });
   }
   return `linked the sandbox Spotify account listener1 and uploaded ${rows.length} plays (${EXPORT_DAYS} days); ${COMMUNITY_SPOTIFY_ACCOUNTS.join(' and ')} signed in as fans of their own`;
+}
+
+/** The sandbox's Last.fm account of the Last.fm-only demo fan: it scrobbles `listener1`'s plays, whose tracks the demo fan's export brings into the catalogue. */
+export const DEMO_LASTFM_ACCOUNT = 'demo-scrobbler';
+
+/**
+ * The Last.fm-only demo fan (issue 33): logs in, connects Last.fm through the sandbox's Last.fm
+ * page as a person does ("Connect Last.fm", then "Yes, allow access"); the worker back-fills the
+ * account's history. Runs once: skipped when the fan's Last.fm was ever connected.
+ */
+export async function seedDemoScrobbler(options: { appUrl: string; providersUrl: string }): Promise<string> {
+  await catalogueFromDemoFan(options.appUrl, 600_000);
+  const visitor = new Visitor(options.appUrl);
+  await visitor.call('GET', '/api/health');
+  await visitor.json('POST', '/api/auth/login', { email: DEMO_SCROBBLER.email, password: DEMO_SCROBBLER.password });
+  const sources = await visitor.json<{ data: { source: string; status: string }[] }>('GET', '/api/listening/sources');
+  if (sources.data.some((source) => source.source === 'lastfm' && source.status !== 'not-connected')) return 'the Last.fm demo fan already has Last.fm';
+  const account = await fetch(`${options.providersUrl}/lastfm/__admin/users`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: DEMO_LASTFM_ACCOUNT, listener: 'listener1' }),
+  });
+  if (!account.ok) throw new Error(`the sandbox's Last.fm answered ${account.status} creating ${DEMO_LASTFM_ACCOUNT}`);
+  const started = await visitor.json<{ data: { url: string } }>('POST', '/api/listening/sources/lastfm');
+  const authPage = new URL(started.data.url);
+  const allowed = await fetch(`${authPage.origin}${authPage.pathname}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ api_key: authPage.searchParams.get('api_key') ?? '', cb: authPage.searchParams.get('cb') ?? '', username: DEMO_LASTFM_ACCOUNT, decision: 'allow' }),
+    redirect: 'manual',
+  });
+  const callback = new URL(allowed.headers.get('location') ?? '', options.appUrl);
+  const landing = await visitor.call('GET', `${callback.pathname}${callback.search}`);
+  const to = new URL(landing.headers.get('location') ?? '/', options.appUrl);
+  if (landing.status !== 302 || to.searchParams.get('result') !== 'connected') throw new Error(`connecting Last.fm landed on ${landing.status} ${to}`);
+  return `${DEMO_SCROBBLER.email} connected the sandbox's Last.fm account ${DEMO_LASTFM_ACCOUNT} (listener1's scrobbles); the worker reads its history`;
+}
+
+/**
+ * Waits (up to `timeoutMs`) for the demo fan's upload to be imported and its tracks found in the
+ * catalogue: the Last.fm fan's scrobbles of the same listener then meet known tracks by their
+ * names, instead of creating thousands of name-only ones that the catalogue fetch must merge
+ * (under its exclusive lock, while every poll waits).
+ */
+async function catalogueFromDemoFan(appUrl: string, timeoutMs: number): Promise<void> {
+  const visitor = new Visitor(appUrl);
+  await visitor.call('GET', '/api/health');
+  await visitor.json('POST', '/api/auth/login', { email: DEMO_FAN.email, password: DEMO_FAN.password });
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const { data } = await visitor.json<{ data: { totals: { plays: number; orphaned_plays: number }; latest_import: { status: string } | null } }>('GET', '/api/user/activity');
+    if (data.latest_import?.status === 'completed' && data.totals.orphaned_plays <= data.totals.plays * 0.05) return;
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+  }
 }
 
 /** "Continue with Spotify" on the login page, as a new fan: the account is made and its listening polled. */

@@ -14,15 +14,20 @@
  * Runs once: skipped when the fan has a pie (checked again after the wait, so exactly one path
  * ever makes the demo fan's pie).
  */
-import { accounts, canonicalPostings, postJournal } from '#pie/ledger';
+import { accounts, canonicalPostings, postJournal, type JournalKind } from '#pie/ledger';
 import { createOrm, type EntityManager } from '#pie/platform';
 import { createPie, openPeriod } from '#pie/pies';
-import { DEMO_FAN } from './demo-data.ts';
+import { DEMO_FAN, DEMO_SCROBBLER } from './demo-data.ts';
 import { seedDemoPayments } from './demo-payments.ts';
 
 const DAY = 86_400_000;
 const PERIOD_DAYS = 30;
 const NET_PER_PERIOD_CENTS = 841; // $10.00 less Stripe's 59¢ and Pie's 10%
+/**
+ * The demo's own journal kind, outside the ledger's JOURNAL_KINDS on purpose: only this demo posts
+ * it (the wallet shows it as a payment, by its direction).
+ */
+const DEMO_FUNDING_KIND = 'demo_funding' as JournalKind;
 
 async function waitForListening(em: EntityManager, fanId: string, timeoutMs: number): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
@@ -48,8 +53,8 @@ async function hasPie(em: EntityManager, fanId: string): Promise<boolean> {
 
 async function fund(tx: EntityManager, fanId: string, n: number, at: Date): Promise<void> {
   const input = {
-    kind: 'demo_funding',
-    idempotencyKey: `demo_funding:${fanId}:${n}`,
+    kind: DEMO_FUNDING_KIND,
+    idempotencyKey: `${DEMO_FUNDING_KIND}:${fanId}:${n}`,
     occurredAt: at,
     references: { fanId, demo: true },
     postings: [
@@ -79,6 +84,54 @@ async function seedLedgerFundedPie(em: EntityManager, fanId: string): Promise<st
     for (const [n, at] of starts.entries()) await fund(tx, fanId, n + 1, at);
   });
   return 'created the demo fan’s pie (funded through the ledger, no Stripe): two ended periods (the worker closes them within a minute or two) and one running';
+}
+
+/**
+ * Waits for the Last.fm-only demo fan's history to be read (the back-fill done: false if it never
+ * is), then, for up to `catalogueMs` more, for their scrobbles of the pie's days to be on catalogue
+ * tracks, which the demo fan's export brings (the worker merges the scrobbles' name-only tracks into
+ * them as it fills them in): the statements then name artists with pictures. Name-only scrobbled
+ * tracks count in a split too, so the pie is made either way.
+ */
+async function waitForScrobbles(em: EntityManager, fanId: string, timeoutMs: number, catalogueMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  let catalogueDeadline: number | null = null;
+  while (Date.now() < deadline) {
+    const [state] = await em.execute<{ status: string | null; plays: number; known: number }[]>(
+      `select (select status from listening.scrobble_sources where fan_id = ? and kind = 'lastfm') as status,
+              count(*)::int as plays, count(*) filter (where t.metadata_fetched_at is not null)::int as known
+         from listening.plays p join listening.tracks t on t.id = p.track_id
+        where p.fan_id = ? and p.played_at > now() - make_interval(days => ?)`,
+      [fanId, fanId, 2 * PERIOD_DAYS + 1],
+    );
+    if (state.status === 'connected' && state.plays > 0) {
+      catalogueDeadline ??= Date.now() + catalogueMs;
+      if (state.known >= state.plays * 0.9 || Date.now() > catalogueDeadline) return true;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  return false;
+}
+
+/**
+ * The Last.fm-only demo fan's pie (issue 33), funded through the ledger like the demo fan's
+ * without Stripe: two ended periods that the worker's close splits among the artists of their
+ * scrobbles, and one running. Waits for the Last.fm back-fill first. Runs once.
+ */
+export async function seedDemoScrobblerPie(options: { databaseUrl: string }): Promise<string> {
+  const orm = await createOrm({ databaseUrl: options.databaseUrl, poolMax: 2 });
+  try {
+    const em = orm.em.fork();
+    const [fan] = await em.execute<{ id: string }[]>(`select id from identity.fans where email = ?`, [DEMO_SCROBBLER.email]);
+    if (!fan) return 'no Last.fm demo fan';
+    if (await hasPie(em, fan.id)) return 'the Last.fm demo fan already has a pie';
+    if (!(await waitForScrobbles(em, fan.id, 900_000, 300_000))) return 'the Last.fm demo fan’s history is not read yet; no pie for them';
+    if (await hasPie(em, fan.id)) return 'the Last.fm demo fan already has a pie';
+    await seedLedgerFundedPie(orm.em.fork(), fan.id);
+    return `created ${DEMO_SCROBBLER.email}'s pie from their Last.fm history (funded through the ledger): two ended periods the worker closes, one running`;
+  } finally {
+    await orm.close(true);
+  }
 }
 
 export async function seedDemoPies(options: {

@@ -11,9 +11,9 @@ import { createOrm, entitiesOf, migrateUp, recordInOutbox } from '#pie/platform'
 import { migrations } from '#pie/migrations';
 import { modules } from '#pie/modules';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
-import { DEMO_ADMIN, DEMO_ARTIST, DEMO_FAN, DEMO_MEMBER, SANDBOX_STRIPE_SECRET_KEY, seedDemoData } from './demo-data.ts';
-import { seedDemoListening } from './demo-listening.ts';
-import { seedDemoPies } from './demo-pies.ts';
+import { DEMO_ADMIN, DEMO_ARTIST, DEMO_FAN, DEMO_MEMBER, DEMO_SCROBBLER, SANDBOX_STRIPE_SECRET_KEY, seedDemoData } from './demo-data.ts';
+import { seedDemoListening, seedDemoScrobbler } from './demo-listening.ts';
+import { seedDemoPies, seedDemoScrobblerPie } from './demo-pies.ts';
 import { seedDemoArtistArea } from './demo-artist-area.ts';
 import { seedDemoPayments } from './demo-payments.ts';
 import { seedDemoPayouts } from './demo-payouts.ts';
@@ -156,6 +156,17 @@ try {
     void seedDemoPies({ databaseUrl, payments: demoPayments })
       .catch((error: Error) => `could not seed the demo pie: ${error.message}`)
       .then((outcome) => console.log(`[start] demo pie: ${outcome}`));
+    // A fan with Last.fm history only (issue 33), whose pie closes from their scrobbles.
+    // In the background: it waits for the demo fan's export to fill the catalogue first.
+    if (env.LASTFM_API_KEY) {
+      const providersUrl = env.SOCIAL_PROVIDERS_BASE_URL;
+      void seedDemoScrobbler({ appUrl: `http://127.0.0.1:${env.PORT}`, providersUrl })
+        .catch((error: Error) => `could not connect the Last.fm demo fan: ${error.message}`)
+        .then((outcome) => console.log(`[start] demo Last.fm fan: ${outcome}`))
+        .then(() => seedDemoScrobblerPie({ databaseUrl }))
+        .catch((error: Error) => `could not seed the Last.fm demo fan's pie: ${error.message}`)
+        .then((outcome) => console.log(`[start] demo Last.fm fan's pie: ${outcome}`));
+    }
     // In the background: it waits for the worker to fill the catalogue from the demo fan's listening.
     void seedDemoArtistArea({
       appUrl: `http://127.0.0.1:${env.PORT}`,
@@ -186,6 +197,7 @@ try {
   const demoLines = demoData
     ? `    Demo fan:       ${DEMO_FAN.email} / ${DEMO_FAN.password}        (${env.PUBLIC_URL}/login)
     Demo artist:    ${DEMO_ARTIST.email} / ${DEMO_ARTIST.password}  (${env.PUBLIC_URL}/for-artists/login)
+    Last.fm fan:    ${DEMO_SCROBBLER.email} / ${DEMO_SCROBBLER.password}  (listening from Last.fm only)
     Demo member:    ${DEMO_MEMBER.email} / ${DEMO_MEMBER.password}  (the demo artist's office, one artist assigned)
     Demo admin:     ${DEMO_ADMIN.email} / ${DEMO_ADMIN.password}    (${env.PUBLIC_URL}/admin)`
     : '    No demo accounts (your own database: PIE_DEMO_DATA=true adds them; never in production)';

@@ -96,57 +96,64 @@ describe('the web app shell in Chromium', () => {
         });
         try {
           for (const visit of visitsFor(role)) {
-            logged = [];
-            let started = Date.now();
-            if (role === 'anonymous' || !loaded) {
-              await page.goto(`${appUrl}${visit.url}`, { waitUntil: 'commit' });
-              loaded = true;
-            } else {
-              await navigateInApp(page, visit.url);
-            }
-            const screen = await waitForScreen(page, visit.expectedPath, visit.expectedHeading);
-            if (!screen.ok) {
-              problems.push(
-                `${visit.url}: expected ${visit.expectedPath} "${String(visit.expectedHeading)}", got ${screen.path} "${screen.heading}"`,
-              );
-              continue;
-            }
-            timing.navigation += Date.now() - started;
-            for (const entry of logged) {
-              if (entry.text.includes('HydrateFallback')) problems.push(`${visit.url}: console ${entry.type}: ${entry.text}`);
-              const publicPage = role === 'anonymous' && visit.expectedPath === visit.url.split('?')[0];
-              // Only the 401: the sample ids of some routes are honestly refused (400) by their reads.
-              if (publicPage && entry.type === 'error' && entry.text.includes('status of 401')) problems.push(`${visit.url}: console error: ${entry.text}`);
-            }
-            started = Date.now();
-            if (!(await visible(page, 'Cookie consent'))) problems.push(`${visit.url}: no cookie banner`);
-            // The install prompt waits for the cookie choice (it then takes the banner's place): never both.
-            if (await page.getByRole('region', { name: 'Install Pie', exact: true }).isVisible()) problems.push(`${visit.url}: install prompt beside the cookie banner`);
-            timing.chrome += Date.now() - started;
-            started = Date.now();
-            if (visit.owner) {
-              checkedWithAxe++;
-              for (const violation of await axeViolations(page)) problems.push(`${visit.url}: axe ${violation}`);
-            }
-            timing.axe += Date.now() - started;
-            // The same visit on a desktop and on a phone: no sideways scrolling, no text cut
-            // off, and a screenshot of each route the role itself lands on, for review.
-            started = Date.now();
-            // Screenshots of the routes the role is for (the anonymous visitor: the open ones),
-            // and of the public pages as a signed-in fan sees them (with the app's navigation).
-            const landed =
-              visit.expectedPath === visit.url.split('?')[0] && (visit.owner || (role === 'fan' && visit.route.area === 'public'));
-            for (const name of ['desktop', 'phone'] as const) {
-              if (name === 'phone') await page.setViewportSize(SCREENS.phone);
-              for (const problem of await layoutProblems(page)) {
-                problems.push(`${visit.url} at ${SCREENS[name].width}px: ${problem}`);
+            try {
+              logged = [];
+              let started = Date.now();
+              if (role === 'anonymous' || !loaded) {
+                await page.goto(`${appUrl}${visit.url}`, { waitUntil: 'commit' });
+                loaded = true;
+              } else {
+                await navigateInApp(page, visit.url);
               }
-              if (landed && TAKE_SCREENSHOTS) {
-                await page.screenshot({ path: screenshotPath(role, name, visit.route), fullPage: true, type: 'jpeg', quality: 60 });
+              const screen = await waitForScreen(page, visit.expectedPath, visit.expectedHeading);
+              if (!screen.ok) {
+                problems.push(
+                  `${visit.url}: expected ${visit.expectedPath} "${String(visit.expectedHeading)}", got ${screen.path} "${screen.heading}"`,
+                );
+                continue;
               }
+              timing.navigation += Date.now() - started;
+              for (const entry of logged) {
+                if (entry.text.includes('HydrateFallback')) problems.push(`${visit.url}: console ${entry.type}: ${entry.text}`);
+                const publicPage = role === 'anonymous' && visit.expectedPath === visit.url.split('?')[0];
+                // Only the 401: the sample ids of some routes are honestly refused (400) by their reads.
+                if (publicPage && entry.type === 'error' && entry.text.includes('status of 401')) problems.push(`${visit.url}: console error: ${entry.text}`);
+              }
+              started = Date.now();
+              if (!(await visible(page, 'Cookie consent'))) problems.push(`${visit.url}: no cookie banner`);
+              // The install prompt waits for the cookie choice (it then takes the banner's place): never both.
+              if (await page.getByRole('region', { name: 'Install Pie', exact: true }).isVisible()) problems.push(`${visit.url}: install prompt beside the cookie banner`);
+              timing.chrome += Date.now() - started;
+              started = Date.now();
+              if (visit.owner) {
+                checkedWithAxe++;
+                for (const violation of await axeViolations(page)) problems.push(`${visit.url}: axe ${violation}`);
+              }
+              timing.axe += Date.now() - started;
+              // The same visit on a desktop and on a phone: no sideways scrolling, no text cut
+              // off, and a screenshot of each route the role itself lands on, for review.
+              started = Date.now();
+              // Screenshots of the routes the role is for (the anonymous visitor: the open ones),
+              // and of the public pages as a signed-in fan sees them (with the app's navigation).
+              const landed =
+                visit.expectedPath === visit.url.split('?')[0] && (visit.owner || (role === 'fan' && visit.route.area === 'public'));
+              for (const name of ['desktop', 'phone'] as const) {
+                if (name === 'phone') await page.setViewportSize(SCREENS.phone);
+                for (const problem of await layoutProblems(page)) {
+                  problems.push(`${visit.url} at ${SCREENS[name].width}px: ${problem}`);
+                }
+                if (landed && TAKE_SCREENSHOTS) {
+                  await page.screenshot({ path: screenshotPath(role, name, visit.route), fullPage: true, type: 'jpeg', quality: 60 });
+                }
+              }
+              await page.setViewportSize(SCREENS.desktop);
+              timing.layout += Date.now() - started;
+            } catch (error) {
+              // A step that never finished (withDeadline) is this route's problem; the walk goes
+              // on from a fresh page load, so one stalled page cannot hide the others.
+              problems.push(`${visit.url}: ${(error as Error).message}`);
+              loaded = false;
             }
-            await page.setViewportSize(SCREENS.desktop);
-            timing.layout += Date.now() - started;
           }
         } finally {
           await context.close();

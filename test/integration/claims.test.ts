@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createArtistInvite, payeeOfficeFor } from '#pie/claims';
+import { writePlays } from '#pie/listening';
+import { scrobblePlay } from '#pie/listening/testing';
 import { Database } from '#pie/platform';
 import { approve } from '../../apps/sandbox/src/oauth/oauth-test-client.js';
 import { logIn, makeAccount } from '../support/accounts.js';
 import { openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
-import { addMember, editBio, makeCatalogueArtist, makeClaim, officeAdmin, sandboxSocials, signedInArtist, socialsFor, type CatalogueArtist } from './artist-area-fixtures.js';
+import { addMember, claimBody, editBio, makeCatalogueArtist, makeClaim, officeAdmin, sandboxSocials, signedInArtist, socialsFor, type CatalogueArtist } from './artist-area-fixtures.js';
 import { intoEscrow } from './payouts-fixtures.js';
 
 /**
@@ -318,6 +320,30 @@ describe('claims', () => {
       expect((await platform.request('GET', `/api/artist-invite/${token}/verify`)).status).toBe(409);
       const unknown = await platform.request('GET', `/api/artist-invite/${'x'.repeat(43)}/verify`);
       expect(unknown.status).toBe(404);
+    });
+
+    it('an artist known only from Last.fm scrobbles: the wizard says clearly that a bio or sign-in check needs a Spotify id; an invite claims and verifies them', async () => {
+      const fan = await makeAccount(sql, 'fan');
+      await writePlays(platform.api.get(Database), [
+        scrobblePlay({ fanId: fan.id, source: 'lastfm', startedAtSeconds: Math.floor(Date.now() / 1000) - 3600, durationMs: null, trackName: 'Attic Tapes', artistName: 'The Scrobble-Only Band', album: null }),
+      ]);
+      const artistId = await sql.value<string>(`select id from listening.artists where name = 'The Scrobble-Only Band' and provider_id is null`);
+      const admin = await officeAdmin(platform, sql, 'Scrobble Office');
+      const socials = await socialsFor(platform, admin, artistId);
+      expect(socials.spotifyArtistUrl).toBeNull();
+      const refused = await platform.request('POST', '/api/for-artists/claims', { cookies: admin.cookies, body: claimBody(artistId, socials.verificationString, { officeId: admin.officeId }) });
+      expect(refused.status).toBe(409);
+      expect(refused.body.code).toBe('claims.no-provider-profile');
+      expect(refused.body.message).toBe(
+        'Pie knows The Scrobble-Only Band only from listeners’ scrobbles or uploads, without a Spotify profile. Verifying by a bio or a social sign-in reads the artist’s Spotify profile, so it needs their Spotify id. Ask Pie for an artist invitation link to claim The Scrobble-Only Band instead.',
+      );
+      expect(await sql.value<number>(`select count(*)::int from claims.claims where artist_id = $1`, [artistId])).toBe(0);
+
+      const { token } = await createArtistInvite(platform.api.get(Database).em(), artistId);
+      const redeemed = await platform.request('POST', `/api/artist-invite/${token}/redeem`, { cookies: admin.cookies, body: { officeId: admin.officeId } });
+      expect(redeemed.status, JSON.stringify(redeemed.body)).toBe(200);
+      expect(redeemed.body.data.claim).toMatchObject({ status: 'successful', verificationMethod: 'invite' });
+      expect(await payeeOfficeFor(platform.api.get(Database).em(), artistId)).toMatchObject({ officeId: admin.officeId });
     });
 
     it('an artist already in an office redeems into the office they choose; no second office appears, and only their own offices can be chosen', async () => {

@@ -2,6 +2,7 @@ import { accounts, postJournals, type JournalInput } from '#pie/ledger';
 import { Database } from '#pie/platform';
 import { ClosePiePeriod } from '#pie/pies';
 import type { TestPlatform } from '../support/test-platform.js';
+import { TEST_JOURNAL_KINDS } from '#pie/ledger/testing';
 
 /*
  * Fixtures of the crash test, written in a handful of set-based statements so tens of thousands
@@ -73,7 +74,7 @@ export async function seedPeriodCloses(platform: TestPlatform, periods: number):
       const cents = fundingCents(n);
       fundedCents += cents;
       journals.push({
-        kind: 'test_funding',
+        kind: TEST_JOURNAL_KINDS.funding,
         idempotencyKey: `test_funding:crash:${n}`,
         occurredAt: fundedAt,
         references: { fanId: fanId(n) },

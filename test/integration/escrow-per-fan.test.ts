@@ -23,6 +23,7 @@ import { enableStripe, verifyClaim } from './payouts-fixtures.js';
 import { TestPlatform } from '../support/test-platform.js';
 import { logIn, makeAccount } from '../support/accounts.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';
+import { TEST_JOURNAL_KINDS } from '#pie/ledger/testing';
 
 // Issue 26, defect 1: whose money an escrow holds. A share released to an office is that fan's
 // money leaving; a refund, a dispute or an expiry takes only the money of the fan it is about.
@@ -132,7 +133,7 @@ describe('escrow is held per fan', () => {
     const old = new Date(Date.now() - 400 * DAY);
     for (const fan of [fanC, fanD]) {
       await ledger.post({
-        kind: 'test_funding',
+        kind: TEST_JOURNAL_KINDS.funding,
         idempotencyKey: `test_funding:${fan.id}`,
         occurredAt: old,
         references: { fanId: fan.id },
@@ -155,7 +156,7 @@ describe('escrow is held per fan', () => {
     const artist = await makeCatalogueArtist(sql, 'Old And New');
     const fan = await makeAccount(sql, 'fan');
     await ledger.post({
-      kind: 'test_funding',
+      kind: TEST_JOURNAL_KINDS.funding,
       idempotencyKey: `test_funding:${fan.id}`,
       occurredAt: new Date(Date.now() - 500 * DAY),
       references: { fanId: fan.id },
@@ -179,7 +180,7 @@ describe('escrow is held per fan', () => {
     const artistId = randomUUID();
     const [fanX, fanY] = [randomUUID(), randomUUID()];
     const escrow = accounts.artistEscrow(artistId);
-    await ledger.post({ kind: 'test_funding', idempotencyKey: `fund:${fanX}`, occurredAt: new Date(), postings: [{ account: accounts.stripeClearing, amountCents: -500 }, { account: escrow, amountCents: 500, fanId: fanX }] });
+    await ledger.post({ kind: TEST_JOURNAL_KINDS.funding, idempotencyKey: `fund:${fanX}`, occurredAt: new Date(), postings: [{ account: accounts.stripeClearing, amountCents: -500 }, { account: escrow, amountCents: 500, fanId: fanX }] });
     await expect(ledger.post({ kind: 'escrow_released', idempotencyKey: `rel:${artistId}`, occurredAt: new Date(), postings: [{ account: escrow, amountCents: -500 }, { account: accounts.refunds, amountCents: 500 }] })).rejects.toThrow(InvalidJournalError);
     // Y holds nothing there, though the escrow holds 500 (X's).
     await expect(ledger.post({ kind: 'refund', idempotencyKey: `ref:${fanY}`, occurredAt: new Date(), references: { fanId: fanY }, postings: [{ account: escrow, amountCents: -300, fanId: fanY }, { account: accounts.stripeClearing, amountCents: 300 }] })).rejects.toThrow(InsufficientBalanceError);

@@ -12,6 +12,7 @@ import {
   type JournalInput,
 } from '#pie/ledger';
 import { openSql, type Sql } from '../support/sql.js';
+import { TEST_JOURNAL_KINDS } from '#pie/ledger/testing';
 
 // The ledger's guarantees are Postgres's, not only TypeScript's: these tests write below the facade
 // with plain SQL to prove the database itself refuses what the facade would never send.
@@ -36,7 +37,7 @@ afterAll(async () => {
 
 function topUp(fanId: string, cents: number, key = `test_top_up:${randomUUID()}`): JournalInput {
   return {
-    kind: 'test_top_up',
+    kind: TEST_JOURNAL_KINDS.topUp,
     idempotencyKey: key,
     occurredAt: new Date(),
     references: { fanId },
@@ -113,7 +114,7 @@ describe('Postgres keeps the books', () => {
     const fan = randomUUID();
     await ledger.post(topUp(fan, 300));
     const overdraw: JournalInput = {
-      kind: 'test_spend',
+      kind: TEST_JOURNAL_KINDS.spend,
       idempotencyKey: `overdraw:${fan}`,
       occurredAt: new Date(),
       postings: [
@@ -130,7 +131,7 @@ describe('Postgres keeps the books', () => {
 describe('many journals in one statement (postJournals, the batch close)', () => {
   function spend(fan: string, artists: string[], cents: number[]): JournalInput {
     return {
-      kind: 'test_spend',
+      kind: TEST_JOURNAL_KINDS.spend,
       idempotencyKey: `batch_spend:${randomUUID()}`,
       occurredAt: new Date(),
       references: { fanId: fan },
@@ -270,7 +271,7 @@ describe('reads and invariants', () => {
     const day = (n: number) => new Date(Date.UTC(2026, 0, n));
     for (let n = 1; n <= 5; n++) await ledger.post({ ...topUp(fan, n * 100), occurredAt: day(n) });
     await ledger.post({
-      kind: 'test_spend',
+      kind: TEST_JOURNAL_KINDS.spend,
       idempotencyKey: `spend:${fan}`,
       occurredAt: day(6),
       references: { fanId: fan },
@@ -281,14 +282,14 @@ describe('reads and invariants', () => {
     expect(first.entries.map((entry) => entry.amountCents)).toEqual([-50, 500, 400, 300]);
     const second = await ledger.history(accounts.fanWallet(fan), { page: 2, limit: 4 });
     expect(second.entries.map((entry) => entry.amountCents)).toEqual([200, 100]);
-    const spends = await ledger.history(accounts.fanWallet(fan), { page: 1, limit: 20, kinds: ['test_spend'] });
-    expect(spends.entries.map((entry) => entry.kind)).toEqual(['test_spend']);
+    const spends = await ledger.history(accounts.fanWallet(fan), { page: 1, limit: 20, kinds: [TEST_JOURNAL_KINDS.spend] });
+    expect(spends.entries.map((entry) => entry.kind)).toEqual([TEST_JOURNAL_KINDS.spend]);
     expect(await ledger.history(accounts.fanWallet(fan), { page: 9, limit: 4 })).toEqual({ total: 6, entries: [] });
     const totals = await ledger.totalsByReference({ fanId: fan });
     expect(totals).toEqual(
       expect.arrayContaining([
-        { journalKind: 'test_top_up', accountKind: 'fan_wallet', amountCents: 1500 },
-        { journalKind: 'test_spend', accountKind: 'platform_fees', amountCents: 50 },
+        { journalKind: TEST_JOURNAL_KINDS.topUp, accountKind: 'fan_wallet', amountCents: 1500 },
+        { journalKind: TEST_JOURNAL_KINDS.spend, accountKind: 'platform_fees', amountCents: 50 },
       ]),
     );
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
-import { accounts, Ledger } from '#pie/ledger';
+import { accounts, JOURNAL_KINDS, Ledger, type JournalInput } from '#pie/ledger';
 import { formatDay, formatPeriod, PAYMENT_FAILED_SUBJECT, PAYMENT_RECEIPT_SUBJECT, PIE_CANCELLED_SUBJECT, SendEmail } from '#pie/notifications';
 import { Database } from '#pie/platform';
 import { StripeEventProcessor } from '../../libs/billing/src/domain/stripe-event-processor.js';
@@ -191,8 +191,8 @@ describe('checkout → hosted page paid → webhook → journal', () => {
 
 describe('refunds and disputes reverse through their own journals', () => {
   /** What a pie close does: most of a $10 charge's $8.41 from the wallet to an artist's escrow, referenced to the fan. */
-  const closeInto = (fanId: string, escrow: string) => ({
-    kind: 'pie_period_closed',
+  const closeInto = (fanId: string, escrow: string): JournalInput => ({
+    kind: JOURNAL_KINDS.piePeriodClosed,
     idempotencyKey: `test-close:${fanId}`,
     occurredAt: new Date(),
     references: { fanId },

@@ -6,6 +6,7 @@ import { eventually, openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
 import { addMember, makeCatalogueArtist, officeAdmin } from './artist-area-fixtures.js';
 import { enableStripe, intoEscrow, verifyClaim } from './payouts-fixtures.js';
+import { TEST_JOURNAL_KINDS } from '#pie/ledger/testing';
 
 /** Every payouts read and action, asked with another office's ids, by a member, without a session and with bad input. */
 describe('payouts: who may see and move an office’s money', () => {
@@ -122,7 +123,7 @@ describe('payouts: who may see and move an office’s money', () => {
     expect(notConnected.status).toBe(409);
     expect(notConnected.body.code).toBe('payouts.not-connected');
     await new Ledger(platform.api.get(Database)).post({
-      kind: 'test_funding',
+      kind: TEST_JOURNAL_KINDS.funding,
       idempotencyKey: `test_funding:${randomUUID()}`,
       occurredAt: new Date(),
       postings: [

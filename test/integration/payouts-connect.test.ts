@@ -6,6 +6,7 @@ import { Database } from '#pie/platform';
 import { eventually, openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
 import { addMember, makeCatalogueArtist, makeClaim, officeAdmin, signedInArtist } from './artist-area-fixtures.js';
+import { TEST_JOURNAL_KINDS } from '#pie/ledger/testing';
 
 /**
  * An office connects its Stripe Connect (Express) account through the sandbox: only its admins may,
@@ -126,7 +127,7 @@ describe('payouts: an office connects Stripe', () => {
     const ledger = new Ledger(platform.api.get(Database));
     const post = (account: string, cents: number) =>
       ledger.post({
-        kind: 'test_funding',
+        kind: TEST_JOURNAL_KINDS.funding,
         idempotencyKey: `test_funding:${randomUUID()}`,
         occurredAt: new Date(),
         postings: [

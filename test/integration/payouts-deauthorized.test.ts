@@ -8,6 +8,7 @@ import { eventually, openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
 import { makeCatalogueArtist, officeAdmin } from './artist-area-fixtures.js';
 import { enableStripe, intoEscrow, verifyClaim, type OfficeAdmin } from './payouts-fixtures.js';
+import { TEST_JOURNAL_KINDS } from '#pie/ledger/testing';
 
 // Issue 26, defects 5 and 9: an office's Stripe account that removes Pie's access
 // (`account.application.deauthorized`) can never be reached again. The way back is a new Express
@@ -109,7 +110,7 @@ describe('payouts: an account that deauthorized Pie', () => {
     await verifyClaim(platform, admin, artist);
     const stripeAccount = await enableStripe(platform, sql, admin);
     await ledger.post({
-      kind: 'test_funding',
+      kind: TEST_JOURNAL_KINDS.funding,
       idempotencyKey: `test_funding:${randomUUID()}`,
       occurredAt: new Date(),
       postings: [{ account: accounts.stripeClearing, amountCents: -1200 }, { account: accounts.officeEarnings(admin.officeId), amountCents: 1200 }],

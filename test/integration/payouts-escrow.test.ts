@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, balanceOf } from '#pie/ledger';
-import { ESCROW_RELEASED_JOURNAL, releaseEscrow } from '#pie/payouts';
+import { accounts, balanceOf, JOURNAL_KINDS } from '#pie/ledger';
+import { releaseEscrow } from '#pie/payouts';
 import { closePiePeriod } from '#pie/pies';
 import { Database } from '#pie/platform';
 import { logIn, makeAccount } from '../support/accounts.js';
@@ -38,7 +38,7 @@ describe('payouts: escrow released to the office', () => {
     sql.query<{ amount: string }>(
       `select p.amount_cents as amount from ledger.journals j join ledger.postings p on p.journal_id = j.id
         where j.kind = $1 and j."references"->>'artistId' = $2 and p.amount_cents > 0`,
-      [ESCROW_RELEASED_JOURNAL, artistId],
+      [JOURNAL_KINDS.escrowReleased, artistId],
     );
 
   const intoEscrowOf = (artistId: string, cents: number) => intoEscrow(platform, artistId, cents);

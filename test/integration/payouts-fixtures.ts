@@ -5,13 +5,14 @@ import { Database } from '#pie/platform';
 import { eventually, type Sql } from '../support/sql.js';
 import type { TestPlatform } from '../support/test-platform.js';
 import { editBio, makeClaim, socialsFor, type CatalogueArtist, type SignedInArtist } from './artist-area-fixtures.js';
+import { TEST_JOURNAL_KINDS } from '#pie/ledger/testing';
 
 export type OfficeAdmin = SignedInArtist & { officeId: string };
 
 /** Puts money into an artist's escrow as a period close would, from `fanId` (a fan of its own when not given), at `occurredAt`. */
 export async function intoEscrow(platform: TestPlatform, artistId: string, cents: number, options: { fanId?: string; occurredAt?: Date } = {}): Promise<void> {
   await new Ledger(platform.api.get(Database)).post({
-    kind: 'test_funding',
+    kind: TEST_JOURNAL_KINDS.funding,
     idempotencyKey: `test_funding:${randomUUID()}`,
     occurredAt: options.occurredAt ?? new Date(),
     references: options.fanId ? { fanId: options.fanId, artistId } : { artistId },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, balanceOf, Ledger } from '#pie/ledger';
-import { agreesWithStripe, bookDueTransfer, officesAgainstStripe, ESCROW_EXPIRED_JOURNAL, ExpireEscrow, expireEscrowOf, releaseEscrow, transferIdempotencyKey, TransferSender } from '#pie/payouts';
+import { accounts, balanceOf, Ledger, JOURNAL_KINDS } from '#pie/ledger';
+import { agreesWithStripe, bookDueTransfer, officesAgainstStripe, ExpireEscrow, expireEscrowOf, releaseEscrow, transferIdempotencyKey, TransferSender } from '#pie/payouts';
 import { formatDay, PAYOUT_SENT_SUBJECT, SendEmail } from '#pie/notifications';
 import { Database, recordInOutbox } from '#pie/platform';
 import { makeAccount } from '../support/accounts.js';
@@ -8,6 +8,7 @@ import { eventually, openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
 import { addMember, makeCatalogueArtist, officeAdmin } from './artist-area-fixtures.js';
 import { enableStripe, intoEscrow, verifyClaim, type OfficeAdmin } from './payouts-fixtures.js';
+import { TEST_JOURNAL_KINDS } from '#pie/ledger/testing';
 
 const DAY = 86_400_000;
 
@@ -96,7 +97,7 @@ describe('payouts: transfers, payouts and escrow expiry', () => {
     await intoEscrow(platform, (await makeCatalogueArtist(sql, 'Never Claimed')).id, 1); // unrelated money elsewhere in the ledger
     // Earnings arrive without triggering the job; the transfer is booked, reaches Stripe, and its answer is lost.
     await new Ledger(database).post({
-      kind: 'test_funding',
+      kind: TEST_JOURNAL_KINDS.funding,
       idempotencyKey: `test_funding:timeout:${admin.officeId}`,
       occurredAt: new Date(),
       postings: [
@@ -207,7 +208,7 @@ describe('payouts: transfers, payouts and escrow expiry', () => {
     expect(await balance(accounts.artistEscrow(artist.id))).toBe(250);
     // Again: nothing more is a year old.
     expect(await database.transaction((tx) => expireEscrowOf(tx, artist.id, cutoff))).toEqual([]);
-    expect(await sql.value<number>(`select count(*)::int from ledger.journals where kind = $1 and "references"->>'artistId' = $2`, [ESCROW_EXPIRED_JOURNAL, artist.id])).toBe(2);
+    expect(await sql.value<number>(`select count(*)::int from ledger.journals where kind = $1 and "references"->>'artistId' = $2`, [JOURNAL_KINDS.escrowExpired, artist.id])).toBe(2);
   });
 
   it('runs the daily escrow check as a job: e-mails each fan, leaves a claimed artist’s escrow alone', async () => {
@@ -231,7 +232,7 @@ describe('payouts: transfers, payouts and escrow expiry', () => {
   it('gives a share or an amount of the earnings to the promotion pool, never more than there is', async () => {
     const admin = await officeAdmin(platform, sql, 'Generous Office');
     await new Ledger(database).post({
-      kind: 'test_funding',
+      kind: TEST_JOURNAL_KINDS.funding,
       idempotencyKey: `test_funding:give:${admin.officeId}`,
       occurredAt: new Date(),
       postings: [

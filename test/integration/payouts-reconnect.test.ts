@@ -8,6 +8,7 @@ import { eventually, openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
 import { makeCatalogueArtist, officeAdmin } from './artist-area-fixtures.js';
 import { enableStripe, intoEscrow, verifyClaim, type OfficeAdmin } from './payouts-fixtures.js';
+import { TEST_JOURNAL_KINDS } from '#pie/ledger/testing';
 
 // Issue 26, defects 5 and 6: a disconnect can be undone (by the office through onboarding, or by an
 // admin), escrow of an office that cannot receive money expires after the same window, and a
@@ -41,7 +42,7 @@ describe('payouts: disconnect, reconnect and transfers on the way', () => {
   };
   const fundEarnings = (officeId: string, cents: number) =>
     ledger.post({
-      kind: 'test_funding',
+      kind: TEST_JOURNAL_KINDS.funding,
       idempotencyKey: `test_funding:${randomUUID()}`,
       occurredAt: new Date(),
       postings: [{ account: accounts.stripeClearing, amountCents: -cents }, { account: accounts.officeEarnings(officeId), amountCents: cents }],

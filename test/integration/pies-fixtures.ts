@@ -4,6 +4,7 @@ import { Database } from '#pie/platform';
 import { createPie } from '#pie/pies';
 import type { PieSettings } from '#pie/contracts';
 import type { TestPlatform } from '../support/test-platform.js';
+import { TEST_JOURNAL_KINDS } from '#pie/ledger/testing';
 
 /*
  * Factories for the pies tests: a pie made by the module's own creation code (what billing's
@@ -38,7 +39,7 @@ export async function makePie(
 export async function fundWallet(platform: TestPlatform, fanId: string, amountCents: number, occurredAt: Date): Promise<void> {
   const ledger = new Ledger(platform.api.get(Database));
   await ledger.post({
-    kind: 'test_funding',
+    kind: TEST_JOURNAL_KINDS.funding,
     idempotencyKey: `test_funding:${randomUUID()}`,
     occurredAt,
     references: { fanId },

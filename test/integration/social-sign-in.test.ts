@@ -64,6 +64,8 @@ describe('social sign-in through the sandbox providers', () => {
     const fanA = first.finish.cookies.find((c) => c.name === 'fan_access_token')!.value;
     const idA = (await platform.request('GET', '/api/user', { cookies: { fan_access_token: fanA } })).body.data._id;
     expect(await sql.value(`select count(*)::int from identity.social_identities where provider = 'spotify' and provider_user_id = 'listener2'`)).toBe(1);
+    // Spotify's country for the account (listener2 listens from GB) is kept: an artist's insights count money per listening country.
+    expect(await sql.value(`select country from identity.social_identities where provider = 'spotify' and provider_user_id = 'listener2'`)).toBe('GB');
     // Signing in through /try takes no code: the fan may start the free pie.
     const landing = new URL(location(second.finish), 'http://app');
     expect(landing.pathname).toBe('/dashboard');

@@ -27,9 +27,10 @@ import {
 } from '#pie/platform';
 import { SESSION_COOKIE } from '#pie/identity';
 import { STRIPE_WEBHOOK_PATH } from '#pie/billing';
+import { FanImpacts } from '#pie/admin';
 import { ApiModule } from './api.module.js';
 import { registerSecurityHeaders } from './security-headers.js';
-import { serveWebApp } from './web-app.js';
+import { serveWebApp, servePublicPiePage } from './web-app.js';
 import { registerMoneyMetrics } from './money-metrics.js';
 
 /** Request bodies above this are refused with 413 before any parsing. */
@@ -93,6 +94,10 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   registerWellFormedInput(app.getHttpAdapter().getInstance());
   registerNoStoreForApi(app.getHttpAdapter().getInstance());
   const sendSpaIndex = await serveWebApp(app.getHttpAdapter().getInstance(), config.WEB_DIST_DIR);
+  if (sendSpaIndex) {
+    const impacts = app.get(FanImpacts, { strict: false });
+    servePublicPiePage(fastify, config.WEB_DIST_DIR, { publicUrl: config.PUBLIC_URL, sendIndex: sendSpaIndex, hasPublicCard: async (pieId) => (await impacts.publicCardOwner(pieId)) !== null });
+  }
   const database = app.get(Database);
   const queues = app.get(QueueRegistry);
   const outages = new OutageReporter({ database: () => database.ping(), 'queue backend': () => queues.ping() }, config.OUTAGE_RETRY_AFTER_SECONDS);

@@ -5,7 +5,6 @@ export { BillingHttpModule } from './billing-http.module.js';
 export { BillingWorkerModule } from './billing-worker.module.js';
 export { HandleStripeEvent, type HandleStripeEventPayload } from './jobs/handle-stripe-event/handle-stripe-event.job.js';
 export { STRIPE_WEBHOOK_PATH } from './http/stripe-webhook.route.js';
-export { BILLING_JOURNAL_KINDS } from './domain/stripe-event-processor.js';
 export { PAYMENT_FAILED_SUBJECT } from '#pie/notifications';
 export { createStripeClient, StripeGateway, WEBHOOK_TOLERANCE_SECONDS } from './stripe/stripe-gateway.js';
 export { platformFeeCents, estimatedCardFeeCents, splitPayment } from './domain/fees.js';

@@ -95,6 +95,7 @@ export const ERROR_CODES = [
   'payouts.account-deauthorized',
   'payouts.stripe-refused',
   'payouts.balance-mismatch',
+  'payouts.claim-not-verified',
   // admin
   'admin.not-found',
   'admin.discovery-running',

@@ -14,3 +14,7 @@ export * from './payouts.js';
 export * from './admin.js';
 export * from './open-books.js';
 export * from './open-books-schema.js';
+export * from './small-counts.js';
+export * from './small-counts-schema.js';
+export * from './artist-insights.js';
+export * from './fan-impact.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MaskedCountSchema } from './small-counts-schema.js';
 import { OPEN_BOOKS_FIGURES, type OpenBooksFigure, type OpenBooksView } from './open-books.js';
 
 const cents = z.number().int();
@@ -8,7 +9,7 @@ const figures = z.object(Object.fromEntries(OPEN_BOOKS_FIGURES.map((key) => [key
 export const OpenBooksViewSchema = z.object({
   months: z.array(figures.extend({ month: z.string() })),
   totals: figures,
-  escrow: z.object({ waitingCents: cents, artists: z.number().int() }),
+  escrow: z.object({ waitingCents: cents, artists: MaskedCountSchema }),
   balance: z.object({ ok: z.boolean().nullable(), checkedAt: z.string().nullable(), checks: z.number().int(), failing: z.number().int() }),
   generatedAt: z.string(),
 }) satisfies z.ZodType<OpenBooksView>;

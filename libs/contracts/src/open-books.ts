@@ -1,3 +1,5 @@
+import type { MaskedCount } from './small-counts.js';
+
 /**
  * Open books (issue 31): the platform's money per month, every figure summed from the ledger —
  * platform-wide totals only, never a fan, an artist or an office by name or id. No zod here: the
@@ -39,8 +41,11 @@ export interface OpenBooksView {
   /** Oldest first, 'YYYY-MM' (UTC); months without money are absent. */
   months: ({ month: string } & OpenBooksFigures)[];
   totals: OpenBooksFigures;
-  /** What waits in escrow now for artists who have not claimed their profile yet, and for how many artists. */
-  escrow: { waitingCents: number; artists: number };
+  /**
+   * What waits in escrow now for artists who have not claimed their profile yet, and for how many
+   * artists: under five is `'fewer than 5'` (a handful of artists can stand for one fan's pie).
+   */
+  escrow: { waitingCents: number; artists: MaskedCount };
   /**
    * The reconciliation's last result: `ok` when the latest finished run of every check passed (null:
    * never checked), `checkedAt` the most recent of those runs, `failing` how many checks found a difference.

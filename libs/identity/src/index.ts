@@ -25,3 +25,4 @@ export { artistAccountsOfFans } from './domain/promotions.js';
 export { ProviderDisconnected, type ProviderDisconnectedPayload } from './events/provider-disconnected.event.js';
 // Facade for the admin back office.
 export { adminFansPage, adminFan, adminArtistUsersPage, adminArtistUser, accountCounts, adminNames, adminPeopleNames, adminPeopleMatching, type AdminFanRow, type AdminArtistUserRow } from './domain/admin-people.js';
+export { fanListeningCountries } from './domain/fan-countries.js';

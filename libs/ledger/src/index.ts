@@ -12,6 +12,7 @@ export {
   type AccountKind,
   type ParsedAccount,
 } from './domain/accounts.js';
+export { JOURNAL_KINDS, isJournalKind, type JournalKind } from './domain/journal-kinds.js';
 export {
   InvalidJournalError,
   IdempotencyConflictError,
@@ -54,7 +55,8 @@ export {
   type CreditWhereabouts,
   type EscrowFanMovement,
 } from './domain/escrow-holdings.js';
-export { figureTotals, figureTotalsByDay, figureTotalsByMonth, type MoneyFigure, type FigureScope } from './domain/money-figures.js';
+export { figureTotals, figureTotalsByDay, figureTotalsByMonth, figureByAccountAndMonth, type MoneyFigure, type FigureScope } from './domain/money-figures.js';
 export { largestRemainder } from './domain/largest-remainder.js';
+export { escrowByMonthAndKind, escrowRecordedBefore, escrowTotalsByFan, escrowJournalReferences, escrowJournalsOfKinds, type EscrowMonthKind, type EscrowJournalSummary } from './domain/artist-funding.js';
 // Facade for the admin back office.
 export { journalsPage, journalById, flowTotals, accountsByBalance, escrowsOldestFirst, oldestCreditAt, balancesOf, totalsByAccountKind, escrowWaiting, escrowMovements, type LedgerJournalView, type JournalFilter } from './domain/admin-ledger.js';

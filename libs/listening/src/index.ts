@@ -1,7 +1,7 @@
 // Public surface of libs/listening.
 export { listeningModule } from './listening.module-descriptor.js';
 // Facade for synchronous reads by other modules (pies): time per artist, split evenly among credited artists.
-export { listenedMsByArtist, listenedMsByArtistForWindows, artistFacts, orphanedTracks, dailyListenedMs, publicProfileOf, type ListeningWindow, type ArtistListening, type ArtistFacts, type OrphanedTrack, type DayListening } from './domain/listened-time.js';
+export { listenedMsByArtist, listenedMsByArtistForWindows, listenedMsByTrackForWindows, type TrackListening, artistFacts, orphanedTracks, dailyListenedMs, publicProfileOf, type ListeningWindow, type ArtistListening, type ArtistFacts, type OrphanedTrack, type DayListening } from './domain/listened-time.js';
 export { searchCatalogue } from './domain/catalogue-search.js';
 export { writePlays, writePlaysIn, type IncomingPlay, type PlayWriteResult, type PlaySource } from './domain/play-writer.js';
 export { FanConnectionBroken, type FanConnectionBrokenPayload } from './events/fan-connection-broken.event.js';

@@ -18,3 +18,5 @@ export { SyncScrobbles, type SyncScrobblesPayload } from './jobs/sync-scrobbles/
 export { ListenBrainzSource, LISTENBRAINZ_REVOKED_REASON } from './domain/listenbrainz-source.js';
 export { LastfmSource, LASTFM_REVOKED_REASON, LASTFM_CALLBACK_PATH } from './domain/lastfm-source.js';
 export { ScrobbleSources } from './domain/scrobble-sources.js';
+// A scrobble as the one writer receives it (the cross-source match's tests write them directly).
+export { scrobblePlay, type Scrobble } from './domain/scrobble-plays.js';

@@ -12,7 +12,7 @@ import { PayoutMaker } from './domain/payout-maker.js';
 import { ClaimFundsController, GiveBackController } from './http/funds.controller.js';
 import { StripeConnectController } from './http/stripe-connect.controller.js';
 import { CheckMonthlyFeeHandler } from './queries/check-monthly-fee/check-monthly-fee.handler.js';
-import { ListClaimPayoutsHandler, ListClaimTransactionsHandler } from './queries/claim-funds/claim-funds.handlers.js';
+import { GetClaimInsightsHandler, ListClaimPayoutsHandler, ListClaimTransactionsHandler } from './queries/claim-funds/claim-funds.handlers.js';
 import { GetConnectedAccountBalanceHandler, GetTotalPayoutHandler } from './queries/get-connected-account-figures/get-connected-account-figures.handlers.js';
 import { GetOfficeBalanceHandler } from './queries/get-office-balance/get-office-balance.handler.js';
 import {
@@ -50,6 +50,7 @@ import {
     ListOfficeTransactionsHandler,
     GetOfficeTransactionHandler,
     ListClaimTransactionsHandler,
+    GetClaimInsightsHandler,
     ListClaimPayoutsHandler,
   ],
 })

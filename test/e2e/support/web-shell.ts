@@ -208,10 +208,14 @@ export async function emulateInstallPrompt(context: BrowserContext): Promise<voi
  * follows the browser's history, so this is what a click on an in-app link amounts to.
  */
 export async function navigateInApp(page: Page, url: string): Promise<void> {
-  await page.evaluate((target) => {
-    history.pushState(null, '', target);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
-  }, url);
+  await withDeadline(
+    `moving to ${url}`,
+    15_000,
+    page.evaluate((target) => {
+      history.pushState(null, '', target);
+      window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+    }, url),
+  );
 }
 
 /** Waits until the page shows `heading` as its h1 at `path`; returns what it shows if it never does. */
@@ -238,10 +242,28 @@ export async function waitForScreen(
     return {
       ok: false,
       path: new URL(page.url()).pathname,
-      heading: await page
-        .evaluate(() => document.querySelector('h1')?.textContent?.trim() ?? null)
-        .catch(() => null),
+      heading: await withDeadline('reading the heading', 5_000, page.evaluate(() => document.querySelector('h1')?.textContent?.trim() ?? null)).catch(
+        () => null,
+      ),
     };
+  }
+}
+
+/**
+ * `work`, or an error naming `label` once `ms` have passed. Playwright bounds its waits and
+ * navigations, but not `page.evaluate` nor axe's run inside the page: a page that never answers
+ * (a stalled frame, a busy main thread) would hold a route walk until the test's own timeout,
+ * with nothing said about where. A CI run lost ten minutes that way on one walk.
+ */
+export async function withDeadline<T>(label: string, ms: number, work: Promise<T>): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`${label} did not finish in ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -250,7 +272,11 @@ export async function axeViolations(page: Page): Promise<string[]> {
   // Only violations are needed: skipping the details of passes makes each run much faster.
   // Legacy mode runs axe.run() in the page itself; the default opens a blank page for every
   // check to combine the frames' results (our pages embed no cross-origin frame worth isolating).
-  const results = await new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).analyze();
+  const results = await withDeadline(
+    'axe',
+    60_000,
+    new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] }).analyze(),
+  );
   return results.violations.map(
     (violation) =>
       `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
@@ -287,14 +313,26 @@ export function screenshotPath(role: Role, screen: ScreenName, route: WebRoute):
  * clips its overflow, or ends it with an ellipsis, while its text needs more room).
  */
 export async function layoutProblems(page: Page): Promise<string[]> {
-  // Let a resize's layout settle (two frames).
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const frame = (globalThis as unknown as { requestAnimationFrame: (callback: () => void) => void })
-          .requestAnimationFrame;
-        frame(() =>
-          frame(() => {
+  // Let a resize's layout settle (two frames, or 250 ms where the page draws no frames: Chromium
+  // stops animation frames for a page it does not show), then measure.
+  return withDeadline(
+    'the layout check',
+    30_000,
+    page.evaluate(
+      () =>
+        new Promise<string[]>((resolve) => {
+          const frame = (globalThis as unknown as { requestAnimationFrame: (callback: () => void) => void }).requestAnimationFrame;
+          let settled = false;
+          const settle = (measure: () => void) => {
+            const once = () => {
+              if (settled) return;
+              settled = true;
+              measure();
+            };
+            frame(() => frame(once));
+            setTimeout(once, 250);
+          };
+          settle(() => {
             // Browser globals, typed loosely (the root tsconfig has no DOM lib).
             type Box = { left: number; right: number; width: number; height: number };
             type El = {
@@ -353,8 +391,8 @@ export async function layoutProblems(page: Page): Promise<string[]> {
               if (cutX || cutY) problems.push(`text cut off ${cutX ? 'at the side' : 'at the bottom'}: ${describe(el)}`);
             }
             resolve(problems);
-          }),
-        );
-      }),
+          });
+        }),
+    ),
   );
 }

@@ -6,6 +6,7 @@ import { AppRoot } from '../app/AppRoot';
 import { allRoutes as routes } from '../app/all-routes';
 import { makeStore, type RootState } from '../app/store';
 import { installUnauthorizedHandler } from '../app/unauthorized-handler';
+import type { FanImpactView } from '#pie/contracts';
 
 /**
  * Where a test's visitor starts: known to have no session in any area, so the layouts do not
@@ -104,6 +105,24 @@ export function requestsTo(fetchMock: ReturnType<typeof vi.fn>, route: string): 
     .filter((request) => `${request.method} ${new URL(request.url).pathname}` === route);
 }
 
+/** A fan's impact before any money moved (`GET /api/report/impact`). */
+export function emptyImpact(): FanImpactView {
+  return {
+    scope: { kind: 'all', year: null, periodId: null, label: 'All time' },
+    paidInCents: 0,
+    givenToArtistsCents: 0,
+    artistCount: 0,
+    belowMedian: { cents: 0, shareBps: 0, medianPopularity: 50 },
+    months: [],
+    countries: [],
+    unknownCountry: { givenCents: 0, artists: 0 },
+    artists: [],
+    waiting: [],
+    waitingCents: 0,
+    card: { namesFan: false, namesArtists: false },
+  };
+}
+
 /**
  * Quiet answers for the listening calls the fan screens make (no plays yet) and for the
  * dashboard's pie card (no pie), so tests about something else can render the dashboard, report,
@@ -127,6 +146,8 @@ export function emptyListeningRoutes(): Record<string, Answer> {
     'GET /api/tracks/user/popular': page([]),
     'GET /api/tracks/user/daily': () => Promise.resolve(jsonResponse({ success: true, data: [] })),
     'GET /api/pie/active': () => Promise.resolve(jsonResponse({ success: true, data: null })),
+    // The report's impact: no money moved yet.
+    'GET /api/report/impact': () => Promise.resolve(jsonResponse({ success: true, data: emptyImpact() })),
     // Settings' scrobbling services: neither connected.
     'GET /api/listening/sources': () => Promise.resolve(jsonResponse({ success: true, data: notConnectedSources() })),
     // The settings' profile section of the default test fan (makeFanUser's id): nothing public yet.

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { OPEN_BOOKS_FIGURES, type AdminOpenBooksView, type OpenBooksFigure, type OpenBooksFigures, type OpenBooksView } from '#pie/contracts';
+import { maskCount, OPEN_BOOKS_FIGURES, type AdminOpenBooksView, type OpenBooksFigure, type OpenBooksFigures, type OpenBooksView } from '#pie/contracts';
 import { FAN_MONEY_FIGURES, FAN_REVERSAL_FIGURES } from '#pie/billing';
-import { escrowWaiting, figureTotalsByMonth, type MoneyFigure } from '#pie/ledger';
+import { escrowWaiting, figureTotalsByMonth, type JournalKind, type MoneyFigure } from '#pie/ledger';
 import { OFFICE_MONEY_FIGURES } from '#pie/payouts';
 import { Database, type EntityManager } from '#pie/platform';
 
-const union = (...figures: MoneyFigure[]): string[] => [...new Set(figures.flatMap((figure) => figure.journalKinds))];
+const union = (...figures: MoneyFigure[]): JournalKind[] => [...new Set(figures.flatMap((figure) => figure.journalKinds))];
 
 /**
  * The open books' figures, each one of billing's or payouts' own definitions (so the admin's
@@ -59,7 +59,7 @@ export class OpenBooks {
 
   /** The admin's view: read now, with each figure's definition (the journals behind it). */
   async adminView(): Promise<AdminOpenBooksView> {
-    const view = await openBooksOf(this.database.em());
+    const view = await openBooksOf(this.database.em(), { exactCounts: true });
     const definitions = Object.fromEntries(
       OPEN_BOOKS_FIGURES.map((key) => [key, { journalKinds: [...OPEN_BOOKS_MONEY_FIGURES[key].journalKinds], accountKind: OPEN_BOOKS_MONEY_FIGURES[key].accountKind }]),
     ) as AdminOpenBooksView['definitions'];
@@ -67,14 +67,18 @@ export class OpenBooks {
   }
 }
 
-export async function openBooksOf(em: EntityManager): Promise<OpenBooksView> {
+/**
+ * The books for everyone: the count of artists waiting in escrow is masked under five (a handful of
+ * artists can stand for one fan's pie); the admin, who sees every escrow anyway, reads it exact.
+ */
+export async function openBooksOf(em: EntityManager, { exactCounts = false }: { exactCounts?: boolean } = {}): Promise<OpenBooksView> {
   const months = await figureTotalsByMonth(em, OPEN_BOOKS_MONEY_FIGURES);
   const totals = Object.fromEntries(OPEN_BOOKS_FIGURES.map((key) => [key, months.reduce((sum, month) => sum + month[key], 0)])) as OpenBooksFigures;
   const escrow = await escrowWaiting(em);
   return {
     months: months.map((month) => ({ month: month.month, ...Object.fromEntries(OPEN_BOOKS_FIGURES.map((key) => [key, month[key]])) }) as OpenBooksView['months'][number]),
     totals,
-    escrow: { waitingCents: escrow.cents, artists: escrow.artists },
+    escrow: { waitingCents: escrow.cents, artists: exactCounts ? escrow.artists : maskCount(escrow.artists) },
     balance: await lastBalance(em),
     generatedAt: new Date().toISOString(),
   };

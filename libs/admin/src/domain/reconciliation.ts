@@ -1,5 +1,5 @@
 import type { ReconciliationResult, ReconciliationType } from '#pie/contracts';
-import { checkLedgerInvariants, escrowAttributionViolations, escrowFanMovements, escrowMovements } from '#pie/ledger';
+import { checkLedgerInvariants, escrowAttributionViolations, escrowFanMovements, escrowMovements, JOURNAL_KINDS } from '#pie/ledger';
 import { allocationsByArtistAndFan } from '#pie/pies';
 import type { EntityManager } from '#pie/platform';
 
@@ -57,7 +57,7 @@ async function escrowDrift(em: EntityManager): Promise<string[]> {
   for (const movement of await escrowFanMovements(em)) {
     const key = `${movement.artistId}|${movement.fanId}`;
     seen.add(key);
-    const closes = movement.byKind.get(CLOSE_JOURNAL) ?? 0;
+    const closes = movement.byKind.get(JOURNAL_KINDS.piePeriodClosed) ?? 0;
     const expected = allocated.get(key) ?? 0;
     if (closes !== expected) rows.push(`artist_escrow:${movement.artistId}: fan ${movement.fanId}'s pie closes put in ${closes} cents, the pies allocated ${expected}`);
     if (movement.linesCents < 0) rows.push(`artist_escrow:${movement.artistId}: fan ${movement.fanId} holds ${movement.linesCents} cents (below zero)`);
@@ -65,7 +65,7 @@ async function escrowDrift(em: EntityManager): Promise<string[]> {
     let artist = byArtist.get(movement.artistId);
     if (!artist) byArtist.set(movement.artistId, (artist = { inCents: 0, outByKind: new Map(), heldCents: 0 }));
     for (const [kind, net] of movement.byKind) {
-      if (kind === CLOSE_JOURNAL) artist.inCents += net;
+      if (kind === JOURNAL_KINDS.piePeriodClosed) artist.inCents += net;
       else artist.outByKind.set(kind, (artist.outByKind.get(kind) ?? 0) + net);
     }
     artist.heldCents += movement.linesCents;
@@ -86,8 +86,6 @@ async function escrowDrift(em: EntityManager): Promise<string[]> {
   return rows;
 }
 
-/** The journal kind of a pie close (pies posts it; the escrow check counts it as money in). */
-const CLOSE_JOURNAL = 'pie_period_closed';
 
 export async function recordRun(tx: EntityManager, result: ReconciliationResult, runBy: string): Promise<void> {
   await tx.execute(`insert into admin.reconciliation_runs (type, ok, violations, rows, run_by) values (?, ?, ?, ?::jsonb, ?)`, [

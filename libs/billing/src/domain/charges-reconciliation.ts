@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { EntityManager } from '#pie/platform';
+import { JOURNAL_KINDS } from '#pie/ledger';
 
 /** Called as the check reads Stripe: how many balance transactions so far. */
 export type ProgressReport = (step: string, done: number) => Promise<void> | void;
@@ -10,19 +11,19 @@ export type ProgressReport = (step: string, done: number) => Promise<void> | voi
  * demo or test funding) has no Stripe balance transaction and is left out on both sides.
  */
 export const STRIPE_BACKED_KINDS = [
-  'invoice_paid',
-  'refund',
-  'refund_failed',
-  'dispute',
-  'dispute_won',
-  'dispute_fee',
-  'payout_fee',
-  'monthly_account_fee',
-  'transfer',
-  'transfer_failed',
-  'transfer_reversed',
-  'payout',
-  'payout_failed',
+  JOURNAL_KINDS.invoicePaid,
+  JOURNAL_KINDS.refund,
+  JOURNAL_KINDS.refundFailed,
+  JOURNAL_KINDS.dispute,
+  JOURNAL_KINDS.disputeWon,
+  JOURNAL_KINDS.disputeFee,
+  JOURNAL_KINDS.payoutFee,
+  JOURNAL_KINDS.monthlyAccountFee,
+  JOURNAL_KINDS.transfer,
+  JOURNAL_KINDS.transferFailed,
+  JOURNAL_KINDS.transferReversed,
+  JOURNAL_KINDS.payout,
+  JOURNAL_KINDS.payoutFailed,
 ] as const;
 
 interface Movement {
@@ -119,11 +120,11 @@ async function ledgerSide(em: EntityManager) {
   for (const row of rows) {
     const [clearing, fees, connected] = [cents(row.clearing), cents(row.fees), cents(row.connected)];
     side.balance -= clearing + fees + connected;
-    if (row.kind === 'invoice_paid' && row.charge_id) side.charges.set(row.charge_id, { fanId: row.fan_id, amount: -clearing, fee: fees });
-    if (row.kind === 'refund' || row.kind === 'refund_failed') add(side.refunds, row.refund_id, row.fan_id, clearing);
-    if (row.kind === 'dispute' || row.kind === 'dispute_won') add(side.disputes, row.dispute_id, row.fan_id, clearing);
-    if (row.kind === 'dispute_fee') add(side.disputeFees, row.txn_id, row.fan_id, fees);
-    if (row.kind === 'payout_fee' || row.kind === 'monthly_account_fee') side.connectFees += fees;
+    if (row.kind === JOURNAL_KINDS.invoicePaid && row.charge_id) side.charges.set(row.charge_id, { fanId: row.fan_id, amount: -clearing, fee: fees });
+    if (row.kind === JOURNAL_KINDS.refund || row.kind === JOURNAL_KINDS.refundFailed) add(side.refunds, row.refund_id, row.fan_id, clearing);
+    if (row.kind === JOURNAL_KINDS.dispute || row.kind === JOURNAL_KINDS.disputeWon) add(side.disputes, row.dispute_id, row.fan_id, clearing);
+    if (row.kind === JOURNAL_KINDS.disputeFee) add(side.disputeFees, row.txn_id, row.fan_id, fees);
+    if (row.kind === JOURNAL_KINDS.payoutFee || row.kind === JOURNAL_KINDS.monthlyAccountFee) side.connectFees += fees;
   }
   return side;
 }

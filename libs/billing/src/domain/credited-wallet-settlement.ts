@@ -10,7 +10,8 @@ import { StripeGateway } from '../stripe/stripe-gateway.js';
 import { ACCOUNT_DELETED_REFUND_REASON } from './deleted-fan-settlement.js';
 import { escrowReturnedMessage } from './escrow-returned-email.js';
 import { hasRunningSubscription, lockFan } from './subscription-store.js';
-import { PROMO_RETURNED_JOURNAL, WalletReturn } from './wallet-return.js';
+import { WalletReturn } from './wallet-return.js';
+import { JOURNAL_KINDS } from '#pie/ledger';
 
 /**
  * Money landed in a fan's wallet (`ledger.fan-wallet-credited.v1`, which the ledger records with
@@ -70,7 +71,7 @@ export class CreditedWalletSettlement {
         charges,
         reason: ACCOUNT_DELETED_REFUND_REASON,
         stripeKey: `wallet-credited:${input.eventId}`,
-        promotionKey: `${PROMO_RETURNED_JOURNAL}:${fanId}:${input.eventId}`,
+        promotionKey: `${JOURNAL_KINDS.promoReturned}:${fanId}:${input.eventId}`,
       });
     });
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { accounts, Ledger } from '#pie/ledger';
+import { accounts, Ledger, JOURNAL_KINDS } from '#pie/ledger';
 import { SendEmail } from '#pie/notifications';
 import { Database, handleOnce, recordInOutbox } from '#pie/platform';
 import { StripeGateway } from '../stripe/stripe-gateway.js';
@@ -8,7 +8,7 @@ import { accountDeletedMessage } from './account-deleted-email.js';
 import { stripeCustomerOf } from './customers.js';
 import { StripeEventProcessor } from './stripe-event-processor.js';
 import { cancelPromoSubscription, ENDED_SUBSCRIPTION_STATUSES, hasEnded, lockFan, type SubscriptionRow } from './subscription-store.js';
-import { PROMO_RETURNED_JOURNAL, WalletReturn } from './wallet-return.js';
+import { WalletReturn } from './wallet-return.js';
 
 /** Marks the refunds Pie makes when a fan deletes their account (Stripe metadata). */
 export const ACCOUNT_DELETED_REFUND_REASON = 'account_deleted';
@@ -63,7 +63,7 @@ export class DeletedFanSettlement {
         charges,
         reason: ACCOUNT_DELETED_REFUND_REASON,
         stripeKey: `account-deleted:${eventId}`,
-        promotionKey: `${PROMO_RETURNED_JOURNAL}:${fanId}`,
+        promotionKey: `${JOURNAL_KINDS.promoReturned}:${fanId}`,
       });
       if (input.contact) {
         recordInOutbox(tx, SendEmail.create(accountDeletedMessage({ to: input.contact.email, firstName: input.contact.firstName, ...returned, subscriptionCanceled })));

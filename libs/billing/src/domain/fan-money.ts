@@ -2,7 +2,7 @@ import type { WalletSummaryView } from '#pie/contracts';
 import { accounts, balancesOf, fanEscrowTotal, figureTotals, type MoneyFigure } from '#pie/ledger';
 import type { EntityManager } from '#pie/platform';
 import { WALLET_TYPE_KINDS } from '../queries/wallet/wallet-kinds.js';
-import { BILLING_JOURNAL_KINDS } from './stripe-event-processor.js';
+import { JOURNAL_KINDS } from '#pie/ledger';
 
 /**
  * The fans' money, one definition per figure (ledger's `figureTotals`): the fan's wallet summary
@@ -13,13 +13,13 @@ import { BILLING_JOURNAL_KINDS } from './stripe-event-processor.js';
  */
 export const FAN_MONEY_FIGURES = {
   /** What fans' cards paid (the gross of each paid invoice). */
-  paidInCents: { journalKinds: [BILLING_JOURNAL_KINDS.invoicePaid], accountKind: 'stripe_clearing', direction: 'out' },
+  paidInCents: { journalKinds: [JOURNAL_KINDS.invoicePaid], accountKind: 'stripe_clearing', direction: 'out' },
   /** Stripe's fee on each of those payments (the charge's balance transaction). */
-  cardFeesCents: { journalKinds: [BILLING_JOURNAL_KINDS.invoicePaid], accountKind: 'processor_fees', direction: 'in' },
+  cardFeesCents: { journalKinds: [JOURNAL_KINDS.invoicePaid], accountKind: 'processor_fees', direction: 'in' },
   /** Pie's fee (`PLATFORM_FEE_BPS`) on each payment. */
-  pieFeesCents: { journalKinds: [BILLING_JOURNAL_KINDS.invoicePaid], accountKind: 'platform_fees', direction: 'in' },
+  pieFeesCents: { journalKinds: [JOURNAL_KINDS.invoicePaid], accountKind: 'platform_fees', direction: 'in' },
   /** What the payments put in the fans' wallets: paid in less both fees. */
-  intoWalletsCents: { journalKinds: [BILLING_JOURNAL_KINDS.invoicePaid], accountKind: 'fan_wallet', direction: 'in' },
+  intoWalletsCents: { journalKinds: [JOURNAL_KINDS.invoicePaid], accountKind: 'fan_wallet', direction: 'in' },
   /** Free promotions granted, less what went back to the pool unspent. */
   promotionsCents: { journalKinds: WALLET_TYPE_KINDS.promotion, accountKind: 'fan_wallet', direction: 'in' },
   /** What the pies' closes gave to artists from the wallets (into the artists' escrow). */
@@ -29,7 +29,7 @@ export const FAN_MONEY_FIGURES = {
   /** Back to fans' cards through Stripe: refunds and chargebacks, net of those that failed or were won back. */
   refundedCents: { journalKinds: [...WALLET_TYPE_KINDS.refund, ...WALLET_TYPE_KINDS.dispute], accountKind: 'stripe_clearing', direction: 'in' },
   /** Stripe's fees on disputes (the platform bears them). */
-  disputeFeesCents: { journalKinds: [BILLING_JOURNAL_KINDS.disputeFee], accountKind: 'processor_fees', direction: 'in' },
+  disputeFeesCents: { journalKinds: [JOURNAL_KINDS.disputeFee], accountKind: 'processor_fees', direction: 'in' },
 } as const satisfies Record<string, MoneyFigure>;
 
 /** Back to fans' cards, refunds and chargebacks apart (together they are `refundedCents` above): the open books show both. */

@@ -5,7 +5,8 @@ import { Database, handleOnce, recordInOutbox, type EntityManager } from '#pie/p
 import { StripeGateway } from '../stripe/stripe-gateway.js';
 import { pieEndedMessage } from './pie-ended-email.js';
 import { cancelPromoSubscription, ENDED_SUBSCRIPTION_STATUSES, hasRunningSubscription, lockFan, type SubscriptionRow } from './subscription-store.js';
-import { PROMO_RETURNED_JOURNAL, WalletReturn } from './wallet-return.js';
+import { WalletReturn } from './wallet-return.js';
+import { JOURNAL_KINDS } from '#pie/ledger';
 
 /** Marks the refunds Pie makes when a fan's pie is over (Stripe metadata). */
 export const PIE_ENDED_REFUND_REASON = 'pie_ended';
@@ -49,7 +50,7 @@ export class FinishedPieSettlement {
         charges,
         reason: PIE_ENDED_REFUND_REASON,
         stripeKey: `pie-finished:${eventId}`,
-        promotionKey: `${PROMO_RETURNED_JOURNAL}:${fanId}:${eventId}`,
+        promotionKey: `${JOURNAL_KINDS.promoReturned}:${fanId}:${eventId}`,
       });
       const anything = returned.refunds.length > 0 || returned.promotionReturnedCents > 0 || returned.keptCents > 0;
       if (!anything || !contact) return;

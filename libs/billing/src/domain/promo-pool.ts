@@ -1,5 +1,5 @@
 import { accounts, type JournalInput } from '#pie/ledger';
-import { BILLING_JOURNAL_KINDS } from './stripe-event-processor.js';
+import { JOURNAL_KINDS } from '#pie/ledger';
 
 /**
  * The `platform top-up` journal that funds free promotional pies: the platform puts its own money
@@ -8,7 +8,7 @@ import { BILLING_JOURNAL_KINDS } from './stripe-event-processor.js';
 export function promoPoolTopUp(options: { amountCents: number; idempotencyKey: string; occurredAt?: Date; note?: string }): JournalInput {
   if (!Number.isSafeInteger(options.amountCents) || options.amountCents <= 0) throw new RangeError('A top-up is a positive whole number of cents');
   return {
-    kind: BILLING_JOURNAL_KINDS.platformTopUp,
+    kind: JOURNAL_KINDS.platformTopUp,
     idempotencyKey: options.idempotencyKey,
     occurredAt: options.occurredAt ?? new Date(),
     references: { note: options.note ?? 'promo pool top-up' },

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { FanContacts } from '#pie/identity';
-import { accounts, Ledger, type StoredJournal } from '#pie/ledger';
+import { accounts, Ledger, type StoredJournal, JOURNAL_KINDS } from '#pie/ledger';
 import { paymentFailedMessage, paymentReceiptMessage, pieCancelledMessage, SendEmail, type SendEmailPayload } from '#pie/notifications';
 import { APP_CONFIG, Database, recordInOutbox, type AppConfig, type EntityManager } from '#pie/platform';
 import { InvoicePaid } from '../events/invoice-paid.event.js';
@@ -16,18 +16,6 @@ import { fanOfCustomer } from './customers.js';
 import { splitPayment } from './fees.js';
 import { reversalPostings } from './reversal.js';
 import { lockFan, markActivated, saveStripeSubscription, settingsOfRow, type SubscriptionRow } from './subscription-store.js';
-
-/** Journal kinds billing posts (the wallet's transaction types map onto them). */
-export const BILLING_JOURNAL_KINDS = {
-  invoicePaid: 'invoice_paid',
-  promoGrant: 'promo_grant',
-  refund: 'refund',
-  refundFailed: 'refund_failed',
-  dispute: 'dispute',
-  disputeWon: 'dispute_won',
-  disputeFee: 'dispute_fee',
-  platformTopUp: 'platform_top_up',
-} as const;
 
 /**
  * What each Stripe event means for Pie. Every handler re-reads the object from Stripe (events can
@@ -48,77 +36,73 @@ export class StripeEventProcessor {
     return this.gateway.stripe;
   }
 
+  /**
+   * What each Stripe event type Pie acts on does, keyed by Stripe's own `Stripe.Event.Type` (a
+   * misspelt or retired type fails the compiler). Each handler gets the event's object id and, for
+   * a connected account's event, the account. Every other type is stored (and so acknowledged) but
+   * changes nothing in Pie.
+   */
+  private readonly handlers: Partial<Record<Stripe.Event.Type, (objectId: string, accountId: string | null) => Promise<void>>> = {
+    'checkout.session.completed': async (sessionId) => {
+      const session = await this.stripe.checkout.sessions.retrieve(sessionId);
+      const subscriptionId = idOf(session.subscription);
+      if (subscriptionId) await this.syncSubscription(subscriptionId);
+    },
+    'customer.subscription.created': (subscriptionId) => this.syncSubscriptionOnly(subscriptionId),
+    'customer.subscription.updated': (subscriptionId) => this.syncSubscriptionOnly(subscriptionId),
+    'customer.subscription.deleted': (subscriptionId) => this.syncSubscriptionOnly(subscriptionId),
+    'invoice.paid': (invoiceId) => this.recordInvoicePaid(invoiceId),
+    'invoice.payment_failed': (invoiceId) => this.recordPaymentFailed(invoiceId),
+    'charge.refunded': (chargeId) => this.recordRefunds(chargeId),
+    // The object is the refund: its charge's refunds are read again (a failed one gives the money back).
+    'charge.refund.updated': (refundId) => this.recordRefundsOfRefund(refundId),
+    'refund.updated': (refundId) => this.recordRefundsOfRefund(refundId),
+    'refund.failed': (refundId) => this.recordRefundsOfRefund(refundId),
+    'charge.dispute.created': (disputeId) => this.recordDispute(disputeId),
+    'charge.dispute.updated': (disputeId) => this.recordDispute(disputeId),
+    'charge.dispute.closed': (disputeId) => this.recordDispute(disputeId),
+    'charge.dispute.funds_withdrawn': (disputeId) => this.recordDispute(disputeId),
+    'charge.dispute.funds_reinstated': (disputeId) => this.recordDispute(disputeId),
+    // A transfer to an office taken back: payouts re-reads it and books each reversal.
+    'transfer.reversed': (transferId) => this.passOn(StripeTransferReversed.create({ transferId })),
+    // The office's account disconnected Pie (the object is Pie's application; the account is the event's).
+    'account.application.deauthorized': async (_applicationId, accountId) => {
+      if (accountId) await this.passOn(StripeAccountDeauthorized.create({ accountId }));
+    },
+    // A connected account (an office's): payouts keeps its state; billing only passes it on.
+    'account.updated': (accountId) => this.passOn(StripeAccountUpdated.create({ accountId })),
+    'payout.created': (payoutId, accountId) => this.passOnPayout(payoutId, accountId),
+    'payout.updated': (payoutId, accountId) => this.passOnPayout(payoutId, accountId),
+    'payout.paid': (payoutId, accountId) => this.passOnPayout(payoutId, accountId),
+    'payout.failed': (payoutId, accountId) => this.passOnPayout(payoutId, accountId),
+    'payout.canceled': (payoutId, accountId) => this.passOnPayout(payoutId, accountId),
+  };
+
+  /** Applies one stored Stripe event of `type` to Pie (re-reading its object from Stripe). */
   async process(type: string, objectId: string, accountId: string | null = null): Promise<void> {
-    switch (type) {
-      case 'checkout.session.completed': {
-        const session = await this.stripe.checkout.sessions.retrieve(objectId);
-        const subscriptionId = idOf(session.subscription);
-        if (subscriptionId) await this.syncSubscription(subscriptionId);
-        return;
-      }
-      case 'customer.subscription.created':
-      case 'customer.subscription.updated':
-      case 'customer.subscription.deleted':
-        await this.syncSubscription(objectId);
-        return;
-      case 'invoice.paid':
-        await this.recordInvoicePaid(objectId);
-        return;
-      case 'invoice.payment_failed':
-        await this.recordPaymentFailed(objectId);
-        return;
-      case 'charge.refunded':
-        await this.recordRefunds(objectId);
-        return;
-      case 'charge.refund.updated':
-      case 'refund.updated':
-      case 'refund.failed': {
-        // The object is the refund: its charge's refunds are read again (a failed one gives the money back).
-        const chargeId = idOf((await this.stripe.refunds.retrieve(objectId)).charge);
-        if (chargeId) await this.recordRefunds(chargeId);
-        return;
-      }
-      case 'charge.dispute.created':
-      case 'charge.dispute.updated':
-      case 'charge.dispute.closed':
-      case 'charge.dispute.funds_withdrawn':
-      case 'charge.dispute.funds_reinstated':
-        await this.recordDispute(objectId);
-        return;
-      case 'transfer.reversed':
-        // A transfer to an office taken back: payouts re-reads it and books each reversal.
-        await this.database.transaction(async (tx) => {
-          recordInOutbox(tx, StripeTransferReversed.create({ transferId: objectId }));
-        });
-        return;
-      case 'account.application.deauthorized':
-        // The office's account disconnected Pie (the object is Pie's application; the account is the event's).
-        if (!accountId) return;
-        await this.database.transaction(async (tx) => {
-          recordInOutbox(tx, StripeAccountDeauthorized.create({ accountId }));
-        });
-        return;
-      case 'account.updated':
-        // A connected account (an office's): payouts keeps its state; billing only passes it on.
-        await this.database.transaction(async (tx) => {
-          recordInOutbox(tx, StripeAccountUpdated.create({ accountId: objectId }));
-        });
-        return;
-      case 'payout.created':
-      case 'payout.updated':
-      case 'payout.paid':
-      case 'payout.failed':
-      case 'payout.canceled':
-        // An office's payout to its bank: payouts re-reads it from the office's account.
-        if (!accountId) return;
-        await this.database.transaction(async (tx) => {
-          recordInOutbox(tx, StripePayoutUpdated.create({ accountId, payoutId: objectId }));
-        });
-        return;
-      default:
-        // Every other event is stored (and so acknowledged) but changes nothing in Pie.
-        return;
-    }
+    const handler = Object.hasOwn(this.handlers, type) ? this.handlers[type as Stripe.Event.Type] : undefined;
+    await handler?.(objectId, accountId);
+  }
+
+  private async syncSubscriptionOnly(subscriptionId: string): Promise<void> {
+    await this.syncSubscription(subscriptionId);
+  }
+
+  private async recordRefundsOfRefund(refundId: string): Promise<void> {
+    const chargeId = idOf((await this.stripe.refunds.retrieve(refundId)).charge);
+    if (chargeId) await this.recordRefunds(chargeId);
+  }
+
+  /** Another module's business, told through the outbox in its own transaction. */
+  private async passOn(event: Parameters<typeof recordInOutbox>[1]): Promise<void> {
+    await this.database.transaction(async (tx) => {
+      recordInOutbox(tx, event);
+    });
+  }
+
+  private async passOnPayout(payoutId: string, accountId: string | null): Promise<void> {
+    // An office's payout to its bank (an event of its connected account): payouts re-reads it from there.
+    if (accountId) await this.passOn(StripePayoutUpdated.create({ accountId, payoutId }));
   }
 
   /** Re-reads a subscription and records it; emits status changes and the first activation. */
@@ -198,7 +182,7 @@ export class StripeEventProcessor {
           ? { journalId: null }
           : await this.ledger.post(
         {
-          kind: BILLING_JOURNAL_KINDS.invoicePaid,
+          kind: JOURNAL_KINDS.invoicePaid,
           idempotencyKey: `invoice_paid:${invoice.id}`,
           occurredAt: paidAt,
           references: { fanId, stripeInvoiceId: invoice.id, stripeSubscriptionId: subscriptionId, stripeChargeId: charge?.id ?? null },
@@ -328,7 +312,7 @@ export class StripeEventProcessor {
       if (!(await this.ledger.journalByKey(key))) {
         await this.catchUpPaidInvoices(customerId, refund.created);
         await this.postReversal(fanId, {
-          kind: BILLING_JOURNAL_KINDS.refund,
+          kind: JOURNAL_KINDS.refund,
           key,
           amountCents: refund.amount,
           occurredAt: new Date(refund.created * 1000),
@@ -348,13 +332,13 @@ export class StripeEventProcessor {
   private async giveBackFailedRefund(fanId: string, refund: Stripe.Refund): Promise<void> {
     await this.database.transaction(async (tx) => {
       await lockFan(tx, fanId);
-      const key = `${BILLING_JOURNAL_KINDS.refundFailed}:${refund.id}`;
+      const key = `${JOURNAL_KINDS.refundFailed}:${refund.id}`;
       if (await this.ledger.journalByKey(key, { em: tx })) return;
       const original = await this.ledger.journalByKey(`refund:${refund.id}`, { em: tx });
       if (!original) return;
       await this.ledger.post(
         {
-          kind: BILLING_JOURNAL_KINDS.refundFailed,
+          kind: JOURNAL_KINDS.refundFailed,
           idempotencyKey: key,
           occurredAt: new Date(),
           references: { fanId, stripeRefundId: refund.id, stripeChargeId: idOf(refund.charge), stripeBalanceTransactionId: idOf(refund.failure_balance_transaction ?? null) },
@@ -387,7 +371,7 @@ export class StripeEventProcessor {
         if (!(await this.ledger.journalByKey(key))) {
           await this.catchUpPaidInvoices(customerId, movement.created);
           await this.postReversal(fanId, {
-            kind: BILLING_JOURNAL_KINDS.dispute,
+            kind: JOURNAL_KINDS.dispute,
             key,
             amountCents: -movement.amount,
             occurredAt: new Date(movement.created * 1000),
@@ -405,8 +389,8 @@ export class StripeEventProcessor {
   private async bookDisputeFee(fanId: string, dispute: Stripe.Dispute, movement: Stripe.BalanceTransaction): Promise<void> {
     if (movement.fee === 0) return;
     await this.ledger.post({
-      kind: BILLING_JOURNAL_KINDS.disputeFee,
-      idempotencyKey: `${BILLING_JOURNAL_KINDS.disputeFee}:${movement.id}`,
+      kind: JOURNAL_KINDS.disputeFee,
+      idempotencyKey: `${JOURNAL_KINDS.disputeFee}:${movement.id}`,
       occurredAt: new Date(movement.created * 1000),
       references: { fanId, stripeDisputeId: dispute.id, stripeBalanceTransactionId: movement.id },
       // Like every fee Stripe keeps, it is posted into processor_fees; the platform bears it (refunds).
@@ -437,7 +421,7 @@ export class StripeEventProcessor {
       await lockFan(tx, fanId);
       await this.ledger.post(
         {
-          kind: BILLING_JOURNAL_KINDS.disputeWon,
+          kind: JOURNAL_KINDS.disputeWon,
           idempotencyKey: `dispute_won:${dispute.id}`,
           occurredAt: new Date(movement.created * 1000),
           references: { fanId, stripeDisputeId: dispute.id, stripeBalanceTransactionId: movement.id },
@@ -450,7 +434,7 @@ export class StripeEventProcessor {
 
   private async postReversal(
     fanId: string,
-    reversal: { kind: string; key: string; amountCents: number; occurredAt: Date; references: Record<string, string | null> },
+    reversal: { kind: typeof JOURNAL_KINDS.refund | typeof JOURNAL_KINDS.dispute; key: string; amountCents: number; occurredAt: Date; references: Record<string, string | null> },
     extraLossCents = 0,
   ): Promise<void> {
     await this.database.transaction(async (tx) => {

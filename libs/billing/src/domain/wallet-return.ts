@@ -1,13 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type Stripe from 'stripe';
-import { accounts, Ledger } from '#pie/ledger';
+import { accounts, Ledger, JOURNAL_KINDS, type JournalKind } from '#pie/ledger';
 import { Database, type EntityManager } from '#pie/platform';
 import { StripeGateway } from '../stripe/stripe-gateway.js';
 import { stripeCustomerOf } from './customers.js';
 import { reversalPostings } from './reversal.js';
-import { BILLING_JOURNAL_KINDS, StripeEventProcessor } from './stripe-event-processor.js';
-
-export const PROMO_RETURNED_JOURNAL = 'promo_returned';
+import { StripeEventProcessor } from './stripe-event-processor.js';
 
 /** A disputed charge Stripe still refunds: an inquiry (open or closed) or a dispute Pie won. */
 const REFUNDABLE_DISPUTE_STATUSES: ReadonlySet<string> = new Set(['warning_needs_response', 'warning_under_review', 'warning_closed', 'won']);
@@ -110,15 +108,15 @@ export class WalletReturn {
     }
     let walletCents = await this.ledger.balanceOf(wallet, { em: tx });
     const totals = await this.ledger.totalsByReference({ fanId }, { em: tx });
-    const walletLegs = (kind: string) => totals.filter((t) => t.journalKind === kind && t.accountKind === 'fan_wallet').reduce((sum, t) => sum + t.amountCents, 0);
-    const givenToArtistsCents = -walletLegs('pie_period_closed');
+    const walletLegs = (kind: JournalKind) => totals.filter((t) => t.journalKind === kind && t.accountKind === 'fan_wallet').reduce((sum, t) => sum + t.amountCents, 0);
+    const givenToArtistsCents = -walletLegs(JOURNAL_KINDS.piePeriodClosed);
     // Closes spend the promotion first; what a return already gave back is not the fan's to give again.
-    const promotionLeft = walletLegs(BILLING_JOURNAL_KINDS.promoGrant) - givenToArtistsCents + walletLegs(PROMO_RETURNED_JOURNAL);
+    const promotionLeft = walletLegs(JOURNAL_KINDS.promoGrant) - givenToArtistsCents + walletLegs(JOURNAL_KINDS.promoReturned);
     const promotionReturnedCents = Math.min(walletCents, Math.max(0, promotionLeft));
     if (promotionReturnedCents > 0) {
       await this.ledger.post(
         {
-          kind: PROMO_RETURNED_JOURNAL,
+          kind: JOURNAL_KINDS.promoReturned,
           idempotencyKey: input.promotionKey,
           occurredAt: new Date(),
           references: { fanId },
@@ -143,7 +141,7 @@ export class WalletReturn {
       );
       await this.ledger.post(
         {
-          kind: BILLING_JOURNAL_KINDS.refund,
+          kind: JOURNAL_KINDS.refund,
           idempotencyKey: `refund:${refund.id}`,
           occurredAt: new Date(refund.created * 1000),
           references: { fanId, stripeRefundId: refund.id, stripeChargeId: charge.id },

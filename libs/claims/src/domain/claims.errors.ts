@@ -24,7 +24,17 @@ export const notAProfileLink = (field: string, platform: string) =>
 export const verificationFailed = (message: string) => new DomainError('claims.verification-failed', 'conflict', message);
 export const pagesUnavailable = () => new DomainError('claims.pages-unavailable', 'unavailable', 'We could not reach the artist’s pages just now. Please try again in a minute.');
 export const socialPlatformNotConfigured = () => new DomainError('claims.platform-not-configured', 'invalid', 'Sign-in with this platform is not available');
-export const noProviderProfile = () => new DomainError('claims.no-provider-profile', 'conflict', 'This artist has no streaming-provider profile to verify against');
+/**
+ * The artist has no Spotify id: Pie knows them only from scrobbles (Last.fm, ListenBrainz) or an
+ * upload. Both checks read the artist's Spotify profile (its bio, or the accounts it links to), so
+ * neither can run: say so, and the way that still works (an invitation from Pie), instead of failing.
+ */
+export const noProviderProfile = (artistName: string) =>
+  new DomainError(
+    'claims.no-provider-profile',
+    'conflict',
+    `Pie knows ${artistName} only from listeners’ scrobbles or uploads, without a Spotify profile. Verifying by a bio or a social sign-in reads the artist’s Spotify profile, so it needs their Spotify id. Ask Pie for an artist invitation link to claim ${artistName} instead.`,
+  );
 export const notReportable = () => new DomainError('claims.claimed-artist-not-found', 'not-found', 'No claimed artist with this id');
 export const inviteInvalid = () => new DomainError('claims.invite-invalid', 'not-found', 'This invite link is not valid');
 export const inviteExpired = () => new DomainError('claims.invite-expired', 'invalid', 'This invite has expired. Ask Pie for a new one.');

@@ -32,12 +32,13 @@ export async function saveLinkedAccount(
   );
   await em.execute(
     `insert into identity.social_identities
-       (id, subject_kind, subject_id, provider, provider_user_id, email, display_name, access_token_enc, refresh_token_enc, token_expires_at, scopes)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       (id, subject_kind, subject_id, provider, provider_user_id, email, display_name, access_token_enc, refresh_token_enc, token_expires_at, scopes, country)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
      on conflict (subject_kind, provider, provider_user_id) do update set
        subject_id = excluded.subject_id, email = excluded.email, display_name = excluded.display_name, access_token_enc = excluded.access_token_enc,
        refresh_token_enc = coalesce(excluded.refresh_token_enc, identity.social_identities.refresh_token_enc),
        token_expires_at = excluded.token_expires_at, scopes = excluded.scopes, updated_at = now(),
+       country = coalesce(excluded.country, identity.social_identities.country),
        broken_at = null, broken_reason = null`,
     [
       randomUUID(),
@@ -51,6 +52,7 @@ export async function saveLinkedAccount(
       tokens.refreshToken ? cipher.encrypt(tokens.refreshToken) : null,
       tokens.expiresAt,
       tokens.scope,
+      profile.country ?? null,
     ],
   );
   // Signing in or linking (again) re-opens a broken connection: modules that read the provider start over.

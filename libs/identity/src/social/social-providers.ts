@@ -9,6 +9,8 @@ export interface SocialProfile {
   displayName: string | null;
   firstName: string | null;
   lastName: string | null;
+  /** The account's country (ISO 3166-1 alpha-2), where the provider says it (Spotify). */
+  country?: string | null;
 }
 
 export interface ProviderSettings {
@@ -54,6 +56,8 @@ export function providerSettings(config: AppConfig, provider: SocialProvider): P
           emailVerified: false,
           displayName: body.display_name ?? null,
           ...splitName(body.display_name),
+          // Under `user-read-private`: where the fan listens from (an artist's insights, per country).
+          country: typeof body.country === 'string' && /^[A-Z]{2}$/.test(body.country) ? body.country : null,
         }),
       };
     case 'google':

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accounts, parseAccount } from './accounts.js';
 import { canonicalPostings, escrowLinesToWrite, InvalidJournalError, samePostings, singleEscrowFan, type JournalInput } from './journal.js';
+import type { JournalKind } from './journal-kinds.js';
 
 const fan = '7b0c6f4e-3a51-4a7e-9d58-2f1c0e6d9a10';
 const base: JournalInput = { kind: 'invoice_paid', idempotencyKey: 'k1', occurredAt: new Date(), postings: [] };
@@ -30,7 +31,10 @@ describe('canonicalPostings', () => {
     expect(() => canonicalPostings({ ...base, postings: [{ account: accounts.stripeClearing, amountCents: -1 }, { account: accounts.platformFees, amountCents: 2 }] })).toThrow(InvalidJournalError);
     expect(() => canonicalPostings({ ...base, postings: [{ account: accounts.platformFees, amountCents: 5 }, { account: accounts.platformFees, amountCents: -5 }] })).toThrow(/moves no money/);
     expect(() => canonicalPostings({ ...base, postings: [{ account: accounts.platformFees, amountCents: 0.5 }, { account: accounts.stripeClearing, amountCents: -0.5 }] })).toThrow(/whole number/);
-    expect(() => canonicalPostings({ ...base, kind: 'Invoice Paid', postings: [] })).toThrow(/snake_case/);
+  });
+
+  it('refuses a kind that is not snake_case (past the type: a cast, a script)', () => {
+    expect(() => canonicalPostings({ ...base, kind: 'Invoice Paid' as JournalKind, postings: [] })).toThrow(/snake_case/);
   });
 });
 

@@ -1,4 +1,5 @@
 import { parseAccount, type AccountCode, type ParsedAccount } from './accounts.js';
+import type { JournalKind } from './journal-kinds.js';
 
 export interface PostingInput {
   account: AccountCode | string;
@@ -16,8 +17,8 @@ export interface PostingInput {
 export type JournalReferences = Record<string, string | number | boolean | null>;
 
 export interface JournalInput {
-  /** What happened, snake_case (`invoice_paid`, `refund`, `pie_period_closed`). */
-  kind: string;
+  /** What happened: one of `JOURNAL_KINDS` (`invoice_paid`, `refund`, `pie_period_closed`). */
+  kind: JournalKind;
   /** Unique forever: the same key posts once. Derive it from the cause (`invoice_paid:in_123`). */
   idempotencyKey: string;
   occurredAt: Date;

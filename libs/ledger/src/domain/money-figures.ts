@@ -1,6 +1,7 @@
 import type { EntityManager } from '#pie/platform';
-import type { AccountKind } from './accounts.js';
+import type { AccountCode, AccountKind } from './accounts.js';
 import type { JournalReferences } from './journal.js';
+import type { JournalKind } from './journal-kinds.js';
 import { centsFrom } from './ledger-store.js';
 
 /*
@@ -13,7 +14,7 @@ import { centsFrom } from './ledger-store.js';
 
 /** What journals of some kinds moved on accounts of one kind, net (a kind that takes money back counts against it). */
 export interface MoneyFigure {
-  journalKinds: readonly string[];
+  journalKinds: readonly JournalKind[];
   accountKind: AccountKind;
   /** `in`: net money into those accounts; `out`: net money out of them. */
   direction: 'in' | 'out';
@@ -46,7 +47,7 @@ async function netByKind(em: EntityManager, figures: Record<string, MoneyFigure>
 function sumFigures<K extends string>(figures: Record<K, MoneyFigure>, rows: NetRow[]): Record<K, number> {
   const totals = {} as Record<K, number>;
   for (const [name, figure] of Object.entries(figures) as [K, MoneyFigure][]) {
-    const net = rows.filter((row) => row.account_kind === figure.accountKind && figure.journalKinds.includes(row.journal_kind)).reduce((sum, row) => sum + centsFrom(row.net), 0);
+    const net = rows.filter((row) => row.account_kind === figure.accountKind && (figure.journalKinds as readonly string[]).includes(row.journal_kind)).reduce((sum, row) => sum + centsFrom(row.net), 0);
     totals[name] = figure.direction === 'in' ? net : 0 - net; // never -0
   }
   return totals;
@@ -80,4 +81,24 @@ export async function figureTotalsByMonth<K extends string>(em: EntityManager, f
   );
   const months = [...new Set(rows.map((row) => row.day!))].sort();
   return months.map((month) => ({ month, ...sumFigures(figures, rows.filter((row) => row.day === month)) }));
+}
+
+/**
+ * One figure split by account and by UTC month of the journals in scope (accounts without any of its
+ * journals are absent): e.g. what one fan's pie closes put into each artist's escrow, month by month.
+ * Its sum over accounts and months equals `figureTotals` of the same figure and scope.
+ */
+export async function figureByAccountAndMonth(em: EntityManager, figure: MoneyFigure, scope: FigureScope = {}): Promise<{ account: AccountCode; month: string; cents: number }[]> {
+  if (figure.journalKinds.length === 0) return [];
+  const references = scope.references ? JSON.stringify(scope.references) : null;
+  const rows = await em.execute<{ account: AccountCode; month: string; net: string }[]>(
+    `select p.account, to_char(date_trunc('month', j.occurred_at at time zone 'UTC'), 'YYYY-MM') as month, sum(p.amount_cents) as net
+       from ledger.journals j join ledger.postings p on p.journal_id = j.id join ledger.accounts a on a.code = p.account
+      where j.kind = any(?::text[]) and a.kind = ?
+        and (?::timestamptz is null or j.occurred_at >= ?) and (?::timestamptz is null or j.occurred_at < ?)
+        and (?::jsonb is null or j."references" @> ?::jsonb)
+      group by 1, 2 order by 1, 2`,
+    [`{${figure.journalKinds.join(',')}}`, figure.accountKind, scope.from ?? null, scope.from ?? null, scope.to ?? null, scope.to ?? null, references, references],
+  );
+  return rows.map((row) => ({ account: row.account, month: row.month, cents: figure.direction === 'in' ? centsFrom(row.net) : 0 - centsFrom(row.net) }));
 }

@@ -34,12 +34,16 @@ export function artistShareSql(plays: string): string {
  *
  * Only plays of tracks the catalogue knows count: a track still waiting for its details (an
  * orphaned track, see `orphanedTracks`) has credits taken from whatever the fan's export said,
- * names no provider can vouch for, and pays nobody until the catalogue has found it.
+ * names no provider can vouch for, and pays nobody until the catalogue has found it. A track a
+ * scrobbling service named (`named_by_scrobble`, issue 33) counts: Last.fm and ListenBrainz are
+ * where most fans' listening comes from, an artist known only from scrobbles is split like any
+ * other (its money waits in escrow until someone claims it), and scrobbles are untrusted, so they
+ * move no other fan's figures.
  */
 export async function listenedMsByArtist(em: EntityManager, fanId: string, from: Date, to: Date): Promise<ArtistListening[]> {
   const rows = await em.execute<{ artist_id: string; listened_ms: string; plays: number }[]>(
     `with fan_plays as (
-       select p.track_id, p.ms_played, p.played_at from listening.plays p join listening.tracks t on t.id = p.track_id and t.metadata_fetched_at is not null
+       select p.track_id, p.ms_played, p.played_at from listening.plays p join listening.tracks t on t.id = p.track_id and (t.metadata_fetched_at is not null or t.named_by_scrobble)
         where p.fan_id = ? and p.played_at >= ?::timestamptz and p.played_at < ?::timestamptz
      ), ${artistShareSql('fan_plays')}
      select artist_id, listened_ms, plays from artist_share order by listened_ms desc, artist_id`,
@@ -85,13 +89,13 @@ export interface OrphanedTrack {
   listenedMs: number;
 }
 
-/** The fan's plays in [from, to) of tracks whose metadata the catalogue has not fetched yet. */
+/** The fan's plays in [from, to) of tracks whose metadata the catalogue has not fetched yet (and that no scrobble named: those count). */
 export async function orphanedTracks(em: EntityManager, fanId: string, from: Date, to: Date): Promise<OrphanedTrack[]> {
   const rows = await em.execute<{ id: string; name: string; artists: string[] | null; plays: number; listened_ms: string }[]>(
     `select t.id, t.name, count(*)::int as plays, sum(p.ms_played)::bigint as listened_ms,
             (select array_agg(a.name order by ta.position, a.name) from listening.track_artists ta join listening.artists a on a.id = ta.artist_id where ta.track_id = t.id) as artists
        from listening.plays p join listening.tracks t on t.id = p.track_id
-      where p.fan_id = ? and p.played_at >= ?::timestamptz and p.played_at < ?::timestamptz and t.metadata_fetched_at is null
+      where p.fan_id = ? and p.played_at >= ?::timestamptz and p.played_at < ?::timestamptz and t.metadata_fetched_at is null and not t.named_by_scrobble
       group by t.id order by plays desc, t.name`,
     [fanId, from.toISOString(), to.toISOString()],
   );
@@ -122,12 +126,13 @@ export async function dailyListenedMs(em: EntityManager, fanId: string, from: Da
 }
 
 /** Whether a fan's profile is public and the name others may see (pies: the public pie). */
-export async function publicProfileOf(em: EntityManager, fanId: string): Promise<{ public: boolean; username: string | null }> {
-  const [row] = await em.execute<{ profile_public: boolean; username: string | null }[]>(
-    `select profile_public, username from listening.fan_profiles where fan_id = ?`,
+export async function publicProfileOf(em: EntityManager, fanId: string): Promise<{ public: boolean; username: string | null; topArtistsPublic: boolean }> {
+  const [row] = await em.execute<{ profile_public: boolean; username: string | null; top_artists_public: boolean }[]>(
+    `select profile_public, username, top_artists_public from listening.fan_profiles where fan_id = ?`,
     [fanId],
   );
-  return { public: row?.profile_public ?? false, username: row?.profile_public ? row.username : null };
+  // Top artists are public only on a public profile (the profile page hides every section of a private one).
+  return { public: row?.profile_public ?? false, username: row?.profile_public ? row.username : null, topArtistsPublic: Boolean(row?.profile_public && row.top_artists_public) };
 }
 
 export interface ListeningWindow {
@@ -155,7 +160,7 @@ export async function listenedMsByArtistForWindows(em: EntityManager, windows: r
        select * from unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) with ordinality as w(fan_id, starts_at, ends_at, n)
      ), fan_plays as (
        select w.n, p.track_id, p.ms_played from w join listening.plays p on p.fan_id = w.fan_id and p.played_at >= w.starts_at and p.played_at < w.ends_at
-        where exists (select 1 from listening.tracks t where t.id = p.track_id and t.metadata_fetched_at is not null)
+        where exists (select 1 from listening.tracks t where t.id = p.track_id and (t.metadata_fetched_at is not null or t.named_by_scrobble))
      ), credits as (
        select ta.track_id, ta.artist_id, count(*) over (partition by ta.track_id) as n
          from listening.track_artists ta where ta.track_id in (select distinct track_id from fan_plays)
@@ -171,4 +176,41 @@ export async function listenedMsByArtistForWindows(em: EntityManager, windows: r
   );
   for (const row of rows) lists[row.n - 1]?.push({ artistId: row.artist_id, listenedMs: Number(row.listened_ms), plays: row.plays });
   return result;
+}
+
+export interface TrackListening {
+  trackId: string;
+  name: string;
+  /** The artist's part of the track's plays in the windows (a play's time divided among the track's credited artists). */
+  listenedMs: number;
+  /** Distinct fans who played it in their windows. */
+  fans: number;
+}
+
+/**
+ * Which of one artist's tracks the listening in these windows was (issue 31: the tracks that drove
+ * the listening time a pie close paid the artist for), counted exactly as the split counts it
+ * (`listenedMsByArtistForWindows`: catalogued tracks only, time divided among credited artists).
+ * Most listened first. Aggregates only: no fan is named.
+ */
+export async function listenedMsByTrackForWindows(em: EntityManager, artistId: string, windows: readonly Omit<ListeningWindow, 'key'>[]): Promise<TrackListening[]> {
+  if (windows.length === 0) return [];
+  const rows = await executeBound<{ track_id: string; name: string; listened_ms: string; fans: number }>(
+    em,
+    `with w as (
+       select * from unnest($2::uuid[], $3::timestamptz[], $4::timestamptz[]) as w(fan_id, starts_at, ends_at)
+     ), artist_tracks as (
+       select ta.track_id, (select count(*) from listening.track_artists c where c.track_id = ta.track_id) as n
+         from listening.track_artists ta join listening.tracks t on t.id = ta.track_id and t.metadata_fetched_at is not null
+        where ta.artist_id = $1
+     )
+     select t.id as track_id, t.name, sum(p.ms_played::numeric / at.n) as listened_ms, count(distinct p.fan_id)::int as fans
+       from w join listening.plays p on p.fan_id = w.fan_id and p.played_at >= w.starts_at and p.played_at < w.ends_at
+       join artist_tracks at on at.track_id = p.track_id
+       join listening.tracks t on t.id = p.track_id
+      group by t.id, t.name
+      order by listened_ms desc, t.name, t.id`,
+    [artistId, textArray(windows.map((w) => w.fanId)), textArray(windows.map((w) => w.from.toISOString())), textArray(windows.map((w) => w.to.toISOString()))],
+  );
+  return rows.map((row) => ({ trackId: row.track_id, name: row.name, listenedMs: Number(row.listened_ms), fans: Number(row.fans) }));
 }

@@ -45,10 +45,12 @@ export const ABANDONED_UPLOAD_HOURS = 24;
 export const MATCH_SKEW_SECONDS = 10;
 /**
  * The widest a play's end time may be known (`precision_s`): a scrobble's end lies anywhere from
- * the scrobble rule's minimum to the track's end, up to 4 minutes (`scrobble-plays.ts`); the
- * basic export's minute is 60 s. The cross-source match reads this far back along the fan's key.
+ * the scrobble rule's minimum (half the track, at most 4 minutes after the start) to the track's
+ * end, so a 24-minute track's window is 20 minutes (`scrobble-plays.ts`; longer ones are capped
+ * here, like their listened time); the basic export's minute is 60 s. The cross-source match reads
+ * this far back along the fan's key: a fan's plays of 20 minutes, a handful of index entries.
  */
-export const MAX_PRECISION_SECONDS = 240;
+export const MAX_PRECISION_SECONDS = 1200;
 /** An export may date a play at most this far in the future (clock differences), never more. */
 export const EXPORT_FUTURE_SKEW_MS = 5 * 60_000;
 /** The one provider the listening module reads today. */

@@ -27,6 +27,12 @@ export interface IncomingPlay {
   /** The primary (first credited, or album) artist. */
   artistName: string;
   album: string | null;
+  /**
+   * MusicBrainz ids a scrobble carries: a play without a provider id finds its track by the
+   * recording's MBID before its names, and a track or artist created from it keeps them.
+   */
+  trackMbid?: string | null;
+  artistMbid?: string | null;
 }
 
 export interface PlayWriteResult {
@@ -40,7 +46,7 @@ export interface PlayWriteResult {
 }
 
 const STAGE = 'pg_temp.listening_play_stage';
-const STAGE_COLUMNS = 'fan_id, played_at, precision_s, provider_track_id, track_name, artist_name, album, ms_played, source';
+const STAGE_COLUMNS = 'fan_id, played_at, precision_s, provider_track_id, track_name, artist_name, album, ms_played, source, track_mbid, artist_mbid';
 /** Lines per write to the COPY stream: big enough to keep the round trips few, small enough to stream. */
 const LINES_PER_WRITE = 2_000;
 
@@ -100,7 +106,7 @@ export async function stagePlays(client: PoolClient, plays: readonly IncomingPla
   await client.query(WRITER_SETUP_SQL, [[...new Set(plays.map((play) => play.fanId))].sort()]);
   await client.query(`create temp table if not exists listening_play_stage (
     fan_id uuid not null, played_at timestamptz not null, precision_s smallint not null, provider_track_id text, track_name text not null,
-    artist_name text not null, album text, ms_played integer not null, source text not null,
+    artist_name text not null, album text, ms_played integer not null, source text not null, track_mbid uuid, artist_mbid uuid,
     match_key text generated always as (lower(artist_name) || chr(9247) || lower(track_name)) stored
   ) on commit delete rows`);
   await pipeline(Readable.from(copyLines(plays)), client.query(copyFrom(`copy ${STAGE} (${STAGE_COLUMNS}) from stdin`)));
@@ -121,7 +127,7 @@ export const WRITER_SETUP_SQL = `select set_config('jit', 'off', true), set_conf
 /**
  * The batch statement (the staged plays, whose tracks exist). Each step reads only the rows of the
  * batch and what they touch, along an index, so its cost does not grow with the plays table:
- * - each staged play finds its track by provider id or name (scalar subqueries: one index probe);
+ * - each staged play finds its track by provider id, MusicBrainz id or name (scalar subqueries: one index probe);
  * - each looks up the stored plays it matches (SAME_PLAY) with a lateral aggregate: one range of
  *   the (fan, played_at, track) key per play, never a join that could hash the whole table;
  * - a poll's plays confirm the untrusted plays they matched, found by that lookup (a TID scan: the
@@ -133,6 +139,7 @@ export const WRITER_SETUP_SQL = `select set_config('jit', 'off', true), set_conf
 export const WRITE_PLAYS_SQL = `with staged as materialized (
        select s.fan_id, date_trunc('second', s.played_at) as played_at, s.precision_s, s.ms_played, s.source,
               coalesce((select t.id from listening.tracks t where t.provider_id = s.provider_track_id),
+                       (select t.id from listening.tracks t where s.provider_track_id is null and t.mbid = s.track_mbid),
                        (select t.id from listening.tracks t
                          where s.provider_track_id is null and t.match_key = s.match_key
                          order by t.provider_id is null, t.created_at limit 1)) as track_id
@@ -223,6 +230,8 @@ function* copyLines(plays: readonly IncomingPlay[]): Generator<string> {
         field(play.album),
         String(Math.max(0, Math.trunc(play.msPlayed))),
         play.source,
+        field(play.trackMbid ?? null),
+        field(play.artistMbid ?? null),
       ].join('\t'),
     );
     if (buffer.length === LINES_PER_WRITE) {
@@ -236,17 +245,23 @@ function* copyLines(plays: readonly IncomingPlay[]): Generator<string> {
 /**
  * Staged plays whose track the catalogue does not know yet: the track is created from the names
  * the source gave (metadata pending), credited to the artist of that name (an existing one, or a
- * new name-only artist).
+ * new name-only artist). One a scrobbling service named is marked `named_by_scrobble`: its plays
+ * count in the fan's split (`listened-time.ts`), an upload's wait for the catalogue.
  */
 async function createMissingTracks(client: PoolClient): Promise<number> {
+  // A row without a provider id is missing when no track has its recording MBID nor its match
+  // key; the created track keeps the MBID (a second row of one MBID under other names meets the
+  // unique index and is skipped: its play then finds the first by the MBID).
   const created = await client.query<{ id: string }>(
-    `insert into listening.tracks (provider_id, name, match_key, album)
-     select distinct on (coalesce(s.provider_track_id, s.match_key)) s.provider_track_id, s.track_name, s.match_key, s.album
+    `insert into listening.tracks (provider_id, name, match_key, album, named_by_scrobble, mbid)
+     select distinct on (coalesce(s.provider_track_id, s.match_key)) s.provider_track_id, s.track_name, s.match_key, s.album,
+            s.provider_track_id is null and s.source in ('lastfm', 'listenbrainz'), case when s.provider_track_id is null then s.track_mbid end
        from ${STAGE} s
       where case when s.provider_track_id is not null
                  then not exists (select 1 from listening.tracks t where t.provider_id = s.provider_track_id)
-                 else not exists (select 1 from listening.tracks t where t.match_key = s.match_key) end
-      order by coalesce(s.provider_track_id, s.match_key)
+                 else not exists (select 1 from listening.tracks t where t.match_key = s.match_key)
+                      and not exists (select 1 from listening.tracks t where t.mbid = s.track_mbid) end
+      order by coalesce(s.provider_track_id, s.match_key), s.source in ('lastfm', 'listenbrainz') desc, s.track_mbid is null
      on conflict do nothing
      returning id`,
   );
@@ -257,16 +272,18 @@ async function createMissingTracks(client: PoolClient): Promise<number> {
     with new_tracks as (
       select id, provider_id, match_key from listening.tracks where id = any($1::uuid[])
     ), staged as (
-      select n.id as track_id, s.artist_name from new_tracks n join ${STAGE} s on s.provider_track_id = n.provider_id
+      select n.id as track_id, s.artist_name, null::uuid as artist_mbid from new_tracks n join ${STAGE} s on s.provider_track_id = n.provider_id
       union all
-      select n.id, s.artist_name from new_tracks n join ${STAGE} s on s.provider_track_id is null and n.provider_id is null and s.match_key = n.match_key
+      select n.id, s.artist_name, s.artist_mbid from new_tracks n join ${STAGE} s on s.provider_track_id is null and n.provider_id is null and s.match_key = n.match_key
     )`;
+  // The artist by its MBID, else by name; a new one keeps the MBID the scrobble gave.
   await client.query(
     `${stagedNames}
-     insert into listening.artists (name)
-     select distinct on (lower(artist_name)) artist_name from staged
+     insert into listening.artists (name, mbid)
+     select distinct on (lower(artist_name)) artist_name, artist_mbid from staged
       where not exists (select 1 from listening.artists a where lower(a.name) = lower(staged.artist_name))
-      order by lower(artist_name)
+        and not exists (select 1 from listening.artists a where a.mbid = staged.artist_mbid)
+      order by lower(artist_name), artist_mbid is null
      on conflict do nothing`,
     [ids],
   );
@@ -276,8 +293,8 @@ async function createMissingTracks(client: PoolClient): Promise<number> {
      select distinct on (staged.track_id) staged.track_id, a.id, 0
        from staged
       cross join lateral (
-        select a.id from listening.artists a where lower(a.name) = lower(staged.artist_name)
-         order by a.provider_id is null, a.created_at limit 1
+        select a.id from listening.artists a where a.mbid = staged.artist_mbid or lower(a.name) = lower(staged.artist_name)
+         order by (a.mbid = staged.artist_mbid) is true desc, a.provider_id is null, a.created_at limit 1
       ) a
       order by staged.track_id
      on conflict do nothing`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PRECISION_SECONDS } from './listening.constants.js';
-import { SCROBBLE_MAX_LISTENED_MS, SCROBBLE_MIN_HEARD_MS, scrobblePlay, type Scrobble } from './scrobble-plays.js';
+import { SCROBBLE_MAX_LISTENED_MS, SCROBBLE_MIN_HEARD_MS, SCROBBLE_UNKNOWN_LENGTH_WINDOW_S, scrobblePlay, type Scrobble } from './scrobble-plays.js';
 
 const scrobble = (overrides: Partial<Scrobble> = {}): Scrobble => ({
   fanId: 'fan',
@@ -31,10 +31,15 @@ describe('scrobblePlay', () => {
     expect(start + 200_000 + 200_000).toBeGreaterThan(to);
   });
 
-  it('starts a long track’s window at 4 minutes and never makes it wider than the writer reads', () => {
-    const play = scrobblePlay(scrobble({ durationMs: 600_000 }));
-    expect(play.playedAt.getTime()).toBe(1_900_000_000_000 + 240_000);
-    expect(play.precisionSeconds).toBe(MAX_PRECISION_SECONDS);
+  it('starts a long track’s window at 4 minutes and ends it at the track’s end, never wider than the writer reads', () => {
+    const start = 1_900_000_000_000;
+    const [from, to] = window(scrobble({ durationMs: 600_000 }));
+    expect(from).toBe(start + 240_000);
+    // A 10-minute track heard to the end (a poll's played_at) or skipped at 5 minutes: inside.
+    for (const heard of [300_000, 599_000, 600_000]) expect(start + heard).toBeLessThan(to);
+    // Its next play ends ten minutes later: outside.
+    expect(start + 1_200_000).toBeGreaterThan(to);
+    expect(scrobblePlay(scrobble({ durationMs: 3 * 3_600_000 })).precisionSeconds).toBe(MAX_PRECISION_SECONDS);
   });
 
   it('takes the track’s length as listened time, capped, and the guaranteed 30 s when the length is unknown', () => {
@@ -43,6 +48,7 @@ describe('scrobblePlay', () => {
     const unknown = scrobblePlay(scrobble({ durationMs: null }));
     expect(unknown.msPlayed).toBe(SCROBBLE_MIN_HEARD_MS);
     expect(unknown.playedAt.getTime()).toBe(1_900_000_000_000 + 30_000);
+    expect(unknown.precisionSeconds).toBe(SCROBBLE_UNKNOWN_LENGTH_WINDOW_S + 1);
   });
 
   it('names the track without a provider id, so the writer matches it by name', () => {

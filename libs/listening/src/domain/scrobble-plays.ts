@@ -7,6 +7,13 @@ const SCROBBLE_AFTER_MS = 240_000;
 export const SCROBBLE_MIN_HEARD_MS = 30_000;
 /** A reported duration beyond this is not a song's (a mix, a wrong tag): listened time stops there. */
 export const SCROBBLE_MAX_LISTENED_MS = 20 * 60_000;
+/**
+ * The window when nobody knows the track's length (Last.fm's recent tracks, a track no poll
+ * brought): the end lies 30 s to 4.5 minutes after the start. Wider would merge a fan's distinct
+ * plays of short tracks that one source missed; a long track's scrobble first stored this way is
+ * matched when the catalogue merges its name-only track (with this window), not beyond it.
+ */
+export const SCROBBLE_UNKNOWN_LENGTH_WINDOW_S = 240;
 
 /** One listen as a scrobbling service reports it: when it started, and the track by name. */
 export interface Scrobble {
@@ -19,14 +26,17 @@ export interface Scrobble {
   trackName: string;
   artistName: string;
   album: string | null;
+  /** MusicBrainz ids where the service knows them (the recording, its primary artist). */
+  trackMbid?: string | null;
+  artistMbid?: string | null;
 }
 
 /**
  * A scrobble as a play for the one writer. The writer matches plays by when they ended; a
  * scrobble gives the start, and its end lies between the scrobble rule's minimum (half the track,
  * or 4 minutes) and the track's end: `playedAt` is that minimum and `precisionSeconds` the window
- * (at most `MAX_PRECISION_SECONDS`), so a poll's or an export's report of the same play falls
- * inside it and is counted once. Two real plays of a track end at least its length apart, more
+ * (at most `MAX_PRECISION_SECONDS`, 20 minutes: a 10-minute track's is 6), so a poll's or an
+ * export's report of the same play falls inside it and is counted once, however long the track. Two real plays of a track end at least its length apart, more
  * than half of it: distinct plays stay distinct. Without a duration the end is only known to be
  * 30 s or more after the start.
  *
@@ -37,7 +47,7 @@ export function scrobblePlay(scrobble: Scrobble): IncomingPlay {
   const startMs = scrobble.startedAtSeconds * 1000;
   const duration = scrobble.durationMs !== null && scrobble.durationMs > SCROBBLE_MIN_HEARD_MS ? scrobble.durationMs : null;
   const earliestEndMs = duration === null ? SCROBBLE_MIN_HEARD_MS : Math.min(duration / 2, SCROBBLE_AFTER_MS);
-  const window = duration === null ? MAX_PRECISION_SECONDS * 1000 : duration - earliestEndMs;
+  const window = duration === null ? SCROBBLE_UNKNOWN_LENGTH_WINDOW_S * 1000 : duration - earliestEndMs;
   return {
     fanId: scrobble.fanId,
     playedAt: new Date(startMs + Math.floor(earliestEndMs / 1000) * 1000),
@@ -48,5 +58,7 @@ export function scrobblePlay(scrobble: Scrobble): IncomingPlay {
     trackName: scrobble.trackName,
     artistName: scrobble.artistName,
     album: scrobble.album,
+    trackMbid: scrobble.trackMbid ?? null,
+    artistMbid: scrobble.artistMbid ?? null,
   };
 }

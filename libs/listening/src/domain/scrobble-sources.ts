@@ -258,6 +258,8 @@ export class ScrobbleSources {
           trackName: listen.trackName.trim(),
           artistName: listen.artistName.trim(),
           album: listen.album,
+          trackMbid: listen.trackMbid,
+          artistMbid: listen.artistMbid,
         }),
       );
       const written = await writePlaysIn(client, plays);

@@ -7,6 +7,7 @@ import {
   ScrobbleServiceError,
   ScrobbleServiceUnavailableError,
   ScrobbleUserGoneError,
+  mbidOrNull,
   type ScrobbleService,
   type ServiceListen,
 } from './scrobble-service.js';
@@ -35,8 +36,6 @@ export interface LastfmRecentTracks {
 
 /** `limit`'s maximum. */
 export const LASTFM_PAGE_SIZE = 200;
-/** Last.fm sends no Retry-After with error 29; its limit is averaged over minutes. */
-const RATE_LIMIT_WAIT_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 15_000;
 
 export const LASTFM_REVOKED_REASON = 'Last.fm no longer accepts Pie’s access to your account (it was removed in your Last.fm settings). Connect Last.fm again in Settings.';
@@ -78,9 +77,12 @@ export class LastfmApi implements ScrobbleService {
   private readonly urls: { api: string; auth: string };
   private readonly apiKey: string | undefined;
   private readonly secret: string | undefined;
+  /** Last.fm sends no Retry-After with error 29: the wait after it (LASTFM_RATE_LIMIT_WAIT_MS, 60 s). */
+  private readonly rateLimitWaitMs: number;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.urls = lastfmUrls(config);
+    this.rateLimitWaitMs = config.LASTFM_RATE_LIMIT_WAIT_MS;
     this.apiKey = config.LASTFM_API_KEY;
     this.secret = config.LASTFM_SHARED_SECRET;
   }
@@ -190,7 +192,7 @@ export class LastfmApi implements ScrobbleService {
     const message = `Last.fm answered ${response.status}${code !== null ? ` (error ${code})` : ''}: ${body?.message ?? text.slice(0, 200)}`;
     if (code === 29 || response.status === 429) {
       const seconds = Number(response.headers.get('retry-after') ?? '');
-      throw new ScrobbleRateLimitedError('Last.fm', Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : RATE_LIMIT_WAIT_MS);
+      throw new ScrobbleRateLimitedError('Last.fm', Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : this.rateLimitWaitMs);
     }
     if (code !== null && REFUSED.has(code)) throw new ScrobbleCredentialRefusedError(message, response.status);
     if (code === 6 && params.method !== 'auth.getSession' && /user not found/i.test(body?.message ?? '')) throw new ScrobbleUserGoneError(message, response.status);
@@ -207,5 +209,7 @@ function serviceListen(track: LastfmRecentTrack): ServiceListen {
     album: track.album?.['#text']?.trim() || null,
     // user.getRecentTracks says no track length.
     durationMs: null,
+    trackMbid: mbidOrNull(track.mbid),
+    artistMbid: mbidOrNull(track.artist?.mbid),
   };
 }

@@ -6,6 +6,7 @@ import {
   ScrobbleServiceError,
   ScrobbleServiceUnavailableError,
   ScrobbleUserGoneError,
+  mbidOrNull,
   type ScrobbleService,
   type ServiceListen,
 } from './scrobble-service.js';
@@ -172,5 +173,8 @@ function serviceListen(listen: ListenBrainzListen): ServiceListen {
     artistName: listen.track_metadata?.artist_name ?? '',
     album: listen.track_metadata?.release_name?.trim() || null,
     durationMs: listen.track_metadata ? listenDurationMs(listen) : null,
+    // The MBID mapping (ListenBrainz's own), else what the client submitted.
+    trackMbid: mbidOrNull(listen.track_metadata?.mbid_mapping?.recording_mbid ?? listen.track_metadata?.additional_info?.recording_mbid),
+    artistMbid: mbidOrNull(listen.track_metadata?.mbid_mapping?.artist_mbids?.[0] ?? (listen.track_metadata?.additional_info?.artist_mbids as unknown[] | undefined)?.[0]),
   };
 }

@@ -15,6 +15,16 @@ export interface ServiceListen {
   album: string | null;
   /** The track's length when the service says it (Last.fm's recent tracks do not). */
   durationMs: number | null;
+  /** MusicBrainz ids when the service knows them: the recording's and its primary artist's. */
+  trackMbid: string | null;
+  artistMbid: string | null;
+}
+
+const MBID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A MusicBrainz id as the service sent it, or null (Last.fm sends '' when it has none). */
+export function mbidOrNull(value: unknown): string | null {
+  return typeof value === 'string' && MBID.test(value.trim()) ? value.trim().toLowerCase() : null;
 }
 
 export interface ScrobbleService {

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { PayoutStatus, PayoutView } from '#pie/contracts';
-import { accounts, balanceOf, canonicalPostings, journalByKey, lockAccounts, postJournal, type JournalInput } from '#pie/ledger';
+import { accounts, balanceOf, canonicalPostings, journalByKey, lockAccounts, postJournal, type JournalInput, JOURNAL_KINDS } from '#pie/ledger';
 import type { EntityManager } from '#pie/platform';
 import { bookConnectFees } from './connect-fees.js';
 
-export const PAYOUT_JOURNAL = 'payout';
-export const PAYOUT_FAILED_JOURNAL = 'payout_failed';
 
 export interface PayoutRow {
   id: string;
@@ -94,8 +92,8 @@ export async function applyStripePayout(tx: EntityManager, row: PayoutRow, payou
   if (posted === 'posted' && status !== 'failed' && status !== 'canceled') await onSent?.(tx, updated);
   if (paidOut && (status === 'failed' || status === 'canceled')) {
     await postOnce(tx, {
-      kind: PAYOUT_FAILED_JOURNAL,
-      idempotencyKey: `${PAYOUT_FAILED_JOURNAL}:${row.id}`,
+      kind: JOURNAL_KINDS.payoutFailed,
+      idempotencyKey: `${JOURNAL_KINDS.payoutFailed}:${row.id}`,
       occurredAt: new Date(),
       references,
       postings: [
@@ -114,13 +112,13 @@ export async function applyStripePayout(tx: EntityManager, row: PayoutRow, payou
  * the office's difference. Answers whether this call posted the journal, it existed, or it is not booked.
  */
 async function postPayoutOnce(tx: EntityManager, row: PayoutRow, payout: Stripe.Payout, references: Record<string, string>): Promise<'posted' | 'existed' | 'unbooked'> {
-  const key = `${PAYOUT_JOURNAL}:${row.id}`;
+  const key = `${JOURNAL_KINDS.payout}:${row.id}`;
   if (await journalByKey(tx, key)) return 'existed';
   const connected = accounts.officeConnected(row.office_id);
   await lockAccounts(tx, [connected]);
   if ((await balanceOf(tx, connected)) < payout.amount) return 'unbooked';
   await postOnce(tx, {
-    kind: PAYOUT_JOURNAL,
+    kind: JOURNAL_KINDS.payout,
     idempotencyKey: key,
     occurredAt: new Date(),
     references,

@@ -1,13 +1,11 @@
 import type Stripe from 'stripe';
 import { STRIPE_MONTHLY_ACTIVE_ACCOUNT_FEE_CENTS } from '#pie/contracts';
-import { accounts, balanceOf, canonicalPostings, journalByKey, lockAccounts, postJournal, type PostingInput } from '#pie/ledger';
+import { accounts, balanceOf, canonicalPostings, journalByKey, lockAccounts, postJournal, type PostingInput, JOURNAL_KINDS } from '#pie/ledger';
 import type { EntityManager } from '#pie/platform';
 import { isReplacementAccount } from './connected-accounts.js';
 
 /** Stripe's monthly active-account fee, booked for a month in which the office's account received a payout. */
-export const MONTHLY_FEE_JOURNAL = 'monthly_account_fee';
 /** Stripe's per-payout fee on a connected account's payout. */
-export const PAYOUT_FEE_JOURNAL = 'payout_fee';
 
 /**
  * Stripe's Connect pricing for Express accounts whose fees the platform pays (stripe.com/connect/pricing,
@@ -20,7 +18,7 @@ export function payoutFeeCents(amountCents: number): number {
 /** The UTC month (`2026-11`) Stripe bills a payout's account as active. */
 export const billingMonthOf = (payout: Pick<Stripe.Payout, 'created'>): string => new Date(payout.created * 1000).toISOString().slice(0, 7);
 
-export const monthlyFeeKey = (officeId: string, month: string) => `${MONTHLY_FEE_JOURNAL}:${officeId}:${month}`;
+export const monthlyFeeKey = (officeId: string, month: string) => `${JOURNAL_KINDS.monthlyAccountFee}:${officeId}:${month}`;
 /**
  * Stripe bills each active account: an office that onboarded again after a deauthorization has a
  * second account, which Stripe bills for its months too (the same month as the old one's, possibly),
@@ -28,7 +26,7 @@ export const monthlyFeeKey = (officeId: string, month: string) => `${MONTHLY_FEE
  * office-month key it always had.
  */
 export const replacementMonthlyFeeKey = (officeId: string, month: string, stripeAccountId: string) => `${monthlyFeeKey(officeId, month)}:${stripeAccountId}`;
-export const payoutFeeKey = (stripePayoutId: string) => `${PAYOUT_FEE_JOURNAL}:${stripePayoutId}`;
+export const payoutFeeKey = (stripePayoutId: string) => `${JOURNAL_KINDS.payoutFee}:${stripePayoutId}`;
 
 /**
  * Books what Stripe charges Pie for a payout of an office's account (whoever started it): its
@@ -39,12 +37,12 @@ export const payoutFeeKey = (stripePayoutId: string) => `${PAYOUT_FEE_JOURNAL}:$
  */
 export async function bookConnectFees(tx: EntityManager, officeId: string, stripeAccountId: string, payout: Stripe.Payout): Promise<void> {
   const month = billingMonthOf(payout);
-  await bookFee(tx, officeId, { kind: PAYOUT_FEE_JOURNAL, key: payoutFeeKey(payout.id), cents: payoutFeeCents(payout.amount), at: payout.created, references: { stripePayoutId: payout.id } });
+  await bookFee(tx, officeId, { kind: JOURNAL_KINDS.payoutFee, key: payoutFeeKey(payout.id), cents: payoutFeeCents(payout.amount), at: payout.created, references: { stripePayoutId: payout.id } });
   const key = (await isReplacementAccount(tx, officeId, stripeAccountId)) ? replacementMonthlyFeeKey(officeId, month, stripeAccountId) : monthlyFeeKey(officeId, month);
-  await bookFee(tx, officeId, { kind: MONTHLY_FEE_JOURNAL, key, cents: STRIPE_MONTHLY_ACTIVE_ACCOUNT_FEE_CENTS, at: payout.created, references: { month, stripePayoutId: payout.id } });
+  await bookFee(tx, officeId, { kind: JOURNAL_KINDS.monthlyAccountFee, key, cents: STRIPE_MONTHLY_ACTIVE_ACCOUNT_FEE_CENTS, at: payout.created, references: { month, stripePayoutId: payout.id } });
 }
 
-async function bookFee(tx: EntityManager, officeId: string, fee: { kind: string; key: string; cents: number; at: number; references: Record<string, string> }): Promise<void> {
+async function bookFee(tx: EntityManager, officeId: string, fee: { kind: typeof JOURNAL_KINDS.payoutFee | typeof JOURNAL_KINDS.monthlyAccountFee; key: string; cents: number; at: number; references: Record<string, string> }): Promise<void> {
   if (await journalByKey(tx, fee.key)) return;
   const earnings = accounts.officeEarnings(officeId);
   await lockAccounts(tx, [earnings]);

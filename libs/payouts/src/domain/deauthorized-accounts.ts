@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { accounts, balanceOf, canonicalPostings, journalByKey, lockAccounts, postJournal, type JournalInput } from '#pie/ledger';
+import { accounts, balanceOf, canonicalPostings, journalByKey, lockAccounts, postJournal, type JournalInput, JOURNAL_KINDS } from '#pie/ledger';
 import { APP_CONFIG, Database, type AppConfig } from '#pie/platform';
 import { deauthorizedAccountOf, lockDeauthorizedAccount, markDeauthorized, markDeauthorizedSettled, type DeauthorizedAccountRow } from './connected-accounts.js';
 import { mailStripeDisconnected } from './office-mails.js';
 import { TransferSender } from './transfer-sender.js';
 
 /** The journal that books what an account held when it removed Pie's access as gone with it. */
-export const ACCOUNT_DEAUTHORIZED_JOURNAL = 'connected_account_deauthorized';
-export const accountDeauthorizedKey = (stripeAccountId: string) => `${ACCOUNT_DEAUTHORIZED_JOURNAL}:${stripeAccountId}`;
+export const accountDeauthorizedKey = (stripeAccountId: string) => `${JOURNAL_KINDS.connectedAccountDeauthorized}:${stripeAccountId}`;
 
 /**
  * An office's Stripe account that removed Pie's access (`account.application.deauthorized`). Pie
@@ -60,7 +59,7 @@ export class DeauthorizedAccounts {
       const key = accountDeauthorizedKey(stripeAccountId);
       if (held > 0 && !(await journalByKey(tx, key))) {
         const input: JournalInput = {
-          kind: ACCOUNT_DEAUTHORIZED_JOURNAL,
+          kind: JOURNAL_KINDS.connectedAccountDeauthorized,
           idempotencyKey: key,
           occurredAt: new Date(row.deauthorized_at),
           references: { officeId: row.office_id, stripeAccountId },

@@ -1,9 +1,8 @@
 import { payeeOfficeFor } from '#pie/claims';
-import { accounts, accountsWithMoney, canonicalPostings, fanHoldingsBefore, lockAccounts, parseAccount, postingCount, postJournal } from '#pie/ledger';
+import { accounts, accountsWithMoney, canonicalPostings, fanHoldingsBefore, lockAccounts, parseAccount, postingCount, postJournal, JOURNAL_KINDS } from '#pie/ledger';
 import type { EntityManager } from '#pie/platform';
 import { canReceiveTransfers, connectedAccountOf, type ConnectedAccountRow } from './connected-accounts.js';
 
-export const ESCROW_EXPIRED_JOURNAL = 'escrow_expired';
 
 export interface EscrowReturn {
   artistId: string;
@@ -44,8 +43,8 @@ export async function expireEscrowOf(tx: EntityManager, artistId: string, cutoff
     const amountCents = returned[index];
     if (amountCents <= 0) continue;
     const input = {
-      kind: ESCROW_EXPIRED_JOURNAL,
-      idempotencyKey: `${ESCROW_EXPIRED_JOURNAL}:${artistId}:${fanId}:${version}`,
+      kind: JOURNAL_KINDS.escrowExpired,
+      idempotencyKey: `${JOURNAL_KINDS.escrowExpired}:${artistId}:${fanId}:${version}`,
       occurredAt: new Date(),
       references: { artistId, fanId, cutoff: cutoff.toISOString() },
       postings: [

@@ -1,11 +1,10 @@
 import { claimedArtistIdsOf, payeeOfficeFor } from '#pie/claims';
-import { accounts, balanceOf, escrowHoldingsByFan, lockAccounts, postJournal, canonicalPostings, postingCount, type JournalInput } from '#pie/ledger';
+import { accounts, balanceOf, escrowHoldingsByFan, lockAccounts, postJournal, canonicalPostings, postingCount, type JournalInput, JOURNAL_KINDS } from '#pie/ledger';
 import { recordInOutbox, type Database, type EntityManager } from '#pie/platform';
 import type { ConnectedAccountSync } from './connected-account-sync.js';
 import { canReceiveTransfers, connectedAccountOf, type ConnectedAccountRow } from './connected-accounts.js';
 import { TransferOfficeEarnings } from '../jobs/transfer-office-earnings/transfer-office-earnings.job.js';
 
-export const ESCROW_RELEASED_JOURNAL = 'escrow_released';
 
 /**
  * Moves everything in an artist's escrow to the earnings of the office that holds the artist's
@@ -28,9 +27,9 @@ export async function releaseEscrow(tx: EntityManager, artistId: string): Promis
   // add up to the escrow it empties).
   const holdings = await escrowHoldingsByFan(tx, artistId);
   const input: JournalInput = {
-    kind: ESCROW_RELEASED_JOURNAL,
+    kind: JOURNAL_KINDS.escrowReleased,
     // The escrow's posting count under the lock: one key per release, never reused.
-    idempotencyKey: `${ESCROW_RELEASED_JOURNAL}:${artistId}:${await postingCount(tx, escrow)}`,
+    idempotencyKey: `${JOURNAL_KINDS.escrowReleased}:${artistId}:${await postingCount(tx, escrow)}`,
     occurredAt: new Date(),
     references: { artistId, officeId: payee.officeId, claimId: payee.claimId },
     postings: [...[...holdings].map(([fanId, cents]) => ({ account: escrow, amountCents: -cents, fanId })), { account: earnings, amountCents: held }],

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { formatCents, type GiveBackView } from '#pie/contracts';
-import { accounts, balanceOf, canonicalPostings, lockAccounts, postJournal } from '#pie/ledger';
+import { accounts, balanceOf, canonicalPostings, lockAccounts, postJournal, JOURNAL_KINDS } from '#pie/ledger';
 import type { EntityManager } from '#pie/platform';
 import { notEnoughEarnings } from './payouts.errors.js';
 
-export const GIVE_BACK_JOURNAL = 'give_back';
 
 interface GiveBackRow {
   id: string;
@@ -33,8 +32,8 @@ export async function giveBack(tx: EntityManager, input: { officeId: string; use
   if (amountCents <= 0 || amountCents > held) throw notEnoughEarnings(formatCents(held));
   const id = randomUUID();
   const journal = {
-    kind: GIVE_BACK_JOURNAL,
-    idempotencyKey: `${GIVE_BACK_JOURNAL}:${id}`,
+    kind: JOURNAL_KINDS.giveBack,
+    idempotencyKey: `${JOURNAL_KINDS.giveBack}:${id}`,
     occurredAt: new Date(),
     references: { officeId: input.officeId, giveBackId: id, userId: input.userId },
     postings: [

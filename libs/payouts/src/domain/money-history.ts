@@ -1,15 +1,8 @@
 import type { TransactionDetail, TransactionDetailView, TransactionFilter, TransactionView } from '#pie/contracts';
-import { accounts, debitOrigins, journalsOfAccounts, type JournalOfAccounts } from '#pie/ledger';
+import { accounts, debitOrigins, journalsOfAccounts, type JournalOfAccounts, JOURNAL_KINDS } from '#pie/ledger';
 import { artistFacts } from '#pie/listening';
 import type { EntityManager } from '#pie/platform';
-import { PIE_PERIOD_CLOSED_JOURNAL, periodWindows } from '#pie/pies';
-import { PAYOUT_FAILED_JOURNAL, PAYOUT_JOURNAL } from './bank-payouts.js';
-import { ACCOUNT_DEAUTHORIZED_JOURNAL } from './deauthorized-accounts.js';
-import { ESCROW_EXPIRED_JOURNAL } from './escrow-expiry.js';
-import { ESCROW_RELEASED_JOURNAL } from './escrow-release.js';
-import { GIVE_BACK_JOURNAL } from './give-back.js';
-import { MONTHLY_FEE_JOURNAL, PAYOUT_FEE_JOURNAL } from './connect-fees.js';
-import { TRANSFER_FAILED_JOURNAL, TRANSFER_JOURNAL, TRANSFER_REVERSED_JOURNAL } from './transfers.js';
+import { periodWindows } from '#pie/pies';
 
 /**
  * How each ledger journal reads in an office's or an artist's history (spec §3's filter: credit,
@@ -18,17 +11,17 @@ import { TRANSFER_FAILED_JOURNAL, TRANSFER_JOURNAL, TRANSFER_REVERSED_JOURNAL } 
  * as what reached Stripe.
  */
 const OFFICE_KINDS: Record<string, { kind: TransactionView['kind']; detail: TransactionDetail; description: string }> = {
-  [PIE_PERIOD_CLOSED_JOURNAL]: { kind: 'credit', detail: 'period_share', description: 'Share of a fan’s pie' },
-  [ESCROW_RELEASED_JOURNAL]: { kind: 'credit', detail: 'escrow_released', description: 'Released from an artist’s escrow' },
-  [TRANSFER_JOURNAL]: { kind: 'other', detail: 'transfer', description: 'Transferred to your Stripe account' },
-  [TRANSFER_FAILED_JOURNAL]: { kind: 'other', detail: 'transfer', description: 'Transfer refused by Stripe: back in your earnings' },
-  [TRANSFER_REVERSED_JOURNAL]: { kind: 'other', detail: 'transfer', description: 'Transfer reversed by Stripe: back in your earnings' },
-  [MONTHLY_FEE_JOURNAL]: { kind: 'other', detail: 'monthly_fee', description: 'Stripe’s monthly active-account fee (a month with a payout)' },
-  [PAYOUT_FEE_JOURNAL]: { kind: 'other', detail: 'monthly_fee', description: 'Stripe’s payout fee (0.25% + 25¢)' },
-  [GIVE_BACK_JOURNAL]: { kind: 'other', detail: 'give_back', description: 'Given back to the promotion pool' },
-  [PAYOUT_JOURNAL]: { kind: 'payout', detail: 'payout', description: 'Payout to your bank' },
-  [PAYOUT_FAILED_JOURNAL]: { kind: 'payout', detail: 'payout_failed', description: 'Payout failed: back in your Stripe balance' },
-  [ACCOUNT_DEAUTHORIZED_JOURNAL]: {
+  [JOURNAL_KINDS.piePeriodClosed]: { kind: 'credit', detail: 'period_share', description: 'Share of a fan’s pie' },
+  [JOURNAL_KINDS.escrowReleased]: { kind: 'credit', detail: 'escrow_released', description: 'Released from an artist’s escrow' },
+  [JOURNAL_KINDS.transfer]: { kind: 'other', detail: 'transfer', description: 'Transferred to your Stripe account' },
+  [JOURNAL_KINDS.transferFailed]: { kind: 'other', detail: 'transfer', description: 'Transfer refused by Stripe: back in your earnings' },
+  [JOURNAL_KINDS.transferReversed]: { kind: 'other', detail: 'transfer', description: 'Transfer reversed by Stripe: back in your earnings' },
+  [JOURNAL_KINDS.monthlyAccountFee]: { kind: 'other', detail: 'monthly_fee', description: 'Stripe’s monthly active-account fee (a month with a payout)' },
+  [JOURNAL_KINDS.payoutFee]: { kind: 'other', detail: 'monthly_fee', description: 'Stripe’s payout fee (0.25% + 25¢)' },
+  [JOURNAL_KINDS.giveBack]: { kind: 'other', detail: 'give_back', description: 'Given back to the promotion pool' },
+  [JOURNAL_KINDS.payout]: { kind: 'payout', detail: 'payout', description: 'Payout to your bank' },
+  [JOURNAL_KINDS.payoutFailed]: { kind: 'payout', detail: 'payout_failed', description: 'Payout failed: back in your Stripe balance' },
+  [JOURNAL_KINDS.connectedAccountDeauthorized]: {
     kind: 'payout',
     detail: 'account_deauthorized',
     description: 'Stayed in the Stripe account that disconnected Pie: pay it out from that account’s own Stripe dashboard',
@@ -40,9 +33,9 @@ const OFFICE_KINDS: Record<string, { kind: TransactionView['kind']; detail: Tran
  * money in for the office (its earnings), not money lost: it reads as a credit of what it moved.
  */
 const ARTIST_KINDS: Record<string, { kind: TransactionView['kind']; detail: TransactionDetail; description: string; moneyIn?: true }> = {
-  [PIE_PERIOD_CLOSED_JOURNAL]: { kind: 'credit', detail: 'period_share', description: 'Share of a fan’s pie, held in escrow until it is released' },
-  [ESCROW_RELEASED_JOURNAL]: { kind: 'credit', detail: 'escrow_released', description: 'Released from escrow into your office’s earnings', moneyIn: true },
-  [ESCROW_EXPIRED_JOURNAL]: { kind: 'other', detail: 'escrow_expired', description: 'Unclaimed for a year: returned to the fan' },
+  [JOURNAL_KINDS.piePeriodClosed]: { kind: 'credit', detail: 'period_share', description: 'Share of a fan’s pie, held in escrow until it is released' },
+  [JOURNAL_KINDS.escrowReleased]: { kind: 'credit', detail: 'escrow_released', description: 'Released from escrow into your office’s earnings', moneyIn: true },
+  [JOURNAL_KINDS.escrowExpired]: { kind: 'other', detail: 'escrow_expired', description: 'Unclaimed for a year: returned to the fan' },
 };
 
 const kindsFor = (table: typeof OFFICE_KINDS, filter: TransactionFilter): string[] | undefined =>
@@ -122,7 +115,7 @@ export async function officeTransactionDetails(
       em,
       origins.map((origin) => ({
         fanId: origin.fanId,
-        periodId: origin.creditKind === PIE_PERIOD_CLOSED_JOURNAL ? ((origin.creditReferences.piePeriodId as string | undefined) ?? null) : null,
+        periodId: origin.creditKind === JOURNAL_KINDS.piePeriodClosed ? ((origin.creditReferences.piePeriodId as string | undefined) ?? null) : null,
         cents: origin.cents,
       })),
     )),

@@ -1,10 +1,5 @@
-import { accounts, balancesOf, type MoneyFigure } from '#pie/ledger';
+import { accounts, balancesOf, type MoneyFigure, JOURNAL_KINDS } from '#pie/ledger';
 import type { EntityManager } from '#pie/platform';
-import { PAYOUT_FAILED_JOURNAL, PAYOUT_JOURNAL } from './bank-payouts.js';
-import { MONTHLY_FEE_JOURNAL, PAYOUT_FEE_JOURNAL } from './connect-fees.js';
-import { ESCROW_RELEASED_JOURNAL } from './escrow-release.js';
-import { GIVE_BACK_JOURNAL } from './give-back.js';
-import { TRANSFER_FAILED_JOURNAL, TRANSFER_JOURNAL, TRANSFER_REVERSED_JOURNAL } from './transfers.js';
 
 /**
  * The offices' money, one definition per figure (ledger's `figureTotals`), for the admin's finances
@@ -13,18 +8,18 @@ import { TRANSFER_FAILED_JOURNAL, TRANSFER_JOURNAL, TRANSFER_REVERSED_JOURNAL } 
  */
 export const OFFICE_MONEY_FIGURES = {
   /** Escrow released to offices' earnings. */
-  releasedCents: { journalKinds: [ESCROW_RELEASED_JOURNAL], accountKind: 'office_earnings', direction: 'in' },
+  releasedCents: { journalKinds: [JOURNAL_KINDS.escrowReleased], accountKind: 'office_earnings', direction: 'in' },
   /** Sent to offices' Stripe accounts, net of transfers Stripe refused or took back. */
-  transferredCents: { journalKinds: [TRANSFER_JOURNAL, TRANSFER_FAILED_JOURNAL, TRANSFER_REVERSED_JOURNAL], accountKind: 'office_connected', direction: 'in' },
+  transferredCents: { journalKinds: [JOURNAL_KINDS.transfer, JOURNAL_KINDS.transferFailed, JOURNAL_KINDS.transferReversed], accountKind: 'office_connected', direction: 'in' },
   /** Paid out to offices' banks, net of payouts the bank refused. */
-  paidOutCents: { journalKinds: [PAYOUT_JOURNAL, PAYOUT_FAILED_JOURNAL], accountKind: 'office_connected', direction: 'out' },
+  paidOutCents: { journalKinds: [JOURNAL_KINDS.payout, JOURNAL_KINDS.payoutFailed], accountKind: 'office_connected', direction: 'out' },
   /**
    * Stripe's Connect fees: per payout, the $2 monthly active-account fee, and the fee transfers
    * carried under the earlier rule (returned when such a transfer failed).
    */
-  connectFeesCents: { journalKinds: [PAYOUT_FEE_JOURNAL, MONTHLY_FEE_JOURNAL, TRANSFER_JOURNAL, TRANSFER_FAILED_JOURNAL], accountKind: 'processor_fees', direction: 'in' },
+  connectFeesCents: { journalKinds: [JOURNAL_KINDS.payoutFee, JOURNAL_KINDS.monthlyAccountFee, JOURNAL_KINDS.transfer, JOURNAL_KINDS.transferFailed], accountKind: 'processor_fees', direction: 'in' },
   /** Given back by offices to the promotion pool. */
-  givenBackCents: { journalKinds: [GIVE_BACK_JOURNAL], accountKind: 'promo_pool', direction: 'in' },
+  givenBackCents: { journalKinds: [JOURNAL_KINDS.giveBack], accountKind: 'promo_pool', direction: 'in' },
 } as const satisfies Record<string, MoneyFigure>;
 
 export interface OfficeMoney {

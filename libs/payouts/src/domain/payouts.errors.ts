@@ -26,3 +26,5 @@ export const balanceMismatch = (available: string, booked: string) =>
     'conflict',
     `Stripe shows $${available} available in this office's account, but Pie's books hold $${booked} for it. Nothing was paid out: an admin must reconcile the account first (Admin → Financial reconciliation → provider check).`,
   );
+export const claimNotVerified = () =>
+  new DomainError('payouts.claim-not-verified', 'conflict', 'Funding insights open once the claim on this artist is verified.');

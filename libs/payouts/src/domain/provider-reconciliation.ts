@@ -1,11 +1,8 @@
 import type Stripe from 'stripe';
-import { accounts, balanceOf, journalsOfAccounts } from '#pie/ledger';
+import { accounts, balanceOf, journalsOfAccounts, JOURNAL_KINDS } from '#pie/ledger';
 import type { EntityManager } from '#pie/platform';
-import { PAYOUT_FAILED_JOURNAL, PAYOUT_JOURNAL } from './bank-payouts.js';
-import { MONTHLY_FEE_JOURNAL, PAYOUT_FEE_JOURNAL, payoutFeeCents, billingMonthOf } from './connect-fees.js';
+import { payoutFeeCents, billingMonthOf } from './connect-fees.js';
 import { deauthorizedAccountsOf } from './connected-accounts.js';
-import { ACCOUNT_DEAUTHORIZED_JOURNAL } from './deauthorized-accounts.js';
-import { TRANSFER_FAILED_JOURNAL, TRANSFER_JOURNAL, TRANSFER_REVERSED_JOURNAL } from './transfers.js';
 
 export interface OfficeFigures {
   /** Transfers made (a refused one cancels its own) and what they still carry after reversals. */
@@ -63,12 +60,12 @@ async function ledgerFigures(em: EntityManager, officeId: string, accountIds: re
   );
   const figuresOf = (account: string | null | undefined): OfficeFigures => figures.get(account ?? current) ?? figures.get(current)!;
   const accountOf = (kind: string, references: Record<string, unknown>): string | undefined => {
-    if (kind === ACCOUNT_DEAUTHORIZED_JOURNAL) return str(references.stripeAccountId) ?? undefined;
+    if (kind === JOURNAL_KINDS.connectedAccountDeauthorized) return str(references.stripeAccountId) ?? undefined;
     const row = str(references.transferId) ?? str(references.payoutId);
     const stripeId = str(references.stripeTransferId) ?? str(references.stripePayoutId);
     return (row ? byRow.get(row) : undefined) ?? (stripeId ? byStripeId.get(stripeId) : undefined);
   };
-  const kinds = [TRANSFER_JOURNAL, TRANSFER_FAILED_JOURNAL, TRANSFER_REVERSED_JOURNAL, PAYOUT_JOURNAL, PAYOUT_FAILED_JOURNAL, ACCOUNT_DEAUTHORIZED_JOURNAL];
+  const kinds = [JOURNAL_KINDS.transfer, JOURNAL_KINDS.transferFailed, JOURNAL_KINDS.transferReversed, JOURNAL_KINDS.payout, JOURNAL_KINDS.payoutFailed, JOURNAL_KINDS.connectedAccountDeauthorized];
   for (let page = 1; ; page += 1) {
     const { journals } = await journalsOfAccounts(em, [connected], { page, limit: 500, kinds });
     for (const journal of journals) {
@@ -77,11 +74,11 @@ async function ledgerFigures(em: EntityManager, officeId: string, accountIds: re
       const f = figuresOf(account);
       // What each earlier account still holds by its own journals (a settled deauthorization: nothing).
       if (account && account !== current && figures.has(account)) f.balanceCents += cents;
-      if (journal.kind === TRANSFER_JOURNAL) [f.transfers, f.transferredCents] = [f.transfers + 1, f.transferredCents + cents];
-      if (journal.kind === TRANSFER_FAILED_JOURNAL) [f.transfers, f.transferredCents] = [f.transfers - 1, f.transferredCents + cents];
-      if (journal.kind === TRANSFER_REVERSED_JOURNAL) [f.transferredCents, f.reversedCents] = [f.transferredCents + cents, f.reversedCents - cents];
-      if (journal.kind === PAYOUT_JOURNAL) [f.payouts, f.paidOutCents] = [f.payouts + 1, f.paidOutCents - cents];
-      if (journal.kind === PAYOUT_FAILED_JOURNAL) [f.payouts, f.paidOutCents] = [f.payouts - 1, f.paidOutCents - cents];
+      if (journal.kind === JOURNAL_KINDS.transfer) [f.transfers, f.transferredCents] = [f.transfers + 1, f.transferredCents + cents];
+      if (journal.kind === JOURNAL_KINDS.transferFailed) [f.transfers, f.transferredCents] = [f.transfers - 1, f.transferredCents + cents];
+      if (journal.kind === JOURNAL_KINDS.transferReversed) [f.transferredCents, f.reversedCents] = [f.transferredCents + cents, f.reversedCents - cents];
+      if (journal.kind === JOURNAL_KINDS.payout) [f.payouts, f.paidOutCents] = [f.payouts + 1, f.paidOutCents - cents];
+      if (journal.kind === JOURNAL_KINDS.payoutFailed) [f.payouts, f.paidOutCents] = [f.payouts - 1, f.paidOutCents - cents];
     }
     if (journals.length < 500) break;
   }
@@ -91,7 +88,7 @@ async function ledgerFigures(em: EntityManager, officeId: string, accountIds: re
       where j.kind in (?, ?) and j."references"->>'officeId' = ? and p.account = 'processor_fees'
         and (j.kind <> ? or j."references"->>'stripePayoutId' is not null)
       group by 1`,
-    [PAYOUT_FEE_JOURNAL, MONTHLY_FEE_JOURNAL, officeId, MONTHLY_FEE_JOURNAL],
+    [JOURNAL_KINDS.payoutFee, JOURNAL_KINDS.monthlyAccountFee, officeId, JOURNAL_KINDS.monthlyAccountFee],
   );
   for (const fee of fees) figuresOf(fee.stripe_payout_id ? byStripeId.get(fee.stripe_payout_id) : undefined).feesCents += Number(fee.cents);
   const elsewhere = accountIds.filter((id) => id !== current).reduce((sum, id) => sum + figures.get(id)!.balanceCents, 0);

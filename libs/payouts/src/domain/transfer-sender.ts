@@ -4,7 +4,8 @@ import { StripeGateway } from '#pie/billing';
 import { APP_CONFIG, Database, type AppConfig } from '#pie/platform';
 import { canReceiveTransfers, lockConnectedAccount } from './connected-accounts.js';
 import { isPermanentStripeError } from './stripe-errors.js';
-import { bookDueTransfer, countAttempt, failTransfer, isLastDayOfMonth, markTransferMade, pendingTransferOf, type TransferRow } from './transfers.js';
+import { isLastDayOfMonth } from './transfer-rules.js';
+import { bookDueTransfer, countAttempt, failTransfer, markTransferMade, pendingTransferOf, type TransferRow } from './transfers.js';
 
 /** The Stripe idempotency key of a booked transfer: retries after a timeout cannot make a second one. */
 export const transferIdempotencyKey = (transferId: string) => `pie-transfer-${transferId}`;

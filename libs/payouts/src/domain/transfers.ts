@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { accounts, balanceOf, canonicalPostings, journalByKey, lockAccounts, postJournal, type JournalInput } from '#pie/ledger';
+import { accounts, balanceOf, canonicalPostings, journalByKey, lockAccounts, postJournal, type JournalInput, JOURNAL_KINDS } from '#pie/ledger';
 import type { EntityManager } from '#pie/platform';
 import { canReceiveTransfers, connectedAccountOf } from './connected-accounts.js';
+import { transferIsDue } from './transfer-rules.js';
 
-export const TRANSFER_JOURNAL = 'transfer';
-export const TRANSFER_FAILED_JOURNAL = 'transfer_failed';
 
 export interface TransferRow {
   id: string;
@@ -23,17 +22,6 @@ export interface TransferRow {
 
 const TRANSFER_COLUMNS = `id, office_id, stripe_account_id, amount_cents::float8 as amount_cents, fee_cents::float8 as fee_cents, status, stripe_transfer_id, failure_message, attempts, created_at, made_at`;
 
-/** The first instant of `now`'s month, UTC: the fee is Stripe's per calendar month. */
-export function monthStart(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-}
-
-/** Whether `now` is on the last day of its month (UTC): the day the month-end transfer goes. */
-export function isLastDayOfMonth(now: Date): boolean {
-  const tomorrow = new Date(now.getTime() + 24 * 3600 * 1000);
-  return tomorrow.getUTCMonth() !== now.getUTCMonth();
-}
-
 export async function pendingTransferOf(em: EntityManager, officeId: string): Promise<TransferRow | null> {
   const [row] = await em.execute<TransferRow[]>(`select ${TRANSFER_COLUMNS} from payouts.transfers where office_id = ? and status = 'pending'`, [officeId]);
   return row ?? null;
@@ -44,7 +32,7 @@ export async function pendingTransferOf(em: EntityManager, officeId: string): Pr
  * ledger moves the money to `office_connected` and a `pending` row remembers what Stripe must be
  * asked for. A transfer already in flight is returned instead, so a crashed sender is resumed.
  *
- * Due: the earnings reach `thresholdCents`, or it is the month's end and they hold anything.
+ * Due: `transferIsDue` (transfer-rules.ts).
  * Stripe's Connect fees are not taken here: Stripe bills them for payouts (connect-fees.ts), and
  * they are booked when a payout is. (Rows booked before that rule carry their fee in `fee_cents`.)
  */
@@ -56,14 +44,14 @@ export async function bookDueTransfer(tx: EntityManager, officeId: string, optio
   const connection = await connectedAccountOf(tx, officeId);
   if (!canReceiveTransfers(connection)) return null;
   const held = await balanceOf(tx, earnings);
-  if (held <= 0 || (held < options.thresholdCents && !options.monthEnd)) return null;
+  if (!transferIsDue(held, options)) return null;
   const id = randomUUID();
   const amountCents = held;
   const feeCents = 0;
   const references = { officeId, transferId: id };
   await post(tx, {
-    kind: TRANSFER_JOURNAL,
-    idempotencyKey: `${TRANSFER_JOURNAL}:${id}`,
+    kind: JOURNAL_KINDS.transfer,
+    idempotencyKey: `${JOURNAL_KINDS.transfer}:${id}`,
     occurredAt: options.now,
     references,
     postings: [
@@ -103,8 +91,8 @@ export async function failTransfer(tx: EntityManager, transfer: TransferRow, rea
   ];
   if (transfer.fee_cents > 0) postings.push({ account: accounts.processorFees, amountCents: -transfer.fee_cents });
   await post(tx, {
-    kind: TRANSFER_FAILED_JOURNAL,
-    idempotencyKey: `${TRANSFER_FAILED_JOURNAL}:${transfer.id}`,
+    kind: JOURNAL_KINDS.transferFailed,
+    idempotencyKey: `${JOURNAL_KINDS.transferFailed}:${transfer.id}`,
     occurredAt: new Date(),
     references: { officeId: transfer.office_id, transferId: transfer.id },
     postings,
@@ -126,7 +114,6 @@ async function post(tx: EntityManager, input: JournalInput): Promise<void> {
   await postJournal(tx, input, canonicalPostings(input));
 }
 
-export const TRANSFER_REVERSED_JOURNAL = 'transfer_reversed';
 
 /**
  * Stripe took (part of) a transfer back from the office's account (`transfer.reversed`): the money
@@ -134,10 +121,10 @@ export const TRANSFER_REVERSED_JOURNAL = 'transfer_reversed';
  * sent again with its next transfer. One journal per reversal (`transfer_reversed:<trr id>`).
  */
 export async function bookTransferReversal(tx: EntityManager, officeId: string, reversal: { id: string; amount: number; created: number; transferId: string }): Promise<boolean> {
-  const key = `${TRANSFER_REVERSED_JOURNAL}:${reversal.id}`;
+  const key = `${JOURNAL_KINDS.transferReversed}:${reversal.id}`;
   if (await journalByKey(tx, key)) return false;
   await post(tx, {
-    kind: TRANSFER_REVERSED_JOURNAL,
+    kind: JOURNAL_KINDS.transferReversed,
     idempotencyKey: key,
     occurredAt: new Date(reversal.created * 1000),
     references: { officeId, stripeTransferId: reversal.transferId, stripeTransferReversalId: reversal.id },

@@ -1,14 +1,14 @@
 import { Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ArtistAreaIdParam, ClaimPayoutsViewSchema, ClaimTransactionsQuery, GiveBackRequest, GiveBackViewSchema, OfficePageQuery, TransactionViewSchema } from '#pie/contracts';
+import { ArtistAreaIdParam, ArtistInsightsViewSchema, ClaimPayoutsViewSchema, ClaimTransactionsQuery, GiveBackRequest, GiveBackViewSchema, OfficePageQuery, TransactionViewSchema } from '#pie/contracts';
 // Parameter types under other names: decorator metadata must not point at the zod schemas (OpenAPI reads it).
 import type { ClaimTransactionsQuery as ClaimTransactionsQueryValue, GiveBackCommandInput, OfficePageQuery as OfficePageQueryValue } from '#pie/contracts';
 import { ArtistSessionGuard, CurrentSubject, type SessionPrincipal } from '#pie/identity';
 import { ok, paged, pagination, ZodBody, ZodParam, ZodQuery, ZodResponse } from '#pie/platform';
 import { GiveBack, ListGiveBacks } from '../commands/give-back/give-back.command.js';
-import { ListClaimPayouts, ListClaimTransactions } from '../queries/claim-funds/claim-funds.queries.js';
+import { GetClaimInsights, ListClaimPayouts, ListClaimTransactions } from '../queries/claim-funds/claim-funds.queries.js';
 
-/** A claimed artist's money (`/api/for-artists/claims/:id/{transactions,payouts}`), for who may see the claim. */
+/** A claimed artist's money (`/api/for-artists/claims/:id/{transactions,payouts,insights}`), for who may see the claim. */
 @Controller('api/for-artists/claims')
 @UseGuards(ArtistSessionGuard)
 export class ClaimFundsController {
@@ -27,6 +27,17 @@ export class ClaimFundsController {
   async payouts(@CurrentSubject() me: SessionPrincipal, @ZodParam('id', ArtistAreaIdParam) claimId: string) {
     const { items, totalCents } = await this.queries.execute(new ListClaimPayouts(me.subjectId, claimId));
     return { ...ok(items), total: totalCents };
+  }
+
+  /**
+   * The verified artist's funding insights (issue 31): money received per month, funding fans, the
+   * share per listening country, the tracks the paid listening was, the escrow released at claim.
+   * Aggregates only; counts of fans under five read "fewer than 5".
+   */
+  @Get(':id/insights')
+  @ZodResponse(ArtistInsightsViewSchema)
+  async insights(@CurrentSubject() me: SessionPrincipal, @ZodParam('id', ArtistAreaIdParam) claimId: string) {
+    return ok(await this.queries.execute(new GetClaimInsights(me.subjectId, claimId)));
   }
 }
 

@@ -1,4 +1,4 @@
-import { accounts, balancesAtCutOff, lateCredits, postJournals, type BalanceAtCutOff, type JournalInput, type LateCredit } from '#pie/ledger';
+import { accounts, balancesAtCutOff, lateCredits, postJournals, type BalanceAtCutOff, type JournalInput, type LateCredit, JOURNAL_KINDS } from '#pie/ledger';
 import { executeBound, insertIntoOutbox, pgArray, plainArray, type EntityManager } from '#pie/platform';
 import { PiePeriodClosed, type RolledOverBecause } from '../events/pie-period-closed.event.js';
 import { endSpentPromotions, finishOverPies } from './pie-finish.js';
@@ -6,8 +6,7 @@ import type { PeriodRow } from './pie-rows.js';
 import { splitPie, type SplitResult } from './split.js';
 import { gatherSplitInputsMany, type SplitInputs } from './split-inputs.js';
 
-export const PIE_PERIOD_CLOSED_JOURNAL = 'pie_period_closed';
-export const closeJournalKey = (periodId: string) => `${PIE_PERIOD_CLOSED_JOURNAL}:${periodId}`;
+export const closeJournalKey = (periodId: string) => `${JOURNAL_KINDS.piePeriodClosed}:${periodId}`;
 
 /** The fan has an earlier period still to close; this close is retried after it. */
 export class EarlierPeriodOpenError extends Error {
@@ -162,7 +161,7 @@ async function closeDue(tx: EntityManager, due: DuePeriod[], now: Date): Promise
     return code;
   };
   const journals: JournalInput[] = paying.map(({ period, paid, distributed }) => ({
-    kind: PIE_PERIOD_CLOSED_JOURNAL,
+    kind: JOURNAL_KINDS.piePeriodClosed,
     idempotencyKey: closeJournalKey(period.id),
     occurredAt: new Date(period.ends_at),
     references: { fanId: period.fan_id, pieId: period.pie_id, piePeriodId: period.id },

@@ -8,7 +8,7 @@ import {
   type PieStatementNotPaid,
   type PieStatementNotPaidReason,
 } from '#pie/contracts';
-import { accounts, creditWhereabouts, totalsByReference, accountTotalsByReference, type AccountCode, type CreditWhereabouts } from '#pie/ledger';
+import { accounts, creditWhereabouts, totalsByReference, accountTotalsByReference, type AccountCode, type CreditWhereabouts, JOURNAL_KINDS } from '#pie/ledger';
 import type { EntityManager } from '#pie/platform';
 import { periodNotFound } from './pies.errors.js';
 import { cents } from './pie-rows.js';
@@ -49,7 +49,7 @@ export async function buildStatement(em: EntityManager, fanId: string, periodId:
 
   // The charge: the invoice journal's legs (clearing −gross, fees +, wallet +net).
   const invoiceTotals = period.invoice_id ? await totalsByReference(em, { stripeInvoiceId: period.invoice_id }) : [];
-  const invoiceLeg = (kind: string) => invoiceTotals.filter((t) => t.journalKind === 'invoice_paid' && t.accountKind === kind).reduce((sum, t) => sum + t.amountCents, 0);
+  const invoiceLeg = (kind: string) => invoiceTotals.filter((t) => t.journalKind === JOURNAL_KINDS.invoicePaid && t.accountKind === kind).reduce((sum, t) => sum + t.amountCents, 0);
   // A promotional pie is paid for by the promotion (promo_pool → wallet) when it starts: that is its first period's charge.
   const promotion = period.promo && period.seq === 1 && !period.invoice_id && period.subscription_id ? await promotionGrant(em, fanId, period.subscription_id) : 0;
   const chargeCents = promotion > 0 ? promotion : -invoiceLeg('stripe_clearing');
@@ -61,7 +61,7 @@ export async function buildStatement(em: EntityManager, fanId: string, periodId:
 
   // The close: the wallet leg and each artist's escrow leg of this period's journal.
   const closeTotals = await totalsByReference(em, { piePeriodId: periodId });
-  const distributedCents = -closeTotals.filter((t) => t.journalKind === 'pie_period_closed' && t.accountKind === 'fan_wallet').reduce((sum, t) => sum + t.amountCents, 0);
+  const distributedCents = -closeTotals.filter((t) => t.journalKind === JOURNAL_KINDS.piePeriodClosed && t.accountKind === 'fan_wallet').reduce((sum, t) => sum + t.amountCents, 0);
   const toEscrow = await accountTotalsByReference(em, { piePeriodId: periodId }, 'artist_escrow');
 
   const snapshot = await em.execute<{ artist_id: string; artist_name: string; listened_ms: string; weight: string; selected: boolean; reason: PieStatementLine['reason'] }[]>(
@@ -147,7 +147,7 @@ function notPaidGroups(lines: PieStatementLine[]): PieStatementNotPaid[] {
 /** What the promotion put in the fan's wallet for this promotional pie (billing's `promo_grant` journal). */
 async function promotionGrant(em: EntityManager, fanId: string, subscriptionId: string): Promise<number> {
   const totals = await totalsByReference(em, { fanId, subscriptionId });
-  return totals.filter((t) => t.journalKind === 'promo_grant' && t.accountKind === 'fan_wallet').reduce((sum, t) => sum + t.amountCents, 0);
+  return totals.filter((t) => t.journalKind === JOURNAL_KINDS.promoGrant && t.accountKind === 'fan_wallet').reduce((sum, t) => sum + t.amountCents, 0);
 }
 
 /**
@@ -158,7 +158,7 @@ async function promotionGrant(em: EntityManager, fanId: string, subscriptionId: 
  */
 function whereShareIsNow(credit: CreditWhereabouts | undefined): PieStatementLine['whereNow'] {
   if (!credit) return 'escrow';
-  const office = credit.takenBy.get('escrow_released') ?? 0;
+  const office = credit.takenBy.get(JOURNAL_KINDS.escrowReleased) ?? 0;
   const returned = [...credit.takenBy.values()].reduce((sum, cents) => sum + cents, 0) - office;
   if (credit.heldCents >= office && credit.heldCents >= returned) return 'escrow';
   return office >= returned ? 'office' : 'returned';

@@ -96,6 +96,12 @@ export const AppConfigSchema = z
     LASTFM_AUTH_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
     LASTFM_API_KEY: z.string().optional().or(z.literal('').transform(() => undefined)),
     LASTFM_SHARED_SECRET: z.string().optional().or(z.literal('').transform(() => undefined)),
+    /**
+     * How long every fan's Last.fm sync waits after Last.fm's rate-limit error 29 (it sends no
+     * Retry-After; its limit is averaged over minutes). 60 s in production; the e2e platform uses a
+     * short one so that a test provoking the error does not stand still for a minute.
+     */
+    LASTFM_RATE_LIMIT_WAIT_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
     SPOTIFY_CLIENT_ID: z.string().optional(),
     SPOTIFY_CLIENT_SECRET: z.string().optional(),
     GOOGLE_CLIENT_ID: z.string().optional(),

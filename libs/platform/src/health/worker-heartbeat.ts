@@ -63,8 +63,11 @@ export class WorkerHeartbeat implements OnApplicationBootstrap, OnApplicationShu
          on conflict (worker_id) do update set beat_at = now()`,
         [this.workerId, this.startedAt],
       );
-      await em.execute(`delete from platform.worker_heartbeats where beat_at < now() - interval '${FORGET_AFTER}'`);
+      // The beat reached the database: from here the api's readiness counts this worker, so its own
+      // /health must too (set only after the clean-up below, it answered 503 for a moment after
+      // readiness went green).
       this.lastBeatAt = Date.now();
+      await em.execute(`delete from platform.worker_heartbeats where beat_at < now() - interval '${FORGET_AFTER}'`);
       this.quiet.success('worker heartbeat');
     } catch (error) {
       this.quiet.failure('worker heartbeat', error);

@@ -1,4 +1,4 @@
-import { formatUsd } from '#pie/contracts';
+import { formatUsd, type MaskedCount } from '#pie/contracts';
 
 /**
  * The app's one set of display formats: numbers, dates, times and durations, in the fan's
@@ -44,6 +44,11 @@ const pluralRules = lazily(() => new Intl.PluralRules('en'));
 export function formatCount(value: number, forms: { one: string; other: string }): string {
   const category = pluralRules().select(value);
   return `${formatNumber(value)} ${category === 'one' ? forms.one : forms.other}`;
+}
+
+/** A count the API may mask ('fewer than 5', issue 31): "fewer than 5 fans", or the counted noun. */
+export function formatMaskedCount(value: MaskedCount, forms: { one: string; other: string }): string {
+  return typeof value === 'string' ? `${value} ${forms.other}` : formatCount(value, forms);
 }
 
 /** The nouns the app counts, in both forms. */

@@ -10,7 +10,7 @@ import { SubscriptionStatusChanged } from '../../events/subscription-status-chan
 import { alreadyHasLivePie, promoAlreadyUsed, promoCodesGone, promoFundsExhausted, promoNeedsVerifiedAccount, promoNotEligible } from '../../domain/billing.errors.js';
 import { stripeCustomerOf } from '../../domain/customers.js';
 import { claimTheOnlyPie } from '../../domain/one-live-pie.js';
-import { BILLING_JOURNAL_KINDS } from '../../domain/stripe-event-processor.js';
+import { JOURNAL_KINDS } from '#pie/ledger';
 import { currentSubscription, lockFan, subscriptionView, type SubscriptionRow } from '../../domain/subscription-store.js';
 import { StripeGateway } from '../../stripe/stripe-gateway.js';
 
@@ -73,7 +73,7 @@ export class CreatePromoSubscriptionHandler implements ICommandHandler<CreatePro
         );
         const journal = await this.ledger.post(
           {
-            kind: BILLING_JOURNAL_KINDS.promoGrant,
+            kind: JOURNAL_KINDS.promoGrant,
             idempotencyKey: `promo_grant:${fanId}`,
             occurredAt: now,
             references: { fanId, subscriptionId: id },

@@ -1,19 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { BILLING_JOURNAL_KINDS } from '../../domain/stripe-event-processor.js';
+import { JOURNAL_KINDS } from '#pie/ledger';
 import { WALLET_TYPE_KINDS, walletTypeOf } from './wallet-kinds.js';
 
 describe('walletTypeOf', () => {
   it('names every journal kind that moves a fan’s wallet by what it is, whichever way the money goes', () => {
     const cases: [kind: string, cents: number, type: string][] = [
-      [BILLING_JOURNAL_KINDS.invoicePaid, 841, 'payment'],
+      [JOURNAL_KINDS.invoicePaid, 841, 'payment'],
+      // The demo's own funding (outside the ledger's kinds): a payment, by its direction.
       ['demo_funding', 841, 'payment'],
-      [BILLING_JOURNAL_KINDS.promoGrant, 500, 'promotion'],
-      ['pie_period_closed', -841, 'given_to_artists'],
-      ['escrow_expired', 120, 'returned_from_escrow'],
-      ['escrow_returned', 120, 'returned_from_escrow'],
-      [BILLING_JOURNAL_KINDS.refund, -841, 'refund'],
-      [BILLING_JOURNAL_KINDS.dispute, -841, 'dispute'],
-      [BILLING_JOURNAL_KINDS.disputeWon, 841, 'dispute'],
+      [JOURNAL_KINDS.promoGrant, 500, 'promotion'],
+      [JOURNAL_KINDS.promoReturned, -300, 'promotion'],
+      [JOURNAL_KINDS.piePeriodClosed, -841, 'given_to_artists'],
+      [JOURNAL_KINDS.escrowExpired, 120, 'returned_from_escrow'],
+      [JOURNAL_KINDS.refundFailed, 841, 'refund'],
+      [JOURNAL_KINDS.refund, -841, 'refund'],
+      [JOURNAL_KINDS.dispute, -841, 'dispute'],
+      [JOURNAL_KINDS.disputeWon, 841, 'dispute'],
     ];
     expect(cases.map(([kind, cents]) => [kind, cents, walletTypeOf(kind, cents)])).toEqual(cases);
   });

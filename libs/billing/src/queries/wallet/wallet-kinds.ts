@@ -1,21 +1,21 @@
 import type { WalletTransactionType } from '#pie/contracts';
+import { JOURNAL_KINDS, type JournalKind } from '#pie/ledger';
 
 /**
  * The wallet's transaction types and the ledger journal kinds behind each: every kind that posts
  * to a fan's wallet is listed (billing's, pies' `pie_period_closed`, payouts' `escrow_expired`).
- * Pies' and payouts' kinds are theirs to name; those listed here are the ones agreed (DESIGN §5 flows).
+ * A kind outside these (the demo's or a test's own funding) is shown by its direction.
  */
-export const WALLET_TYPE_KINDS: Record<WalletTransactionType, string[]> = {
-  // `demo_funding`: `npm start`'s demo pie without a Stripe to pay through (scripts/demo-pies.ts), standing in for invoices.
-  payment: ['invoice_paid', 'demo_funding'],
-  promotion: ['promo_grant', 'promo_returned'],
-  given_to_artists: ['pie_period_closed'],
-  returned_from_escrow: ['escrow_expired', 'escrow_returned'],
-  refund: ['refund', 'refund_failed'],
-  dispute: ['dispute', 'dispute_won'],
+export const WALLET_TYPE_KINDS: Record<WalletTransactionType, JournalKind[]> = {
+  payment: [JOURNAL_KINDS.invoicePaid],
+  promotion: [JOURNAL_KINDS.promoGrant, JOURNAL_KINDS.promoReturned],
+  given_to_artists: [JOURNAL_KINDS.piePeriodClosed],
+  returned_from_escrow: [JOURNAL_KINDS.escrowExpired],
+  refund: [JOURNAL_KINDS.refund, JOURNAL_KINDS.refundFailed],
+  dispute: [JOURNAL_KINDS.dispute, JOURNAL_KINDS.disputeWon],
 };
 
-const TYPE_OF_KIND = new Map(Object.entries(WALLET_TYPE_KINDS).flatMap(([type, kinds]) => kinds.map((kind) => [kind, type as WalletTransactionType])));
+const TYPE_OF_KIND = new Map<string, WalletTransactionType>(Object.entries(WALLET_TYPE_KINDS).flatMap(([type, kinds]) => kinds.map((kind) => [kind, type as WalletTransactionType])));
 
 /**
  * A journal kind's wallet type. A kind not listed is shown by direction: money into the wallet as

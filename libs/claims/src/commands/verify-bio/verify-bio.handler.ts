@@ -23,7 +23,7 @@ export class VerifyBioHandler implements ICommandHandler<VerifyBio> {
     if (claim.status !== 'verifying') assertTransition(claim.status, 'verifying');
     const [artist] = await artistFacts(em, [claim.artist_id]);
     if (!artist) throw artistNotFound();
-    if (!artist.spotifyId) throw noProviderProfile();
+    if (!artist.spotifyId) throw noProviderProfile(artist.name);
     // Input checks first: a wrong URL is the caller's mistake (400), not a failed attempt.
     const spotifyId = this.pages.parseSpotifyArtistUrl(request.spotifyArtistUrl);
     if (!spotifyId || spotifyId !== artist.spotifyId) throw notTheArtistsProfile(artist.name);

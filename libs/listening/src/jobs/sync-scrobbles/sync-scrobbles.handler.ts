@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { HandlesJob, QueueRegistry, type JobHandler } from '#pie/platform';
+import { IMPORT_PRIORITY } from '../../domain/listening.constants.js';
 import { ScrobbleSources } from '../../domain/scrobble-sources.js';
 import { SyncScrobbles, type SyncScrobblesPayload } from './sync-scrobbles.job.js';
 
@@ -20,9 +21,12 @@ export class SyncScrobblesHandler implements JobHandler<SyncScrobblesPayload> {
     const outcome = await this.sources.sync(payload.fanId, payload.source);
     if (outcome.kind !== 'backfilling' && outcome.kind !== 'rate-limited') return;
     const delay = outcome.kind === 'rate-limited' ? outcome.retryAfterMs : 0;
-    await this.queues
-      .get(SyncScrobbles.queue)
-      .add(SyncScrobbles.name, SyncScrobbles.create(payload), { jobId: `scrobbles-${payload.source}-${payload.fanId}-${Date.now() + delay}`, delay });
+    // Years of history go on at an import's priority: polls (and first syncs) never wait behind a back-fill.
+    await this.queues.get(SyncScrobbles.queue).add(SyncScrobbles.name, SyncScrobbles.create(payload), {
+      jobId: `scrobbles-${payload.source}-${payload.fanId}-${Date.now() + delay}`,
+      delay,
+      ...(outcome.kind === 'backfilling' ? { priority: IMPORT_PRIORITY } : {}),
+    });
   }
 }
 

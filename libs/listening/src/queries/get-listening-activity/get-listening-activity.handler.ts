@@ -65,7 +65,7 @@ export class GetListeningActivityHandler implements IQueryHandler<GetListeningAc
               w.zone, days.*, to_char(w.today - 6, 'YYYY-MM-DD') as from_7, to_char(w.today - 27, 'YYYY-MM-DD') as from_28,
               s.tracks_count as tracks, s.artists_count as artists,
               (select coalesce(sum(ft.plays), 0) from listening.tracks t join listening.fan_tracks ft on ft.fan_id = $1 and ft.track_id = t.id
-                where t.metadata_fetched_at is null) as orphaned_plays,
+                where t.metadata_fetched_at is null and not t.named_by_scrobble) as orphaned_plays,
               i.id as "importId", i.file_name as "fileName", i.status as "importStatus", i.total_chunks as "totalChunks",
               i.received_chunks as "receivedChunks", i.total_rows as "totalRows", i.processed_rows as "processedRows",
               i.inserted_rows as "insertedRows", i.skipped_rows as "skippedRows", i.error, i.created_at as "createdAt", i.completed_at as "completedAt"

@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { OfficeRole } from '#pie/contracts';
 import { Database } from '#pie/platform';
 import { activeAdminCount, lockOffice, requireAdmin } from '../../domain/office-access.js';
+import { leavesOfficeWithoutAdmin } from '../../domain/last-admin.js';
 import { membersOf } from '../../domain/offices.js';
 import { lastAdmin, memberNotFound } from '../../domain/offices.errors.js';
 import { ChangeMemberRole } from './change-member-role.command.js';
@@ -19,7 +20,7 @@ export class ChangeMemberRoleHandler implements ICommandHandler<ChangeMemberRole
       const rows = await em.execute<{ role: OfficeRole; status: string }[]>(`select role, status from offices.members where office_id = ? and user_id = ?`, [officeId, memberId]);
       const target = rows[0];
       if (!target) throw memberNotFound();
-      if (target.role === 'admin' && role !== 'admin' && target.status === 'active' && (await activeAdminCount(em, officeId)) <= 1) throw lastAdmin();
+      if (leavesOfficeWithoutAdmin(target, role, await activeAdminCount(em, officeId))) throw lastAdmin();
       await em.execute(`update offices.members set role = ? where office_id = ? and user_id = ?`, [role, officeId, memberId]);
       const members = (await membersOf(em, [officeId])).get(officeId) ?? [];
       return members.find((member) => member.user_id === memberId)!;

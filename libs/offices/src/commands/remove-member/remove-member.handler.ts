@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { OfficeRole } from '#pie/contracts';
 import { Database } from '#pie/platform';
 import { activeAdminCount, lockOffice, requireMember } from '../../domain/office-access.js';
+import { leavesOfficeWithoutAdmin } from '../../domain/last-admin.js';
 import { adminOnly, lastAdmin, memberNotFound } from '../../domain/offices.errors.js';
 import { RemoveMember } from './remove-member.command.js';
 
@@ -22,7 +23,7 @@ export class RemoveMemberHandler implements ICommandHandler<RemoveMember> {
       const target = rows[0];
       if (!target) throw memberNotFound();
       if (target.user_id !== userId && me.role !== 'admin') throw adminOnly();
-      if (target.status === 'active' && target.role === 'admin' && (await activeAdminCount(em, officeId)) <= 1) throw lastAdmin();
+      if (leavesOfficeWithoutAdmin(target, null, await activeAdminCount(em, officeId))) throw lastAdmin();
       await em.execute(`delete from offices.members where office_id = ? and user_id = ?`, [officeId, target.user_id]);
       return { email };
     });

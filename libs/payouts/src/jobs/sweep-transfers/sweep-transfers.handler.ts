@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { Database, HandlesJob, type JobHandler } from '#pie/platform';
 import { connectedOfficeIds } from '../../domain/connected-accounts.js';
 import { TransferSender } from '../../domain/transfer-sender.js';
-import { isLastDayOfMonth } from '../../domain/transfers.js';
+import { isLastDayOfMonth } from '../../domain/transfer-rules.js';
 import { SweepTransfers } from './sweep-transfers.job.js';
 
 /**

@@ -7,6 +7,7 @@ import { Database } from '#pie/platform';
 import { connectedAccountOf } from '../../domain/connected-accounts.js';
 import { ConnectedAccountSync } from '../../domain/connected-account-sync.js';
 import { CheckMonthlyFee } from './check-monthly-fee.query.js';
+import { monthlyFeeCovered, monthStart } from '../../domain/transfer-rules.js';
 
 @QueryHandler(CheckMonthlyFee)
 export class CheckMonthlyFeeHandler implements IQueryHandler<CheckMonthlyFee> {
@@ -21,13 +22,12 @@ export class CheckMonthlyFeeHandler implements IQueryHandler<CheckMonthlyFee> {
     let account = await connectedAccountOf(em, officeId);
     // Back from Stripe's onboarding before its webhook: the status shown is Stripe's own, not a stale copy.
     if (account && account.status !== 'enabled') account = (await this.sync.refresh(account.stripe_account_id)) ?? account;
-    const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
-    const earningsThisMonthCents = await creditsSince(em, accounts.officeEarnings(officeId), monthStart);
+    const earningsThisMonthCents = await creditsSince(em, accounts.officeEarnings(officeId), monthStart(now));
     return {
       status: account?.status ?? 'not_connected',
       monthlyFeeCents: STRIPE_MONTHLY_ACTIVE_ACCOUNT_FEE_CENTS,
       earningsThisMonthCents,
-      covered: earningsThisMonthCents >= STRIPE_MONTHLY_ACTIVE_ACCOUNT_FEE_CENTS,
+      covered: monthlyFeeCovered(earningsThisMonthCents, STRIPE_MONTHLY_ACTIVE_ACCOUNT_FEE_CENTS),
       disconnectedAt: account?.disconnected_at ? new Date(account.disconnected_at).toISOString() : null,
     };
   }

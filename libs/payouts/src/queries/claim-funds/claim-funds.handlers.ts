@@ -1,12 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { PayoutView, TransactionView } from '#pie/contracts';
+import type { ArtistInsightsView, PayoutView, TransactionView } from '#pie/contracts';
 import { claimForCaller } from '#pie/claims';
 import { Database } from '#pie/platform';
 import { paidOutTotal, payoutsOf, payoutView } from '../../domain/bank-payouts.js';
+import { artistInsights } from '../../domain/artist-insights.js';
 import { artistHistory } from '../../domain/money-history.js';
+import { claimNotVerified } from '../../domain/payouts.errors.js';
 import type { ListPage } from '../office-funds/office-funds.queries.js';
-import { ListClaimPayouts, ListClaimTransactions } from './claim-funds.queries.js';
+import { GetClaimInsights, ListClaimPayouts, ListClaimTransactions } from './claim-funds.queries.js';
 
 /** Only for who may see the claim (its office's admins and the members assigned its artist); anyone else gets the claim's 404. */
 @QueryHandler(ListClaimTransactions)
@@ -30,5 +32,22 @@ export class ListClaimPayoutsHandler implements IQueryHandler<ListClaimPayouts> 
     const { claim } = await claimForCaller(em, claimId, userId, 'view');
     const { rows } = await payoutsOf(em, claim.office_id, { page: 1, limit: 100 });
     return { items: rows.map(payoutView), totalCents: await paidOutTotal(em, claim.office_id) };
+  }
+}
+
+/**
+ * A verified artist's funding insights, for who may see the claim (its office's admins and the
+ * members assigned the artist; anyone else, another office included, gets the claim's 404). A claim
+ * not (or no longer) successful has no artist to report on: 409.
+ */
+@QueryHandler(GetClaimInsights)
+export class GetClaimInsightsHandler implements IQueryHandler<GetClaimInsights> {
+  constructor(@Inject(Database) private readonly database: Database) {}
+
+  async execute({ userId, claimId }: GetClaimInsights): Promise<ArtistInsightsView> {
+    const em = this.database.em();
+    const { claim } = await claimForCaller(em, claimId, userId, 'view');
+    if (claim.status !== 'successful') throw claimNotVerified();
+    return artistInsights(em, { id: claim.id, artistId: claim.artist_id, verifiedAt: claim.verified_at });
   }
 }

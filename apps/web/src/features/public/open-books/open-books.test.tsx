@@ -17,13 +17,13 @@ const figures = {
   disputedCents: 0,
 };
 
-const view = (balance: OpenBooksView['balance']): OpenBooksView => ({
+const view = (balance: OpenBooksView['balance'], artists: OpenBooksView['escrow']['artists'] = 7): OpenBooksView => ({
   months: [
     { month: '2026-09', ...figures, paidInCents: 100000 },
     { month: '2026-10', ...figures, paidInCents: 200000 },
   ],
   totals: figures,
-  escrow: { waitingCents: 4321, artists: 7 },
+  escrow: { waitingCents: 4321, artists },
   balance,
   generatedAt: '2026-11-02T10:00:00.000Z',
 });
@@ -47,6 +47,13 @@ describe('/open-books', () => {
     expect(rows[1]!.textContent).toContain('2026-10');
     expect(rows[1]!.textContent).toContain('$2,000.00');
     expect(screen.getByRole('img', { name: /^Money per month\. 2026-09: paid in by fans \$1,000\.00/ })).toBeTruthy();
+  });
+
+  it('says "fewer than 5 artists" when the API masked a small count', async () => {
+    mockRoutes({ 'GET /api/open-books': () => Promise.resolve(jsonResponse({ success: true, data: view({ ok: true, checkedAt: '2026-11-02T02:30:00.000Z', checks: 6, failing: 0 }, 'fewer than 5') })) });
+    renderApp('/open-books');
+    const totals = await screen.findByRole('region', { name: 'Since Pie began' }, { timeout: 10_000 });
+    expect(totals.textContent).toContain('for fewer than 5 artists who have not claimed their profile yet');
   });
 
   it('says so when the last check found a difference', async () => {

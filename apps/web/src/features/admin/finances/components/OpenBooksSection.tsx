@@ -1,7 +1,7 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { balanceLine, OPEN_BOOKS_FIGURES, OPEN_BOOKS_LABELS, type AdminOpenBooksView, type OpenBooksFigure } from '#pie/contracts';
-import { formatDateTime, formatMoney } from '../../../../shared/format';
+import { formatDateTime, formatMaskedCount, formatMoney } from '../../../../shared/format';
 import { DataTable, QueryState, Section } from '../../../../shared/ui';
 import { useRecordOfQuery } from '../../../../shared/back-office';
 
@@ -37,7 +37,7 @@ export function OpenBooksSection() {
           return (
             <>
               <Text mb="sm" data-testid="admin-balance-line">
-                {balanceLine(data.balance, formatDateTime)} {`Waiting in escrow: ${formatMoney(data.escrow.waitingCents)} for ${data.escrow.artists} artist(s).`}
+                {balanceLine(data.balance, formatDateTime)} {`Waiting in escrow: ${formatMoney(data.escrow.waitingCents)} for ${formatMaskedCount(data.escrow.artists, { one: 'artist', other: 'artists' })}.`}
               </Text>
               <DataTable<Month | ({ month: 'All months' } & AdminOpenBooksView['totals'])>
                 label="Open books per month (table)"

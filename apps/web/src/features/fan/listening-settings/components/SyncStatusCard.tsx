@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import { useGetListeningConnectionQuery } from '../api/listening-settings.api';
 import { ConnectionStatus } from './ConnectionStatus';
 import { ConnectionLoadError, ConnectionLoading } from './ConnectionLoadState';
+import { ListeningFrom } from './ListeningFrom';
 
-/** The dashboard's card: the streaming connection's status and 'Sync now'. */
+/** The dashboard's card: where the listening comes from, the streaming connection's status and 'Sync now'. */
 export const SyncStatusCard = memo(function SyncStatusCard() {
   const headingId = useId();
   const query = useGetListeningConnectionQuery();
@@ -21,14 +22,17 @@ export const SyncStatusCard = memo(function SyncStatusCard() {
         ) : query.isError || !query.data ? (
           <ConnectionLoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
         ) : (
-          <ConnectionStatus
-            connection={query.data.connection}
-            extra={
-              <Anchor component={Link} to="/settings#listening" size="sm">
-                Listening settings
-              </Anchor>
-            }
-          />
+          <>
+            <ListeningFrom activity={query.data} />
+            <ConnectionStatus
+              connection={query.data.connection}
+              extra={
+                <Anchor component={Link} to="/settings#listening" size="sm">
+                  Listening settings
+                </Anchor>
+              }
+            />
+          </>
         )}
       </Stack>
     </Paper>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockRoutes, requestsTo } from '../../../../test/render';
+import { jsonResponse, mockRoutes, notConnectedSources, requestsTo } from '../../../../test/render';
 import { activity, daily, fanArtist, page, play, track } from '../test-fixtures';
 import { fails, fanUser, ok, queryOf, renderListening } from '../test-support';
 
@@ -11,6 +11,7 @@ const LATEST = 'GET /api/tracks/user/latest';
 const DAILY = 'GET /api/tracks/user/daily';
 const SYNC = 'GET /api/tracks/user/fetchLatestFromSpotify';
 const ACTIVE_PIE = 'GET /api/pie/active';
+const SOURCES = 'GET /api/listening/sources';
 
 /** The value (dd) of a figure labelled `label` (dt) inside `container`. */
 function figure(container: HTMLElement, label: string): string | null {
@@ -196,6 +197,49 @@ describe('dashboard', () => {
     const recent = await screen.findByRole('region', { name: 'Recent plays' });
     expect((await within(recent).findByRole('alert')).textContent).toContain('Plays are unavailable');
     expect(await screen.findByRole('list', { name: 'Top artists of the last 28 days' })).toBeTruthy();
+  });
+
+  it('says where its listening comes from: Spotify and Last.fm, with Last.fm’s last read', async () => {
+    const [listenbrainz, lastfm] = notConnectedSources();
+    const fetchMock = loadedRoutes({
+      [SOURCES]: ok([listenbrainz, { ...lastfm, status: 'connected', user_name: 'nightowl', last_polled_at: new Date(Date.now() - 12 * 60_000).toISOString() }]),
+    });
+    renderListening('/dashboard');
+
+    const card = await screen.findByRole('region', { name: 'Spotify sync' });
+    expect(await within(card).findByText('Listening from Spotify and Last.fm')).toBeTruthy();
+    const services = within(card).getByRole('list', { name: 'Scrobbling services' });
+    expect(within(services).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Last.fm (nightowl): last read 12 minutes ago']);
+    expect(within(card).getByText('Spotify is connected')).toBeTruthy();
+    expect(requestsTo(fetchMock, SOURCES)).toHaveLength(1);
+  });
+
+  it('says a fan on Last.fm alone listens from Last.fm while it reads their history, and a broken ListenBrainz with its reason', async () => {
+    const [listenbrainz, lastfm] = notConnectedSources();
+    loadedRoutes({
+      [ACTIVITY]: ok(activity({ connection: { status: 'not-connected', broken_reason: null, last_synced_at: null, next_sync_at: null, last_played_at: null } })),
+      [SOURCES]: ok([
+        { ...listenbrainz, status: 'broken', user_name: 'lb-fan', broken_reason: 'ListenBrainz no longer accepts your user token.' },
+        { ...lastfm, status: 'backfilling', user_name: 'nightowl', backfill: { listens: 4_200, percent: 37 } },
+      ]),
+    });
+    renderListening('/dashboard');
+
+    const card = await screen.findByRole('region', { name: 'Spotify sync' });
+    expect(await within(card).findByText('Listening from ListenBrainz and Last.fm')).toBeTruthy();
+    expect(within(within(card).getByRole('list', { name: 'Scrobbling services' })).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'ListenBrainz (lb-fan): needs attention. ListenBrainz no longer accepts your user token.',
+      'Last.fm (nightowl): reading your history, 37% so far',
+    ]);
+  });
+
+  it('tells a fan with no source how to bring their listening in', async () => {
+    loadedRoutes({ [ACTIVITY]: ok(activity({ connection: { status: 'disconnected', broken_reason: null, last_synced_at: null, next_sync_at: null, last_played_at: null } })) });
+    renderListening('/dashboard');
+
+    const card = await screen.findByRole('region', { name: 'Spotify sync' });
+    expect(await within(card).findByText(/^No listening source yet: connect Spotify, Last\.fm or ListenBrainz/)).toBeTruthy();
+    expect(within(card).queryByRole('list', { name: 'Scrobbling services' })).toBeNull();
   });
 
   it('syncs now and refreshes the figures', async () => {

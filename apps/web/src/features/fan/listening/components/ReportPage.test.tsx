@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mockRoutes, requestsTo } from '../../../../test/render';
+import { emptyImpact, jsonResponse, mockRoutes, requestsTo } from '../../../../test/render';
 import { periodToApi, presetPeriod } from '../period';
 import { REPORT_CSV_HEADER } from '../report-csv';
 import { fanArtist, fanTrack, page, play, track } from '../test-fixtures';
@@ -26,6 +26,7 @@ function routes(overrides: Record<string, ReturnType<typeof ok> | Array<ReturnTy
     [LATEST]: ok([play()], page(1, 1, 412)),
     [ARTISTS]: ok(artists, page(1, 100, 2)),
     [POPULAR]: ok(tracks, page(1, 100, 87)),
+    'GET /api/report/impact': () => Promise.resolve(jsonResponse({ success: true, data: emptyImpact() })),
     ...overrides,
   });
 }

@@ -7,6 +7,7 @@ import { formatListened, formatNumber, formatCount, NOUNS } from '../../../../sh
 import { useReportPeriod } from '../hooks/use-report-period';
 import { matchingPreset, PERIOD_PRESETS, periodLength, periodToApi, presetPeriod } from '../period';
 import { reportCsv, reportFileName, type ListeningReport } from '../report-csv';
+import { ImpactSection } from './ImpactSection';
 import { TopArtistsList } from './TopArtistsList';
 import { TrackArtists } from './TrackArtists';
 
@@ -65,7 +66,7 @@ function PeriodPicker({ period, fields, problem, choose }: ReturnType<typeof use
   );
 }
 
-/** `/report`: totals, top artists and top tracks for a chosen period, downloadable as CSV. */
+/** `/report`: totals, top artists and top tracks for a chosen period, downloadable as CSV; then the fan's impact (where their money went). */
 export function ReportPage() {
   const picker = useReportPeriod();
   const { period } = picker;
@@ -183,6 +184,7 @@ export function ReportPage() {
             )}
           </Stack>
         ) : null}
+        <ImpactSection />
       </Stack>
     </PageContainer>
   );

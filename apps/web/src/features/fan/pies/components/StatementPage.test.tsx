@@ -80,6 +80,8 @@ describe('the statement page', () => {
     expect(overLimit.textContent).toContain('470 artists');
     expect(screen.getByRole('button', { name: /No listening this period/ }).textContent).toContain('8 artists');
     expect(screen.queryByText('Over 0')).toBeNull();
+    // The downloads: CSV, PDF, and the period's impact card.
+    expect(screen.getByRole('link', { name: 'Download card' }).getAttribute('href')).toBe(`/api/report/impact/card.png?periodId=${PERIOD_ID}`);
   });
 
   it('opens a reason’s list of artists on demand, and closes it again', async () => {

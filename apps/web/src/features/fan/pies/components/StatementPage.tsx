@@ -37,6 +37,10 @@ export function StatementPage({ periodId }: { periodId: string }) {
             <Button component="a" href={`/api/pie/periods/${periodId}/statement.pdf`} download variant="light">
               Download PDF
             </Button>
+            {/* The period's impact card (a PNG to share; it names only what the fan's visibility allows). */}
+            <Button component="a" href={`/api/report/impact/card.png?periodId=${periodId}`} download variant="light">
+              Download card
+            </Button>
           </Group>
           <Section title="Your money">
             <Table aria-label="Charge and fees" withRowBorders={false} style={FIXED}>

@@ -1,7 +1,7 @@
 import { Alert, Table, Text } from '@mantine/core';
 import { balanceLine, OPEN_BOOKS_FIGURES, OPEN_BOOKS_LABELS, type OpenBooksView } from '#pie/contracts';
 import { errorMessage } from '../../../../shared/api';
-import { formatCount, formatDateTime, formatMoney } from '../../../../shared/format';
+import { formatDateTime, formatMaskedCount, formatMoney } from '../../../../shared/format';
 import { EmptyState, PageFrame, PageLoader, Section, StatList } from '../../../../shared/ui';
 import { useOpenBooksQuery } from '../api/open-books.api';
 import { MonthlyMoneyChart } from './MonthlyMoneyChart';
@@ -48,7 +48,7 @@ function OpenBooks({ data }: { data: OpenBooksView }) {
             {
               label: 'Waiting in escrow',
               value: formatMoney(data.escrow.waitingCents),
-              hint: `for ${formatCount(data.escrow.artists, { one: 'artist', other: 'artists' })} who have not claimed their profile yet`,
+              hint: `for ${formatMaskedCount(data.escrow.artists, { one: 'artist', other: 'artists' })} who have not claimed their profile yet`,
             },
           ]}
         />

@@ -1,0 +1,1 @@
+export { FundingInsightsSection } from './components/FundingInsightsSection';
