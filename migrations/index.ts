@@ -36,6 +36,7 @@ import { Migration20261215000100_pies_status_at } from './Migration2026121500010
 import { Migration20270101000100_claims_attempt_proof } from './Migration20270101000100_claims_attempt_proof.js';
 import { Migration20270116000100_listening_scrobble_sources } from './Migration20270116000100_listening_scrobble_sources.js';
 import { Migration20270201000100_ledger_monthly_totals } from './Migration20270201000100_ledger_monthly_totals.js';
+import { Migration20270301000100_ledger_single_fan_escrow } from './Migration20270301000100_ledger_single_fan_escrow.js';
 import { Migration20270303000100_identity_listening_country } from './Migration20270303000100_identity_listening_country.js';
 import { Migration20270304000100_listening_long_scrobble_window } from './Migration20270304000100_listening_long_scrobble_window.js';
 import { Migration20270304000200_listening_scrobble_named_tracks } from './Migration20270304000200_listening_scrobble_named_tracks.js';
@@ -81,6 +82,7 @@ export const migrations = [
   Migration20270101000100_claims_attempt_proof,
   Migration20270116000100_listening_scrobble_sources,
   Migration20270201000100_ledger_monthly_totals,
+  Migration20270301000100_ledger_single_fan_escrow,
   Migration20270303000100_identity_listening_country,
   Migration20270304000100_listening_long_scrobble_window,
   Migration20270304000200_listening_scrobble_named_tracks,

@@ -285,7 +285,7 @@ describe('admin reconciliation', () => {
   const undo = (journal: string) =>
     behindTheBack(`
       update ledger.accounts a set balance_cents = a.balance_cents - p.amount_cents from ledger.postings p where p.journal_id = '${journal}' and a.code = p.account;
-      update ledger.escrow_holdings h set balance_cents = h.balance_cents - l.amount_cents from ledger.escrow_lines l where l.journal_id = '${journal}' and h.account = l.account and h.fan_id = l.fan_id;
+      update ledger.escrow_holdings h set balance_cents = h.balance_cents - l.amount_cents from ledger.escrow_entries l where l.journal_id = '${journal}' and h.account = l.account and h.fan_id = l.fan_id;
       delete from ledger.escrow_lines where journal_id = '${journal}'; delete from ledger.postings where journal_id = '${journal}'; delete from ledger.journals where id = '${journal}'`);
 
   const escrowAndLedgerFailures = async () => {

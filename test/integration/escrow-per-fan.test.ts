@@ -1,6 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accounts, creditWhereabouts, escrowHoldingsByFan, InsufficientBalanceError, InvalidJournalError, Ledger } from '#pie/ledger';
+import {
+  accounts,
+  artistEscrows,
+  creditWhereabouts,
+  debitOrigins,
+  escrowAttributionViolations,
+  escrowFanMovements,
+  escrowHoldingsByFan,
+  fanEscrowHoldings,
+  fanEscrowTotal,
+  fanHoldingsBefore,
+  InsufficientBalanceError,
+  InvalidJournalError,
+  Ledger,
+  postJournals,
+} from '#pie/ledger';
 import { expireEscrowOf, PayoutsFacade, releaseEscrow } from '#pie/payouts';
 import { Database } from '#pie/platform';
 import { makeCatalogueArtist, officeAdmin } from './artist-area-fixtures.js';
@@ -178,5 +193,160 @@ describe('escrow is held per fan', () => {
       }),
     ).rejects.toThrow(/escrow lines/);
     expect(await escrowHoldingsByFan(database.em(), artistId)).toEqual(new Map([[fanX, 500]]));
+  });
+});
+
+describe('single-fan journals: their escrow postings are their fan’s lines', () => {
+  const linesOf = async (journalId: string) => Number(await sql.value<string>(`select count(*) from ledger.escrow_lines where journal_id = $1`, [journalId]));
+  const escrowFanOf = async (journalId: string) => sql.value<string | null>(`select escrow_fan_id::text from ledger.journals where id = $1`, [journalId]);
+
+  it('a close writes no escrow lines, yet the fan’s holdings and every read are right; a release of several fans keeps its lines', async () => {
+    const [artistA, artistB] = [randomUUID(), randomUUID()];
+    const [escrowA, escrowB] = [accounts.artistEscrow(artistA), accounts.artistEscrow(artistB)];
+    const [fanX, fanY] = [randomUUID(), randomUUID()];
+    const office = randomUUID();
+    const longAgo = new Date(Date.now() - 400 * DAY);
+    // X's close through the batch path (the period close's), Y's through post(): both single-fan.
+    const [closeX] = await database.transaction((tx) =>
+      postJournals(tx, [
+        {
+          kind: 'pie_period_closed',
+          idempotencyKey: `single-fan-close:${fanX}`,
+          occurredAt: longAgo,
+          references: { fanId: fanX },
+          postings: [
+            { account: accounts.stripeClearing, amountCents: -500 },
+            { account: escrowA, amountCents: 300, fanId: fanX },
+            { account: escrowB, amountCents: 200, fanId: fanX },
+          ],
+        },
+      ]),
+    );
+    const { journalId: closeY } = await ledger.post({
+      kind: 'pie_period_closed',
+      idempotencyKey: `single-fan-close:${fanY}`,
+      occurredAt: new Date(),
+      references: { fanId: fanY },
+      postings: [{ account: accounts.stripeClearing, amountCents: -100 }, { account: escrowA, amountCents: 100, fanId: fanY }],
+    });
+    for (const [journalId, fanId] of [[closeX.journalId, fanX], [closeY, fanY]]) {
+      expect(await linesOf(journalId)).toBe(0);
+      expect(await escrowFanOf(journalId)).toBe(fanId);
+    }
+    expect(await escrowHoldingsByFan(database.em(), artistA)).toEqual(new Map([[fanX, 300], [fanY, 100]]));
+    expect(await fanEscrowHoldings(database.em(), fanX)).toEqual(new Map([[escrowA, 300], [escrowB, 200]]));
+    expect(await fanEscrowTotal(database.em(), fanX)).toBe(500);
+    expect(await artistEscrows(database.em(), [artistA, artistB])).toEqual(new Map([[artistA, { heldCents: 400, fans: 2 }], [artistB, { heldCents: 200, fans: 1 }]]));
+    expect(await fanHoldingsBefore(database.em(), escrowA, new Date(Date.now() - DAY))).toEqual(new Map([[fanX, 300]]));
+    const whereabouts = async () => new Map((await creditWhereabouts(database.em(), fanX, closeX.journalId)).map((credit) => [credit.account, credit]));
+    expect(await whereabouts()).toEqual(
+      new Map([
+        [escrowA, { account: escrowA, creditedCents: 300, heldCents: 300, takenBy: new Map() }],
+        [escrowB, { account: escrowB, creditedCents: 200, heldCents: 200, takenBy: new Map() }],
+      ]),
+    );
+    // Posting the same key again compares the stored postings, the fan's part included.
+    expect(
+      await ledger.post({
+        kind: 'pie_period_closed',
+        idempotencyKey: `single-fan-close:${fanY}`,
+        occurredAt: new Date(),
+        references: { fanId: fanY },
+        postings: [{ account: accounts.stripeClearing, amountCents: -100 }, { account: escrowA, amountCents: 100, fanId: fanY }],
+      }),
+    ).toEqual({ journalId: closeY, created: false });
+
+    // A release of both fans' money from A: several fans, so one line each.
+    const { journalId: release } = await ledger.post({
+      kind: 'escrow_released',
+      idempotencyKey: `single-fan-release:${artistA}`,
+      occurredAt: new Date(),
+      postings: [
+        { account: escrowA, amountCents: -300, fanId: fanX },
+        { account: escrowA, amountCents: -100, fanId: fanY },
+        { account: accounts.officeEarnings(office), amountCents: 400 },
+      ],
+    });
+    expect(await linesOf(release)).toBe(2);
+    expect(await escrowFanOf(release)).toBeNull();
+    // A refund of X out of B: one fan's money, so no line.
+    const { journalId: refund } = await ledger.post({
+      kind: 'refund',
+      idempotencyKey: `single-fan-refund:${fanX}`,
+      occurredAt: new Date(),
+      references: { fanId: fanX },
+      postings: [{ account: escrowB, amountCents: -150, fanId: fanX }, { account: accounts.stripeClearing, amountCents: 150 }],
+    });
+    expect(await linesOf(refund)).toBe(0);
+
+    expect(await escrowHoldingsByFan(database.em(), artistA)).toEqual(new Map());
+    expect(await fanEscrowHoldings(database.em(), fanX)).toEqual(new Map([[escrowB, 50]]));
+    const origins = await debitOrigins(database.em(), release, escrowA);
+    expect(origins.map(({ fanId, creditJournalId, cents }) => ({ fanId, creditJournalId, cents })).sort((a, b) => a.cents - b.cents)).toEqual([
+      { fanId: fanY, creditJournalId: closeY, cents: 100 },
+      { fanId: fanX, creditJournalId: closeX.journalId, cents: 300 },
+    ]);
+    expect(await whereabouts()).toEqual(
+      new Map([
+        [escrowA, { account: escrowA, creditedCents: 300, heldCents: 0, takenBy: new Map([['escrow_released', 300]]) }],
+        [escrowB, { account: escrowB, creditedCents: 200, heldCents: 50, takenBy: new Map([['refund', 150]]) }],
+      ]),
+    );
+    const movements = (await escrowFanMovements(database.em())).filter((movement) => movement.artistId === artistA || movement.artistId === artistB);
+    expect(movements.map(({ artistId, fanId, byKind, linesCents, heldCents }) => ({ artistId, fanId, byKind: Object.fromEntries(byKind), linesCents, heldCents }))).toEqual(
+      expect.arrayContaining([
+        { artistId: artistA, fanId: fanX, byKind: { pie_period_closed: 300, escrow_released: -300 }, linesCents: 0, heldCents: 0 },
+        { artistId: artistA, fanId: fanY, byKind: { pie_period_closed: 100, escrow_released: -100 }, linesCents: 0, heldCents: 0 },
+        { artistId: artistB, fanId: fanX, byKind: { pie_period_closed: 200, refund: -150 }, linesCents: 50, heldCents: 50 },
+      ]),
+    );
+    expect(movements).toHaveLength(3);
+    expect(await escrowAttributionViolations(database.em())).toEqual([]);
+    const report = await ledger.checkInvariants();
+    expect(report.results.filter((result) => !result.ok)).toEqual([]);
+  });
+
+  it('the database refuses lines on a single-fan journal, an escrow posting nobody is named for, and a fan taken below what they hold', async () => {
+    const artistId = randomUUID();
+    const escrow = accounts.artistEscrow(artistId);
+    const [fanX, fanY] = [randomUUID(), randomUUID()];
+    const { journalId: close } = await ledger.post({
+      kind: 'pie_period_closed',
+      idempotencyKey: `refusals-close:${fanX}`,
+      occurredAt: new Date(),
+      references: { fanId: fanX },
+      postings: [{ account: accounts.stripeClearing, amountCents: -500 }, { account: escrow, amountCents: 500, fanId: fanX }],
+    });
+    const journal = (tx: Parameters<Parameters<Database['transaction']>[0]>[0], fanId: string | null) =>
+      tx.execute<{ id: string }[]>(`insert into ledger.journals (kind, idempotency_key, occurred_at, escrow_fan_id) values ('bug', ?, now(), ?) returning id`, [`bug:${randomUUID()}`, fanId]);
+    // Lines on a journal that names its one fan: two attributions of one posting.
+    await expect(
+      database.transaction(async (tx) => {
+        const [bug] = await journal(tx, fanX);
+        await tx.execute(`insert into ledger.postings (journal_id, account, amount_cents) values (?, ?, -200), (?, 'stripe_clearing', 200)`, [bug.id, escrow, bug.id]);
+        await tx.execute(`insert into ledger.escrow_lines (journal_id, account, fan_id, amount_cents) values (?, ?, ?, -200)`, [bug.id, escrow, fanX]);
+      }),
+    ).rejects.toThrow(/takes no escrow lines/);
+    // An escrow posting whose journal names no fan and has no lines: nobody's money.
+    await expect(
+      database.transaction(async (tx) => {
+        const [bug] = await journal(tx, null);
+        await tx.execute(`insert into ledger.postings (journal_id, account, amount_cents) values (?, ?, -200), (?, 'stripe_clearing', 200)`, [bug.id, escrow, bug.id]);
+      }),
+    ).rejects.toThrow(/escrow lines say whose money 0 cents are/);
+    // A journal naming Y, who holds nothing there, taking escrow money (X's): refused, as through the facade.
+    await expect(
+      database.transaction(async (tx) => {
+        const [bug] = await journal(tx, fanY);
+        await tx.execute(`insert into ledger.postings (journal_id, account, amount_cents) values (?, ?, -200), (?, 'stripe_clearing', 200)`, [bug.id, escrow, bug.id]);
+      }),
+    ).rejects.toThrow(/escrow_holdings_not_negative|does not hold/);
+    await expect(
+      ledger.post({ kind: 'refund', idempotencyKey: `refusals-refund:${fanX}`, occurredAt: new Date(), references: { fanId: fanX }, postings: [{ account: escrow, amountCents: -501, fanId: fanX }, { account: accounts.stripeClearing, amountCents: 501 }] }),
+    ).rejects.toThrow(InsufficientBalanceError);
+    // Who a journal's escrow money belongs to is as append-only as the journal.
+    await expect(sql.query(`update ledger.journals set escrow_fan_id = $1 where id = $2`, [fanY, close])).rejects.toThrow();
+    expect(await escrowHoldingsByFan(database.em(), artistId)).toEqual(new Map([[fanX, 500]]));
+    expect(await escrowAttributionViolations(database.em())).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { impactCardPng } from '#pie/admin/testing';
 import { Database } from '#pie/platform';
+import { expireEscrowOf } from '#pie/payouts';
 import { closePiePeriod, createPie, openPeriod } from '#pie/pies';
 import { logIn, makeAccount, type TestAccount } from '../support/accounts.js';
 import { openSql, type Sql } from '../support/sql.js';
@@ -269,5 +270,38 @@ describe('a fan’s impact: every figure is the ledger’s, and cards show only 
     expect(hidden.status, JSON.stringify(hidden.body)).toBe(200);
     expect((await platform.request('GET', `/api/pie/pie/${ana.pieId}/card.png`)).status).toBe(404);
     expect(String((await platform.request('GET', `/pie/${ana.pieId}`)).body)).not.toContain('og:image');
+  });
+  it('counts what the artists kept: money an expiry gave back to the fan is no longer given (all time and its year), while the period still shows what its close gave', async () => {
+    const kept = await makeCatalogueArtist(sql, 'Impact Kept');
+    const expiring = await makeCatalogueArtist(sql, 'Impact Expiring');
+    const cleo = await fanWithHistory(
+      [{ startsAt: '2026-04-01T00:00:00Z', endsAt: '2026-04-30T00:00:00Z', plays: [[await makeTrack(sql, [kept.id]), 5], [await makeTrack(sql, [expiring.id]), 5]] }],
+      { public: true, username: 'cleo_impact' },
+    );
+    const fanId = cleo.account.id;
+    const before = await get('/api/report/impact', cleo.cookies);
+    expect(before.givenToArtistsCents).toBe(841);
+    const expiringShare = before.artists.find((artist: { artistId: string }) => artist.artistId === expiring.id).givenCents;
+    expect(expiringShare).toBeGreaterThan(0);
+
+    // Nobody claimed the artist in time: the fan's money there goes back to their wallet.
+    const returned = await database.transaction((tx) => expireEscrowOf(tx, expiring.id, new Date(Date.now() + 86_400_000)));
+    expect(returned.map((entry) => [entry.fanId, entry.amountCents])).toEqual([[fanId, expiringShare]]);
+
+    const expiredAt = new Date().toISOString();
+    const thisYear = Number(expiredAt.slice(0, 4));
+    const after = await get('/api/report/impact', cleo.cookies);
+    const keptInLedger = (await postings({ kinds: ['pie_period_closed', 'escrow_expired'], account: 'artist_escrow', fanId }));
+    expect(after.givenToArtistsCents).toBe(keptInLedger);
+    expect(after.givenToArtistsCents).toBe(841 - expiringShare);
+    expect(after.artists.map((artist: { artistId: string }) => artist.artistId)).toEqual([kept.id]);
+    expect(after.artistCount).toBe(1);
+    expect(after.waiting.map((artist: { artistId: string }) => artist.artistId)).toEqual([kept.id]);
+    // The expiry is dated now: this year's figure is lower by the share, April's shows the whole close.
+    const year = await get(`/api/report/impact?year=${thisYear}`, cleo.cookies);
+    expect(year.givenToArtistsCents).toBe(thisYear === 2026 ? 841 - expiringShare : -expiringShare);
+    expect(after.months.find((month: { month: string }) => month.month === '2026-04').givenToArtistsCents).toBe(841);
+    const period = await get(`/api/report/impact?periodId=${cleo.periodIds[0]}`, cleo.cookies);
+    expect(period.givenToArtistsCents).toBe(841);
   });
 });

@@ -113,7 +113,7 @@ describe('money figures: each screen’s API agrees with the ledger', () => {
     for (const fan of fans) {
       const fanId = fan.account.id;
       const summary = await get('/api/fan-wallet/summary', fan.cookies);
-      const waiting = Number(await sql.value<string>(`select coalesce(sum(amount_cents), 0) from ledger.escrow_lines where fan_id = $1`, [fanId]));
+      const waiting = Number(await sql.value<string>(`select coalesce(sum(amount_cents), 0) from ledger.escrow_entries where fan_id = $1`, [fanId]));
       expect(summary).toEqual({
         paidInCents: out(await postings({ kinds: ['invoice_paid'], account: 'stripe_clearing', fanId })),
         cardFeesCents: await postings({ kinds: ['invoice_paid'], account: 'processor_fees', fanId }),
@@ -180,7 +180,7 @@ describe('money figures: each screen’s API agrees with the ledger', () => {
   it('an artist’s escrow is one figure on the admin’s artists list and pages', async () => {
     const id = artists.unclaimed!.id;
     const held = await postings({ account: `artist_escrow:${id}` });
-    const fansHolding = Number(await sql.value<string>(`select count(distinct fan_id) from ledger.escrow_lines where account = $1 group by account having sum(amount_cents) > 0`, [`artist_escrow:${id}`]));
+    const fansHolding = Number(await sql.value<string>(`select count(*) from (select fan_id from ledger.escrow_entries where account = $1 group by fan_id having sum(amount_cents) > 0) f`, [`artist_escrow:${id}`]));
     expect(held).toBeGreaterThan(0);
     expect(await get(`/api/admin/artists/${id}`, adminCookies)).toMatchObject({ escrowCents: held, escrowFans: fansHolding });
   });

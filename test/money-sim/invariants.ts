@@ -44,16 +44,16 @@ export const INVARIANTS: Invariant[] = [
   },
   {
     name: 'escrow-per-fan',
-    doc: 'for every artist, the escrow’s balance equals the sum over fans of what each still holds there, and no fan’s holding is negative (from ledger.escrow_lines where the ledger has them — the money-escrow branch — else from the journals’ references.fanId)',
+    doc: 'for every artist, the escrow’s balance equals the sum over fans of what each still holds there, and no fan’s holding is negative (from ledger.escrow_entries — the escrow lines and the escrow postings of single-fan journals — where the ledger has them, else from the journals’ references.fanId)',
     byDefault: true,
     async check(world) {
-      const lines = (await world.sql.value<string | null>(`select to_regclass('ledger.escrow_lines')::text`)) !== null;
+      const entries = (await world.sql.value<string | null>(`select to_regclass('ledger.escrow_entries')::text`)) !== null;
       // Per escrow and fan (null: money moved by a journal that names no fan), what they hold.
       const rows = await world.sql.query<{ account: string; fan_id: string | null; held: string }>(
-        lines
-          ? `select account, fan_id::text, sum(amount_cents) as held from ledger.escrow_lines group by 1, 2
+        entries
+          ? `select account, fan_id::text, sum(amount_cents) as held from ledger.escrow_entries group by 1, 2
              union all
-             select p.account, null, sum(p.amount_cents) - coalesce((select sum(l.amount_cents) from ledger.escrow_lines l where l.account = p.account), 0)
+             select p.account, null, sum(p.amount_cents) - coalesce((select sum(e.amount_cents) from ledger.escrow_entries e where e.account = p.account), 0)
                from ledger.postings p where p.account like 'artist_escrow:%' group by p.account`
           : `select p.account, j."references"->>'fanId' as fan_id, sum(p.amount_cents) as held
                from ledger.postings p join ledger.journals j on j.id = p.journal_id

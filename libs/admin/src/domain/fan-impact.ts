@@ -12,6 +12,19 @@ import { DomainError, type EntityManager } from '#pie/platform';
  * to the office comes later), so the per-artist sum equals the wallet figure to the cent.
  */
 const SHARES_FIGURE: MoneyFigure = { journalKinds: [JOURNAL_KINDS.piePeriodClosed], accountKind: 'artist_escrow', direction: 'in' };
+/**
+ * What the artists keep of the fan's money: the closes' escrow credits less what came back out of
+ * those escrows to the fan — a refund or a chargeback of the payment (billing takes the fan's own
+ * holdings after the wallet), an expiry of unclaimed money — and plus what a won dispute put back.
+ * Each of those journals names the fan, and its escrow legs are that fan's money only (per-fan
+ * escrow), so the net is exact. A release to the office moves nothing here: it is the artist's.
+ * Dated by the movement, so a refund in a later year lowers that year's figure.
+ */
+const KEPT_FIGURE: MoneyFigure = {
+  journalKinds: [JOURNAL_KINDS.piePeriodClosed, JOURNAL_KINDS.refund, JOURNAL_KINDS.refundFailed, JOURNAL_KINDS.dispute, JOURNAL_KINDS.disputeWon, JOURNAL_KINDS.escrowExpired],
+  accountKind: 'artist_escrow',
+  direction: 'in',
+};
 const PAID_IN_FIGURE = { paidInCents: FAN_MONEY_FIGURES.paidInCents };
 
 /** Which of the fan's journals an impact sums: paid in (their invoices) and given (their pie closes). */
@@ -65,7 +78,9 @@ export function pieScope(fanId: string, pieId: string): ImpactScope {
 export async function fanImpact(em: EntityManager, fanId: string, scope: ImpactScope): Promise<FanImpactView> {
   const [paidDays, shares, holdings, profile] = await Promise.all([
     scope.paidIn ? figureTotalsByDay(em, PAID_IN_FIGURE, scope.paidIn) : Promise.resolve([]),
-    figureByAccountAndMonth(em, SHARES_FIGURE, scope.given),
+    // A period's (or one pie's) impact is what its closes gave (its statement says where each share
+    // is now); all time and a year count what the artists kept.
+    figureByAccountAndMonth(em, scope.kind === 'all' || scope.kind === 'year' ? KEPT_FIGURE : SHARES_FIGURE, scope.given),
     fanEscrowHoldings(em, fanId),
     publicProfileOf(em, fanId),
   ]);

@@ -4,8 +4,8 @@ import type { JournalKind } from './journal-kinds.js';
 
 /**
  * One artist's escrow as its fans' money moved through it (issue 31: the artist's funding
- * insights), read from the escrow lines — each journal's part per fan, which Postgres keeps equal to
- * the journal's postings on the escrow — so every figure sums to the ledger's own totals. The ledger
+ * insights), read from `ledger.escrow_entries` — each journal's part per fan, which Postgres keeps
+ * equal to the journal's postings on the escrow — so every figure sums to the ledger's own totals. The ledger
  * knows nothing of pies: callers name the journal kinds.
  */
 
@@ -24,7 +24,7 @@ export async function escrowByMonthAndKind(em: EntityManager, artistId: string):
   const rows = await executeBound<{ month: string; kind: string; cents: string; fans: number }>(
     em,
     `select to_char(j.occurred_at at time zone 'UTC', 'YYYY-MM') as month, j.kind, sum(l.amount_cents) as cents, count(distinct l.fan_id)::int as fans
-       from ledger.escrow_lines l join ledger.journals j on j.id = l.journal_id
+       from ledger.escrow_entries l join ledger.journals j on j.id = l.journal_id
       where l.account = $1
       group by 1, 2 order by 1, 2`,
     [accounts.artistEscrow(artistId)],
@@ -37,7 +37,7 @@ export async function escrowTotalsByFan(em: EntityManager, artistId: string, kin
   const rows = await executeBound<{ fan_id: string; cents: string }>(
     em,
     `select l.fan_id, sum(l.amount_cents) as cents
-       from ledger.escrow_lines l join ledger.journals j on j.id = l.journal_id
+       from ledger.escrow_entries l join ledger.journals j on j.id = l.journal_id
       where l.account = $1 and j.kind = any($2::text[])
       group by l.fan_id`,
     [accounts.artistEscrow(artistId), pgArray(kinds)],
@@ -50,7 +50,7 @@ export async function escrowJournalReferences(em: EntityManager, artistId: strin
   const rows = await executeBound<{ value: string }>(
     em,
     `select distinct j."references"->>$3 as value
-       from ledger.escrow_lines l join ledger.journals j on j.id = l.journal_id
+       from ledger.escrow_entries l join ledger.journals j on j.id = l.journal_id
       where l.account = $1 and j.kind = any($2::text[]) and j."references"->>$3 is not null`,
     [accounts.artistEscrow(artistId), pgArray(kinds), key],
   );
@@ -71,7 +71,7 @@ export async function escrowJournalsOfKinds(em: EntityManager, artistId: string,
   const rows = await executeBound<{ id: string; occurred_at: Date; references: Record<string, unknown>; cents: string; fans: number }>(
     em,
     `select j.id, j.occurred_at, j."references", sum(l.amount_cents) as cents, count(distinct l.fan_id)::int as fans
-       from ledger.escrow_lines l join ledger.journals j on j.id = l.journal_id
+       from ledger.escrow_entries l join ledger.journals j on j.id = l.journal_id
       where l.account = $1 and j.kind = any($2::text[])
       group by j.id order by j.occurred_at, j.id`,
     [accounts.artistEscrow(artistId), pgArray(kinds)],
@@ -87,7 +87,7 @@ export async function escrowRecordedBefore(em: EntityManager, artistId: string, 
   const [row] = await executeBound<{ cents: string | null }>(
     em,
     `select sum(l.amount_cents) as cents
-       from ledger.escrow_lines l join ledger.journals j on j.id = l.journal_id
+       from ledger.escrow_entries l join ledger.journals j on j.id = l.journal_id
       where l.account = $1 and j.recorded_at < $2::timestamptz`,
     [accounts.artistEscrow(artistId), at.toISOString()],
   );

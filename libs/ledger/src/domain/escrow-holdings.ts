@@ -3,10 +3,18 @@ import { accounts, parseAccount, type AccountCode } from './accounts.js';
 import { centsFrom } from './ledger-store.js';
 
 /**
- * Whose money an escrow holds (README "Whose money an escrow holds"). Every escrow posting is split
- * into escrow lines, one per fan; `ledger.escrow_holdings` is what each fan holds in each escrow
- * now (moved by the lines' trigger, never negative). These are its reads.
+ * Whose money an escrow holds (README "Whose money an escrow holds"). Every escrow posting is some
+ * fans' money: `ledger.escrow_entries` has each fan's part (a single-fan journal's escrow postings
+ * with the fan it names, and the escrow lines of journals that move several fans' money);
+ * `ledger.escrow_holdings` is what each fan holds in each escrow now (moved by triggers, never
+ * negative). These are its reads.
  */
+
+/**
+ * Each entry's place in posting order: the id of its (journal, account) posting. Lines and
+ * postings are numbered by different sequences, so FIFO orders both by the posting's id.
+ */
+const POSTING_ORDER = `(select min(p.id) from ledger.postings p where p.journal_id = e.journal_id and p.account = e.account)`;
 
 /** What each fan holds in an artist's escrow now (fans holding nothing are absent), by fan id. */
 export async function escrowHoldingsByFan(em: EntityManager, artistId: string): Promise<Map<string, number>> {
@@ -34,13 +42,16 @@ export async function fanEscrowHoldings(em: EntityManager, fanId: string): Promi
 export async function fanHoldingsBefore(em: EntityManager, account: string, cutoff: Date): Promise<Map<string, number>> {
   const code = parseAccount(account).code;
   const rows = await em.execute<{ fan_id: string; aged: string }[]>(
-    `select h.fan_id,
-            h.balance_cents - coalesce((select sum(l.amount_cents) from ledger.escrow_lines l join ledger.journals j on j.id = l.journal_id
-                                         where l.account = h.account and l.fan_id = h.fan_id and l.amount_cents > 0 and j.occurred_at >= ?), 0) as aged
-       from ledger.escrow_holdings h
+    `with recent as (
+       select e.fan_id, sum(e.amount_cents) as cents
+         from ledger.escrow_entries e join ledger.journals j on j.id = e.journal_id
+        where e.account = ? and e.amount_cents > 0 and j.occurred_at >= ?
+        group by e.fan_id)
+     select h.fan_id, h.balance_cents - coalesce(r.cents, 0) as aged
+       from ledger.escrow_holdings h left join recent r on r.fan_id = h.fan_id
       where h.account = ? and h.balance_cents > 0
       order by h.fan_id`,
-    [cutoff, code],
+    [code, cutoff, code],
   );
   return new Map(rows.map((row) => [row.fan_id, centsFrom(row.aged)] as const).filter(([, aged]) => aged > 0));
 }
@@ -63,10 +74,10 @@ export interface CreditWhereabouts {
  */
 export async function creditWhereabouts(em: EntityManager, fanId: string, journalId: string): Promise<CreditWhereabouts[]> {
   const rows = await em.execute<(EscrowLine & { account: AccountCode })[]>(
-    `select l.id, l.journal_id, l.account, l.amount_cents, j.kind, j.occurred_at
-       from ledger.escrow_lines l join ledger.journals j on j.id = l.journal_id
-      where l.fan_id = ? and l.account in (select account from ledger.escrow_lines where journal_id = ? and fan_id = ? and amount_cents > 0)
-      order by l.account, l.id`,
+    `select ${POSTING_ORDER} as id, e.journal_id, e.account, e.amount_cents, j.kind, j.occurred_at
+       from ledger.escrow_entries e join ledger.journals j on j.id = e.journal_id
+      where e.fan_id = ? and e.account in (select account from ledger.escrow_entries where journal_id = ? and fan_id = ? and amount_cents > 0)
+      order by e.account, 1`,
     [fanId, journalId, fanId],
   );
   const byAccount = new Map<AccountCode, typeof rows>();
@@ -121,7 +132,7 @@ export interface EscrowFanMovement {
   fanId: string;
   /** Net per journal kind (positive = into the escrow). */
   byKind: Map<string, number>;
-  /** The sum of the fan's lines: what they hold by the lines. */
+  /** The sum of the fan's entries (lines and single-fan postings): what they hold by the books. */
   linesCents: number;
   /** What `escrow_holdings` says they hold. */
   heldCents: number;
@@ -131,8 +142,8 @@ export interface EscrowFanMovement {
 export async function escrowFanMovements(em: EntityManager): Promise<EscrowFanMovement[]> {
   const rows = await em.execute<{ account: string; fan_id: string; kind: string | null; net: string | null; held: string | null }[]>(
     `with lines as (
-       select l.account, l.fan_id, j.kind, sum(l.amount_cents) as net
-         from ledger.escrow_lines l join ledger.journals j on j.id = l.journal_id group by 1, 2, 3)
+       select e.account, e.fan_id, j.kind, sum(e.amount_cents) as net
+         from ledger.escrow_entries e join ledger.journals j on j.id = e.journal_id group by 1, 2, 3)
      select coalesce(l.account, h.account) as account, coalesce(l.fan_id, h.fan_id) as fan_id, l.kind, l.net, h.balance_cents as held
        from lines l full join ledger.escrow_holdings h on h.account = l.account and h.fan_id = l.fan_id
       order by 1, 2, 3`,
@@ -154,22 +165,23 @@ export async function escrowFanMovements(em: EntityManager): Promise<EscrowFanMo
 }
 
 /**
- * The ledger's own proof that escrow is per fan: each (journal, escrow) posting equals its lines;
- * a journal that names a fan (`references.fanId`: a close, a refund, a dispute, an expiry) moves
- * only that fan's money. Violations as readable rows.
+ * The ledger's own proof that escrow is per fan: each (journal, escrow) posting equals its fans'
+ * parts (a single-fan journal's by construction, unless lines were written for it too); a journal
+ * that names a fan (`references.fanId`: a close, a refund, a dispute, an expiry) moves only that
+ * fan's money. Violations as readable rows.
  */
 export async function escrowAttributionViolations(em: EntityManager, limit = 50): Promise<string[]> {
   const unmatched = await em.execute<{ journal_id: string; account: string; posted: string; lined: string }[]>(
     `select coalesce(p.journal_id, l.journal_id) as journal_id, coalesce(p.account, l.account) as account, coalesce(p.total, 0) as posted, coalesce(l.total, 0) as lined
        from (select journal_id, account, sum(amount_cents) as total from ledger.postings where account like 'artist_escrow:%' group by 1, 2) p
-       full join (select journal_id, account, sum(amount_cents) as total from ledger.escrow_lines group by 1, 2) l on l.journal_id = p.journal_id and l.account = p.account
+       full join (select journal_id, account, sum(amount_cents) as total from ledger.escrow_entries group by 1, 2) l on l.journal_id = p.journal_id and l.account = p.account
       where coalesce(p.total, 0) <> coalesce(l.total, 0)
       limit ?`,
     [limit],
   );
   const foreign = await em.execute<{ journal_id: string; kind: string; named: string; fan_id: string; account: string; amount_cents: string }[]>(
     `select j.id as journal_id, j.kind, j."references"->>'fanId' as named, l.fan_id, l.account, l.amount_cents
-       from ledger.escrow_lines l join ledger.journals j on j.id = l.journal_id
+       from ledger.escrow_entries l join ledger.journals j on j.id = l.journal_id
       where j."references"->>'fanId' is not null and l.fan_id::text is distinct from j."references"->>'fanId'
       order by j.id limit ?`,
     [limit],
@@ -218,10 +230,10 @@ export interface DebitOrigin {
 export async function debitOrigins(em: EntityManager, journalId: string, account: string): Promise<DebitOrigin[]> {
   const code = parseAccount(account).code;
   const rows = await em.execute<(EscrowLine & { fan_id: string; references: Record<string, unknown> })[]>(
-    `select l.id, l.journal_id, l.fan_id, l.amount_cents, j.kind, j.occurred_at, j."references"
-       from ledger.escrow_lines l join ledger.journals j on j.id = l.journal_id
-      where l.account = ? and l.fan_id in (select fan_id from ledger.escrow_lines where journal_id = ? and account = ? and amount_cents < 0)
-      order by l.fan_id, l.id`,
+    `select ${POSTING_ORDER} as id, e.journal_id, e.fan_id, e.amount_cents, j.kind, j.occurred_at, j."references"
+       from ledger.escrow_entries e join ledger.journals j on j.id = e.journal_id
+      where e.account = ? and e.fan_id in (select fan_id from ledger.escrow_entries where journal_id = ? and account = ? and amount_cents < 0)
+      order by e.fan_id, 1`,
     [code, journalId, code],
   );
   const byFan = new Map<string, typeof rows>();

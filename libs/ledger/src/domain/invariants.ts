@@ -59,9 +59,9 @@ const LEDGER_INVARIANTS: { name: string; sql: string; describe(row: Record<strin
     describe: (row) => `${row.code}: ${row.recomputed}`,
   },
   {
-    // README "Whose money an escrow holds": the lines say whose money each escrow posting moved.
+    // README "Whose money an escrow holds": the entries say whose money each escrow posting moved.
     name: 'every escrow holds exactly what its fans hold, and no fan holds less than nothing',
-    sql: `with fans as (select account, fan_id, sum(amount_cents) as held from ledger.escrow_lines group by account, fan_id)
+    sql: `with fans as (select account, fan_id, sum(amount_cents) as held from ledger.escrow_entries group by account, fan_id)
           select a.code, a.balance_cents, coalesce(f.total, 0) as fans_total, coalesce(f.negative, 0) as negative, coalesce(h.total, 0) as cached, coalesce(f.mismatched, 0) as mismatched
             from ledger.accounts a
             left join (select f.account, sum(f.held) as total, count(*) filter (where f.held < 0) as negative,

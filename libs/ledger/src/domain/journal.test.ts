@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accounts, parseAccount } from './accounts.js';
-import { canonicalPostings, InvalidJournalError, samePostings, type JournalInput } from './journal.js';
+import { canonicalPostings, escrowLinesToWrite, InvalidJournalError, samePostings, singleEscrowFan, type JournalInput } from './journal.js';
 import type { JournalKind } from './journal-kinds.js';
 
 const fan = '7b0c6f4e-3a51-4a7e-9d58-2f1c0e6d9a10';
@@ -48,3 +48,38 @@ describe('parseAccount', () => {
     }
   });
 });
+
+describe('singleEscrowFan', () => {
+  const other = '0d9e3f1a-5b2c-4c7d-8e6f-1a2b3c4d5e6f';
+  const [artistA, artistB] = ['11111111-2222-4333-8444-555555555555', '66666666-7777-4888-8999-aaaaaaaaaaaa'];
+  const escrow = (postings: JournalInput['postings']) => canonicalPostings({ ...base, postings });
+
+  it('names the fan of a close (every escrow leg that fan’s money) and writes no lines for it', () => {
+    const postings = escrow([
+      { account: accounts.fanWallet(fan), amountCents: -500 },
+      { account: accounts.artistEscrow(artistA), amountCents: 300, fanId: fan },
+      { account: accounts.artistEscrow(artistB), amountCents: 200, fanId: fan },
+    ]);
+    expect(singleEscrowFan(postings)).toBe(fan);
+    expect(escrowLinesToWrite(postings)).toEqual([]);
+  });
+
+  it('names nobody when the journal moves several fans’ escrow money, or none, and then writes every line', () => {
+    const release = escrow([
+      { account: accounts.artistEscrow(artistA), amountCents: -300, fanId: fan },
+      { account: accounts.artistEscrow(artistA), amountCents: -100, fanId: other },
+      { account: accounts.refunds, amountCents: 400 },
+    ]);
+    expect(singleEscrowFan(release)).toBeNull();
+    expect(escrowLinesToWrite(release)).toHaveLength(2);
+    const twoEscrows = escrow([
+      { account: accounts.artistEscrow(artistA), amountCents: -300, fanId: fan },
+      { account: accounts.artistEscrow(artistB), amountCents: -100, fanId: other },
+      { account: accounts.refunds, amountCents: 400 },
+    ]);
+    expect(singleEscrowFan(twoEscrows)).toBeNull();
+    expect(escrowLinesToWrite(twoEscrows)).toHaveLength(2);
+    expect(singleEscrowFan(escrow([{ account: accounts.stripeClearing, amountCents: -1 }, { account: accounts.fanWallet(fan), amountCents: 1 }]))).toBeNull();
+  });
+});
+

@@ -114,3 +114,25 @@ function sameFans(a: FanPart[] = [], b: FanPart[] = []): boolean {
 export function escrowLinesOf(postings: Posting[]): { account: AccountCode; fanId: string; amountCents: bigint }[] {
   return postings.flatMap((posting) => (posting.fans ?? []).map((part) => ({ account: posting.account, fanId: part.fanId, amountCents: part.amountCents })));
 }
+
+/**
+ * The one fan whose money every escrow leg of a journal is (a close, a refund, a dispute, an
+ * expiry), or null when the journal moves no escrow money or several fans' (a release). Such a
+ * journal names the fan once (`journals.escrow_fan_id`) and writes no escrow lines: its escrow
+ * postings are that fan's lines (README "Whose money an escrow holds").
+ */
+export function singleEscrowFan(postings: Posting[]): string | null {
+  let fan: string | null = null;
+  for (const posting of postings) {
+    if (!posting.fans) continue;
+    if (posting.fans.length !== 1) return null;
+    if (fan !== null && posting.fans[0].fanId !== fan) return null;
+    fan = posting.fans[0].fanId;
+  }
+  return fan;
+}
+
+/** The escrow lines a journal writes: none when one fan's money is all it moves in escrow. */
+export function escrowLinesToWrite(postings: Posting[]): { account: AccountCode; fanId: string; amountCents: bigint }[] {
+  return singleEscrowFan(postings) === null ? escrowLinesOf(postings) : [];
+}

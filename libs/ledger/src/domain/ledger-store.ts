@@ -1,6 +1,6 @@
 import { pgArray, type EntityManager } from '#pie/platform';
 import { parseAccount, type AccountCode, type AccountKind } from './accounts.js';
-import { escrowLinesOf, IdempotencyConflictError, InvalidJournalError, samePostings, type JournalInput, type JournalReferences, type Posting } from './journal.js';
+import { escrowLinesToWrite, IdempotencyConflictError, InvalidJournalError, samePostings, singleEscrowFan, type JournalInput, type JournalReferences, type Posting } from './journal.js';
 import { announceWalletCredits } from './wallet-credits.js';
 
 export interface PostedJournal {
@@ -51,9 +51,9 @@ export async function postJournal(tx: EntityManager, input: JournalInput, postin
     [pgArray(parsed.map((a) => a.code)), pgArray(parsed.map((a) => a.kind)), pgArray(parsed.map((a) => a.ownerId)), pgArray(parsed.map((a) => a.allowNegative))],
   );
   const inserted = await tx.execute<{ id: string }[]>(
-    `insert into ledger.journals (kind, idempotency_key, occurred_at, "references") values (?, ?, ?, ?::jsonb)
+    `insert into ledger.journals (kind, idempotency_key, occurred_at, "references", escrow_fan_id) values (?, ?, ?, ?::jsonb, ?::uuid)
      on conflict (idempotency_key) do nothing returning id`,
-    [input.kind, input.idempotencyKey, input.occurredAt, JSON.stringify(input.references ?? {})],
+    [input.kind, input.idempotencyKey, input.occurredAt, JSON.stringify(input.references ?? {}), singleEscrowFan(postings)],
   );
   if (inserted.length === 0) return existingJournal(tx, input, postings);
   const journalId = inserted[0].id;
@@ -63,7 +63,7 @@ export async function postJournal(tx: EntityManager, input: JournalInput, postin
        select ?::uuid, account, amount from unnest(?::text[], ?::bigint[]) with ordinality as p(account, amount, n) order by n`,
       [journalId, pgArray(postings.map((p) => p.account)), pgArray(postings.map((p) => p.amountCents))],
     );
-    await insertEscrowLines(tx, escrowLinesOf(postings).map((line) => ({ ...line, journalId })));
+    await insertEscrowLines(tx, escrowLinesToWrite(postings).map((line) => ({ ...line, journalId })));
   } catch (error) {
     if (isConstraintViolation(error, 'accounts_balance_not_negative') || isConstraintViolation(error, 'escrow_holdings_not_negative')) {
       throw new InsufficientBalanceError(`journal "${input.idempotencyKey}" (${postings.map((p) => `${p.account} ${p.amountCents}`).join(', ')})`);
@@ -75,8 +75,10 @@ export async function postJournal(tx: EntityManager, input: JournalInput, postin
 }
 
 /**
- * Writes escrow lines (each fan's part of an escrow posting) in one statement; the lines' trigger
- * moves the fans' holdings (a holding that would go negative raises `escrow_holdings_not_negative`).
+ * Writes escrow lines (each fan's part of an escrow posting of a journal that moves several fans'
+ * escrow money) in one statement; the lines' trigger moves the fans' holdings (a holding that would
+ * go negative raises `escrow_holdings_not_negative`). A single-fan journal's postings move its
+ * fan's holdings themselves.
  */
 export async function insertEscrowLines(tx: EntityManager, lines: { journalId: string; account: string; fanId: string; amountCents: bigint }[]): Promise<void> {
   if (lines.length === 0) return;
@@ -95,12 +97,12 @@ async function existingJournal(tx: EntityManager, input: JournalInput, postings:
   return { journalId: journal.id, created: false };
 }
 
-/** A journal's postings in canonical form, escrow postings with their fans' parts. */
+/** A journal's postings in canonical form, escrow postings with their fans' parts (README "Whose money an escrow holds"). */
 async function storedPostings(em: EntityManager, journalId: string): Promise<Posting[]> {
   const rows = await em.execute<{ account: string; amount_cents: string; fans: { fanId: string; amount: string }[] | null }[]>(
     `select p.account, p.amount_cents,
-            (select json_agg(json_build_object('fanId', l.fan_id, 'amount', l.amount_cents::text) order by l.fan_id)
-               from ledger.escrow_lines l where l.journal_id = p.journal_id and l.account = p.account) as fans
+            (select json_agg(json_build_object('fanId', e.fan_id, 'amount', e.amount_cents::text) order by e.fan_id)
+               from ledger.escrow_entries e where e.journal_id = p.journal_id and e.account = p.account) as fans
        from ledger.postings p where p.journal_id = ? order by p.account`,
     [journalId],
   );

@@ -1,6 +1,6 @@
 import { executeBound, pgArray, plainArray, type EntityManager } from '#pie/platform';
 import { parseAccount, type ParsedAccount } from './accounts.js';
-import { canonicalPostings, escrowLinesOf, type JournalInput } from './journal.js';
+import { canonicalPostings, escrowLinesToWrite, singleEscrowFan, type JournalInput } from './journal.js';
 import { insertEscrowLines, InsufficientBalanceError, postJournal, type PostedJournal } from './ledger-store.js';
 import { announceWalletCredits } from './wallet-credits.js';
 
@@ -38,13 +38,14 @@ export async function postJournals(tx: EntityManager, inputs: readonly JournalIn
   );
   const inserted = await executeBound<{ id: string; idempotency_key: string }>(
     tx,
-    `insert into ledger.journals (kind, idempotency_key, occurred_at, "references")
-     select * from unnest($1::text[], $2::text[], $3::timestamptz[], $4::jsonb[]) on conflict (idempotency_key) do nothing returning id, idempotency_key`,
+    `insert into ledger.journals (kind, idempotency_key, occurred_at, "references", escrow_fan_id)
+     select * from unnest($1::text[], $2::text[], $3::timestamptz[], $4::jsonb[], $5::uuid[]) on conflict (idempotency_key) do nothing returning id, idempotency_key`,
     [
       pgArray(prepared.map(({ input }) => input.kind)),
       pgArray(prepared.map(({ input }) => input.idempotencyKey)),
       pgArray(prepared.map(({ input }) => input.occurredAt.toISOString())),
       pgArray(prepared.map(({ input }) => JSON.stringify(input.references ?? {}))),
+      pgArray(prepared.map(({ postings }) => singleEscrowFan(postings))),
     ],
   );
   const idByKey = new Map(inserted.map((row) => [row.idempotency_key, row.id]));
@@ -72,7 +73,7 @@ export async function postJournals(tx: EntityManager, inputs: readonly JournalIn
         // Journal ids come from Postgres and account codes were checked against their pattern: no quoting.
         [plainArray(journalIds), plainArray(legAccounts), plainArray(legAmounts)],
       );
-      await insertEscrowLines(tx, fresh.flatMap(({ input, postings }) => escrowLinesOf(postings).map((line) => ({ ...line, journalId: idByKey.get(input.idempotencyKey)! }))));
+      await insertEscrowLines(tx, fresh.flatMap(({ input, postings }) => escrowLinesToWrite(postings).map((line) => ({ ...line, journalId: idByKey.get(input.idempotencyKey)! }))));
     } catch (error) {
       const e = error as { constraint?: string; message?: string; cause?: { constraint?: string } };
       const refused = (constraint: string) => [e.constraint, e.cause?.constraint].includes(constraint) || e.message?.includes(constraint);

@@ -183,7 +183,7 @@ function WaitingArtists({ impact }: { impact: FanImpactView }) {
   return (
     <Section title="Waiting for artists" description={`${formatMoney(impact.waitingCents)} of your money waits in escrow now`} order={3}>
       {impact.waiting.length === 0 ? (
-        <EmptyBlock>None of your money waits in escrow: every artist you funded has received it.</EmptyBlock>
+        <EmptyBlock>None of your money waits in escrow now.</EmptyBlock>
       ) : (
         <TableScroll minWidth={420}>
           <Table striped>
