@@ -8,6 +8,7 @@ import { formatCount, formatDate, formatMoney, NOUNS } from '../../../../shared/
 import { selectSessionStatus } from '../../../../shared/session';
 import { ErrorBlock, LoadingBlock, ReasonDialog, Section } from '../../../../shared/ui';
 import { useGetArtistStandingQuery, useReportClaimMutation } from '../api/listening.api';
+import { InviteArtistButton } from './InviteArtistButton';
 
 const REASON_MIN = 3;
 const REASON_MAX = 1000;
@@ -65,40 +66,13 @@ export function ArtistStandingSection({ artist }: { artist: ArtistDetails }) {
   );
 }
 
-/** "Invite this artist": the page's link to send them, through the device's share sheet or copied. */
+/** "Invite this artist": the page's link to send them, saying what waits for them. */
 function InviteArtist({ artist, standing }: { artist: ArtistDetails; standing: ArtistStandingView }) {
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const url = `${window.location.origin}/artist/${artist.id}`;
-  const text = standing.escrowCents > 0 ? `${artist.name}: fans fund you on Pie, and ${formatMoney(standing.escrowCents)} waits for you. Claim your profile to receive it.` : `${artist.name}: fans fund you on Pie. Claim your profile to receive what their pies give you.`;
-  const invite = async () => {
-    setOutcome(null);
-    try {
-      if (typeof navigator.share === 'function') {
-        await navigator.share({ title: `${artist.name} on Pie`, text, url });
-        setOutcome({ ok: true, text: 'Shared. Thank you for inviting them.' });
-      } else if (navigator.clipboard) {
-        await navigator.clipboard.writeText(`${text} ${url}`);
-        setOutcome({ ok: true, text: `Link copied: send it to ${artist.name} or their team.` });
-      } else {
-        setOutcome({ ok: true, text: `Send ${artist.name} or their team this link: ${url}` });
-      }
-    } catch (error) {
-      // Closing the share sheet is no failure.
-      if ((error as Error)?.name === 'AbortError') return;
-      setOutcome({ ok: false, text: `We could not share it here. The link is ${url}` });
-    }
-  };
+  const message = standing.escrowCents > 0 ? `${artist.name}: fans fund you on Pie, and ${formatMoney(standing.escrowCents)} waits for you. Claim your profile to receive it.` : `${artist.name}: fans fund you on Pie. Claim your profile to receive what their pies give you.`;
   return (
-    <Stack gap={4} align="flex-start">
-      <Button variant="light" onClick={() => void invite()}>
-        Invite this artist
-      </Button>
-      {outcome && (
-        <Text size="sm" role={outcome.ok ? 'status' : 'alert'} c={outcome.ok ? 'teal' : 'red'} style={{ overflowWrap: 'anywhere' }}>
-          {outcome.text}
-        </Text>
-      )}
-    </Stack>
+    <InviteArtistButton artistId={artist.id} artistName={artist.name} message={message}>
+      Invite this artist
+    </InviteArtistButton>
   );
 }
 

@@ -6,6 +6,7 @@ import { countryName, formatCount, formatMoney, formatNumber, NOUNS } from '../.
 import { EmptyBlock, ErrorBlock, LoadingBlock, Section, StatList, TableScroll } from '../../../../shared/ui';
 import { impactCardUrl, useGetFanImpactQuery } from '../api/impact.api';
 import { choroplethBuckets } from '../choropleth';
+import { InviteArtistButton } from './InviteArtistButton';
 
 const WorldMap = lazy(() => import('./WorldMap'));
 
@@ -49,39 +50,13 @@ function MonthlyBars({ months }: { months: FanImpactView['months'] }) {
   );
 }
 
-/** "Invite": the artist's public page, through the device's share sheet or copied, saying what waits for them. */
+/** "Invite": the artist's public page, saying what of the fan's money waits for them. */
 function InviteWaiting({ artist }: { artist: FanImpactView['waiting'][number] }) {
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
-  const url = `${window.location.origin}/artist/${artist.artistId}`;
-  const text = `${artist.name}: fans fund you on Pie, and money from my pie waits for you in escrow. Claim your profile to receive it.`;
-  const invite = async () => {
-    setOutcome(null);
-    try {
-      if (typeof navigator.share === 'function') {
-        await navigator.share({ title: `${artist.name} on Pie`, text, url });
-        setOutcome({ ok: true, text: 'Shared. Thank you for inviting them.' });
-      } else if (navigator.clipboard) {
-        await navigator.clipboard.writeText(`${text} ${url}`);
-        setOutcome({ ok: true, text: `Link copied: send it to ${artist.name} or their team.` });
-      } else {
-        setOutcome({ ok: true, text: `Send ${artist.name} or their team this link: ${url}` });
-      }
-    } catch (error) {
-      if ((error as Error)?.name === 'AbortError') return;
-      setOutcome({ ok: false, text: `We could not share it here. The link is ${url}` });
-    }
-  };
+  const message = `${artist.name}: fans fund you on Pie, and money from my pie waits for you in escrow. Claim your profile to receive it.`;
   return (
-    <Stack gap={4} align="flex-start">
-      <Button size="xs" variant="light" onClick={() => void invite()} aria-label={`Invite ${artist.name}`}>
-        Invite
-      </Button>
-      {outcome && (
-        <Text size="xs" role={outcome.ok ? 'status' : 'alert'} c={outcome.ok ? 'teal' : 'red'} style={{ overflowWrap: 'anywhere' }}>
-          {outcome.text}
-        </Text>
-      )}
-    </Stack>
+    <InviteArtistButton artistId={artist.artistId} artistName={artist.name} message={message} label={`Invite ${artist.name}`} compact>
+      Invite
+    </InviteArtistButton>
   );
 }
 
