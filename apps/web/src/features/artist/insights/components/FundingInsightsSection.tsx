@@ -1,7 +1,7 @@
-import { Stack, Table, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import type { ArtistInsightsView, MaskedCount } from '#pie/contracts';
 import { countryName, formatDate, formatListened, formatMaskedCount, formatMoney, NOUNS } from '../../../../shared/format';
-import { QueryState, Section, StatList, TableScroll } from '../../../../shared/ui';
+import { DataTable, QueryState, Section, StatList } from '../../../../shared/ui';
 import { useGetClaimInsightsQuery } from '../api/insights.api';
 import { MonthlyFundingChart } from './MonthlyFundingChart';
 
@@ -58,29 +58,21 @@ function Insights({ data }: { data: ArtistInsightsView }) {
         <Title order={3} size="h4" mb="xs">
           Money per month
         </Title>
-        <MonthlyFundingChart months={data.months} />
-        <TableScroll minWidth={520} label="Money per month (table)" mt="sm">
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Month</Table.Th>
-                <Table.Th scope="col" ta="right">Received</Table.Th>
-                <Table.Th scope="col" ta="right">Released to your office</Table.Th>
-                <Table.Th scope="col" ta="right">Funding fans</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {[...data.months].reverse().map((month) => (
-                <Table.Tr key={month.month}>
-                  <Table.Th scope="row">{month.month}</Table.Th>
-                  <Table.Td ta="right">{formatMoney(month.receivedCents)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(month.releasedToOfficeCents)}</Table.Td>
-                  <Table.Td ta="right">{fans(month.fans)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
+        <Stack gap="sm">
+          <MonthlyFundingChart months={data.months} />
+          <DataTable
+            label="Money per month (table)"
+            minWidth={520}
+            rows={[...data.months].reverse()}
+            rowKey={(month) => month.month}
+            columns={[
+              { label: 'Month', render: (month) => month.month },
+              { label: 'Received', align: 'right', render: (month) => formatMoney(month.receivedCents) },
+              { label: 'Released to your office', align: 'right', render: (month) => formatMoney(month.releasedToOfficeCents) },
+              { label: 'Funding fans', align: 'right', render: (month) => fans(month.fans) },
+            ]}
+          />
+        </Stack>
       </div>
 
       <div>
@@ -90,28 +82,17 @@ function Insights({ data }: { data: ArtistInsightsView }) {
         <Text size="sm" c="dimmed" mb="xs">
           By the country of each fan&apos;s streaming account; countries of fewer than 5 fans are counted together.
         </Text>
-        <TableScroll minWidth={480} label="Money per listening country (table)">
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">Country</Table.Th>
-                <Table.Th scope="col" ta="right">Received</Table.Th>
-                <Table.Th scope="col" ta="right">Share</Table.Th>
-                <Table.Th scope="col" ta="right">Fans</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.countries.map((row) => (
-                <Table.Tr key={row.country ?? 'unknown'}>
-                  <Table.Th scope="row">{row.country ? countryName(row.country) : 'Other countries or not known'}</Table.Th>
-                  <Table.Td ta="right">{formatMoney(row.receivedCents)}</Table.Td>
-                  <Table.Td ta="right">{shareOf(row.receivedCents, totals.receivedCents)}</Table.Td>
-                  <Table.Td ta="right">{fans(row.fans)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </TableScroll>
+        <DataTable
+          label="Money per listening country (table)"
+          rows={data.countries}
+          rowKey={(row) => row.country ?? 'unknown'}
+          columns={[
+            { label: 'Country', render: (row) => (row.country ? countryName(row.country) : 'Other countries or not known') },
+            { label: 'Received', align: 'right', render: (row) => formatMoney(row.receivedCents) },
+            { label: 'Share', align: 'right', render: (row) => shareOf(row.receivedCents, totals.receivedCents) },
+            { label: 'Fans', align: 'right', render: (row) => fans(row.fans) },
+          ]}
+        />
       </div>
 
       <div>
@@ -124,28 +105,17 @@ function Insights({ data }: { data: ArtistInsightsView }) {
         {data.tracks.length === 0 ? (
           <Text c="dimmed">No track of this artist is in the paid listening yet.</Text>
         ) : (
-          <TableScroll minWidth={480} label="Tracks fans paid for (table)">
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">Track</Table.Th>
-                  <Table.Th scope="col" ta="right">Paid listening</Table.Th>
-                  <Table.Th scope="col" ta="right">Share</Table.Th>
-                  <Table.Th scope="col" ta="right">Fans</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.tracks.map((track) => (
-                  <Table.Tr key={track.trackId}>
-                    <Table.Th scope="row">{track.name}</Table.Th>
-                    <Table.Td ta="right">{formatListened(track.listenedMs)}</Table.Td>
-                    <Table.Td ta="right">{shareOf(track.listenedMs, data.paidListeningMs)}</Table.Td>
-                    <Table.Td ta="right">{fans(track.fans)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </TableScroll>
+          <DataTable
+            label="Tracks fans paid for (table)"
+            rows={data.tracks}
+            rowKey={(track) => track.trackId}
+            columns={[
+              { label: 'Track', render: (track) => track.name },
+              { label: 'Paid listening', align: 'right', render: (track) => formatListened(track.listenedMs) },
+              { label: 'Share', align: 'right', render: (track) => shareOf(track.listenedMs, data.paidListeningMs) },
+              { label: 'Fans', align: 'right', render: (track) => fans(track.fans) },
+            ]}
+          />
         )}
       </div>
     </Stack>
