@@ -35,24 +35,33 @@ export async function seedDemoArtistArea(options: { appUrl: string; providersUrl
   const offices = await artist.json<{ data: { _id: string }[] }>('GET', '/api/for-artists/offices');
   if (offices.data.length > 0) return 'the demo artist already has an office';
 
-  // Two catalogue artists (the demo fan's listening fills the catalogue).
-  const found = await eventually(
-    'two artists in the catalogue',
-    async () => {
-      const page = await artist.json<{ data: SearchItem[] }>('GET', '/api/for-artists/search?limit=10');
-      const open = page.data.filter((item) => item.spotify_id && !item.claimed);
-      return open.length >= 2 ? open : undefined;
-    },
-    15 * 60_000,
-  );
-  // The verified claim goes to the artist the demo fan listened to most (among those open), so the
-  // demo pie's close gives the office real money to transfer and pay out.
+  // The verified claim goes to the artist the demo fan listened to most in the demo pie's two
+  // ended periods (the last 60 days; the pie pays its top five per period), so the close gives the
+  // office real money to transfer and pay out. The pending claim goes to any other open artist.
   const fan = new Visitor(options.appUrl);
   await fan.call('GET', '/api/health');
   await fan.json('POST', '/api/auth/login', { email: DEMO_FAN.email, password: DEMO_FAN.password });
-  const favourites = await fan.json<{ data: { id: string }[] }>('GET', '/api/artists/user?sortBy=listened&itemsPerPage=50');
-  const rank = new Map(favourites.data.map((item, index) => [item.id, index] as const));
-  found.sort((a, b) => (rank.get(a._id) ?? Infinity) - (rank.get(b._id) ?? Infinity));
+  const isOpen = (item: SearchItem) => Boolean(item.spotify_id) && !item.claimed;
+  const found = await eventually(
+    'the demo fan’s most listened open artist and one more in the catalogue',
+    async () => {
+      // The listening import first: a half-imported history has another favourite.
+      const imports = await fan.json<{ data: { status: string }[] }>('GET', '/api/listening/imports');
+      if (imports.data.length === 0 || imports.data.some((item) => ['uploading', 'queued', 'processing'].includes(item.status))) return undefined;
+      const favourites = await fan.json<{ data: { id: string; name: string }[] }>('GET', '/api/artists/user?sortBy=listened&days=60&itemsPerPage=5');
+      let top: SearchItem | undefined;
+      for (const favourite of favourites.data) {
+        const matches = await artist.json<{ data: SearchItem[] }>('GET', `/api/for-artists/search?limit=50&search_term=${encodeURIComponent(favourite.name)}`);
+        top = matches.data.find((item) => item._id === favourite.id && isOpen(item));
+        if (top) break;
+      }
+      if (!top) return undefined;
+      const page = await artist.json<{ data: SearchItem[] }>('GET', '/api/for-artists/search?limit=10');
+      const other = page.data.find((item) => item._id !== top._id && isOpen(item));
+      return other ? [top, other] : undefined;
+    },
+    15 * 60_000,
+  );
   const office = await artist.json<{ data: { _id: string } }>('POST', '/api/for-artists/offices', { name: 'Demo Artist Office', type: 'management' });
   const officeId = office.data._id;
 
