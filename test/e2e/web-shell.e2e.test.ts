@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser.js';
 import {
   axeViolations,
+  DeadlineError,
   emulateInstallPrompt,
   layoutProblems,
   navigateInApp,
@@ -67,7 +68,7 @@ describe('the web app shell in Chromium', () => {
 
   async function visible(page: Page, name: string): Promise<boolean> {
     try {
-      await page.getByRole('region', { name, exact: true }).waitFor({ state: 'visible', timeout: 5_000 });
+      await page.getByRole('region', { name, exact: true }).waitFor({ state: 'visible', timeout: 15_000 });
       return true;
     } catch {
       return false;
@@ -95,7 +96,14 @@ describe('the web app shell in Chromium', () => {
           if (message.type() === 'error' || message.type() === 'warning') logged.push({ type: message.type(), text: message.text() });
         });
         try {
-          for (const visit of visitsFor(role)) {
+          // A visit whose step missed its deadline is walked once more from a fresh page load
+          // (the four walks share two cores with the platform: axe can be slow once); a page
+          // that stalls twice is this route's problem.
+          const queue = visitsFor(role).map((visit) => ({ visit, retried: false }));
+          for (let next = queue.shift(); next; next = queue.shift()) {
+            const { visit } = next;
+            const problemsBefore = problems.length;
+            const axeBefore = checkedWithAxe;
             try {
               logged = [];
               let started = Date.now();
@@ -149,10 +157,15 @@ describe('the web app shell in Chromium', () => {
               await page.setViewportSize(SCREENS.desktop);
               timing.layout += Date.now() - started;
             } catch (error) {
-              // A step that never finished (withDeadline) is this route's problem; the walk goes
-              // on from a fresh page load, so one stalled page cannot hide the others.
-              problems.push(`${visit.url}: ${(error as Error).message}`);
+              // The walk goes on from a fresh page load, so one stalled page cannot hide the others.
               loaded = false;
+              if (error instanceof DeadlineError && !next.retried) {
+                problems.length = problemsBefore;
+                checkedWithAxe = axeBefore;
+                queue.unshift({ visit, retried: true });
+                continue;
+              }
+              problems.push(`${visit.url}: ${(error as Error).message}${next.retried ? ' (on its second walk)' : ''}`);
             }
           }
         } finally {

@@ -249,6 +249,9 @@ export async function waitForScreen(
   }
 }
 
+/** A step that did not finish in time (withDeadline), as opposed to a check that failed. */
+export class DeadlineError extends Error {}
+
 /**
  * `work`, or an error naming `label` once `ms` have passed. Playwright bounds its waits and
  * navigations, but not `page.evaluate` nor axe's run inside the page: a page that never answers
@@ -258,7 +261,7 @@ export async function waitForScreen(
 export async function withDeadline<T>(label: string, ms: number, work: Promise<T>): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`${label} did not finish in ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new DeadlineError(`${label} did not finish in ${ms} ms`)), ms);
   });
   try {
     return await Promise.race([work, deadline]);
