@@ -20,3 +20,5 @@ export { LastfmSource, LASTFM_REVOKED_REASON, LASTFM_CALLBACK_PATH } from './dom
 export { ScrobbleSources } from './domain/scrobble-sources.js';
 // A scrobble as the one writer receives it (the cross-source match's tests write them directly).
 export { scrobblePlay, type Scrobble } from './domain/scrobble-plays.js';
+// The catalogue's write of full tracks (a poll's), merging name-only entries into them.
+export { upsertTrackMetadata } from './domain/catalogue-writer.js';
