@@ -95,6 +95,14 @@ export async function writePlaysIn(client: PoolClient, plays: readonly IncomingP
 }
 
 /**
+ * Empties the staging table, which is otherwise emptied at commit: for a transaction that writes a
+ * second batch after a first (a poll's late listens, then its new ones).
+ */
+export async function clearStagedPlays(client: PoolClient): Promise<void> {
+  await client.query(`delete from ${STAGE}`);
+}
+
+/**
  * The writer up to its batch statement (`WRITE_PLAYS_SQL`): the fans' locks, the batch in the
  * staging table, and the tracks it names that the catalogue lacked (their number is returned).
  */
