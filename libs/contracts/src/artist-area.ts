@@ -42,9 +42,9 @@ export function socialVerificationFailureText(reason: SocialVerificationFailure,
     case 'cancelled':
       return `The ${platform} sign-in was cancelled.`;
     case 'no-linked-account':
-      return `The artist’s Spotify profile links to no ${platform} account.`;
+      return `The artist’s Spotify profile (or, for an artist known only from scrobbles, their MusicBrainz entry) links to no ${platform} account.`;
     case 'other-account':
-      return `The ${platform} account you signed in with is not the one the artist’s Spotify profile links to.`;
+      return `The ${platform} account you signed in with is not the one the artist’s Spotify profile (or MusicBrainz entry) links to.`;
     case 'not-confirmed':
       return `${platform} did not confirm the sign-in. Please try again.`;
     case 'claimed-elsewhere':
