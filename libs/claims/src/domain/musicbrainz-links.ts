@@ -3,6 +3,8 @@ import { pagesUnavailable } from './claims.errors.js';
 
 /** MusicBrainz asks every client for at most one request a second (per IP) and answers 503 beyond it. */
 export const MUSICBRAINZ_MIN_INTERVAL_MS = 1_000;
+/** A lookup that would wait longer than this for its turn is answered "unavailable, try again in a minute" instead of queueing. */
+export const MUSICBRAINZ_MAX_QUEUE_MS = 8_000;
 const MBID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** An artist lookup with `inc=url-rels`, as MusicBrainz's JSON web service answers it (the fields read here). */
@@ -22,9 +24,10 @@ export function musicBrainzApiUrl(config: Pick<AppConfig, 'MUSICBRAINZ_API_URL' 
  * The links MusicBrainz lists for an artist (its url relationships: social networks, YouTube,
  * official homepage…), for artists Pie knows by MBID only (scrobbles). MusicBrainz wants a
  * User-Agent naming the application and a contact (requests without one are refused with 403) and
- * one request a second: calls from this process are spaced a second apart, and a 503 (over the
- * limit, or MusicBrainz overloaded) is tried once more after that second, then reported as the
- * pages being unavailable (the artist tries again in a minute).
+ * one request a second: calls from this process are spaced a second apart (one that would wait more
+ * than `MUSICBRAINZ_MAX_QUEUE_MS` for its turn is refused at once), and a 503 (over the limit, or
+ * MusicBrainz overloaded) is tried once more after that second, then reported as the pages being
+ * unavailable (the artist tries again in a minute).
  */
 export class MusicBrainzLinks {
   private readonly api: string;
@@ -61,7 +64,10 @@ export class MusicBrainzLinks {
   private async request(mbid: string): Promise<Response> {
     const now = Date.now();
     const wait = Math.max(0, this.nextAt - now);
-    this.nextAt = Math.max(now, this.nextAt) + MUSICBRAINZ_MIN_INTERVAL_MS;
+    // Many checks at once would queue without end behind the one-a-second pace: the extra ones fail fast.
+    if (wait > MUSICBRAINZ_MAX_QUEUE_MS) throw pagesUnavailable();
+    // A tenth of a second over the rule: timers may fire a little early, and MusicBrainz counts by its own clock.
+    this.nextAt = Math.max(now, this.nextAt) + MUSICBRAINZ_MIN_INTERVAL_MS + 100;
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     try {
       return await fetch(this.lookupUrl(mbid), {
