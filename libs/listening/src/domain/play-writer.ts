@@ -118,8 +118,12 @@ export async function stagePlays(client: PoolClient, plays: readonly IncomingPla
     match_key text generated always as (lower(artist_name) || chr(9247) || lower(track_name)) stored
   ) on commit delete rows`);
   await pipeline(Readable.from(copyLines(plays)), client.query(copyFrom(`copy ${STAGE} (${STAGE_COLUMNS}) from stdin`)));
+  const withMbids = plays.some((play) => play.providerTrackId === null && (play.trackMbid || play.artistMbid));
+  // Writers giving out the same MBID take turns (a track created with it, or attached to one Pie
+  // had): otherwise the second meets the first's uncommitted row in the unique index and fails.
+  if (withMbids) await client.query(MBID_LOCKS_SQL);
   const created = await createMissingTracks(client);
-  if (plays.some((play) => play.providerTrackId === null && (play.trackMbid || play.artistMbid))) await attachMbids(client);
+  if (withMbids) await attachMbids(client);
   return created;
 }
 
@@ -129,11 +133,11 @@ export async function stagePlays(client: PoolClient, plays: readonly IncomingPla
  * the batch statement finds it) keeps the recording MBID, so later plays of that recording match it
  * by MBID whatever their names; its primary artist, when it bears the name the scrobble gave, keeps
  * the artist MBID (what a claim's MusicBrainz links are read by). Never an MBID another track or
- * artist already has; the lock makes concurrent writers attach one at a time, so the unique indexes
- * never fail a batch. Only batches with such scrobbles run it (polls' plays carry no MBIDs).
+ * artist already has; the MBIDs' locks (`MBID_LOCKS_SQL`) make writers of one MBID take turns, so
+ * the unique indexes never fail a batch. Only batches with such scrobbles run it (polls' plays carry
+ * no MBIDs).
  */
 async function attachMbids(client: PoolClient): Promise<void> {
-  await client.query(`select pg_advisory_xact_lock(hashtext('listening-mbids'))`);
   await client.query(
     `with named as (
        select distinct on (s.match_key) s.match_key, s.track_mbid, s.artist_mbid, s.artist_name
@@ -165,6 +169,15 @@ async function attachMbids(client: PoolClient): Promise<void> {
  * order. JIT off: the batch statement's estimates pass `jit_above_cost` and compiling it cost
  * ~150 ms a batch, more than its index work; a batch's aggregates fit in memory.
  */
+/**
+ * The staged MBIDs' locks: 64 buckets by hash (a batch holds at most 64 locks, however many MBIDs),
+ * taken in bucket order, after the fans' locks, so two writers never deadlock on them.
+ */
+const MBID_LOCKS_SQL = `select count(pg_advisory_xact_lock(hashtext('listening-mbid'), b)) from (
+  select distinct (abs(hashtext(m::text)) % 64)::int as b
+    from (select track_mbid as m from ${STAGE} union select artist_mbid from ${STAGE}) x
+   where m is not null order by 1) buckets`;
+
 export const WRITER_SETUP_SQL = `select set_config('jit', 'off', true), set_config('work_mem', '32MB', true),
   pg_advisory_xact_lock_shared(${CATALOGUE_LOCK_KEY}),
   (select count(pg_advisory_xact_lock(hashtext('listening-plays:' || f))) from unnest($1::text[]) f)`;
