@@ -54,7 +54,7 @@ export async function addMember(platform: TestPlatform, sql: Sql, admin: SignedI
 export async function socialsFor(platform: TestPlatform, artist: SignedInArtist, artistId: string) {
   const response = await platform.request('POST', '/api/for-artists/artist/socials/fetch', { cookies: artist.cookies, body: { artistId } });
   if (response.status !== 200) throw new Error(`socials: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body.data as { verificationString: string; spotifyArtistUrl: string; links: Record<string, string | null> };
+  return response.body.data as { verificationString: string; spotifyArtistUrl: string; linksFrom: { kind: string; url: string } | null; links: Record<string, string | null> };
 }
 
 /** A claim made through the wizard's API (pending). */

@@ -33,6 +33,19 @@ describe('claims', () => {
   const verifyBio = (cookies: Record<string, string>, claimId: string, body: Record<string, unknown>) =>
     platform.request('POST', `/api/for-artists/claims/${claimId}/verify-bio`, { cookies, body });
   const statusOf = (claimId: string) => sql.value<string>(`select status from claims.claims where id = $1`, [claimId]);
+  /**
+   * An artist Pie knows only from a fan's Last.fm scrobble carrying its MusicBrainz id, and the links
+   * the sandbox's MusicBrainz lists for that MBID.
+   */
+  async function scrobbleOnlyArtist(name: string, mbid: string, urls: string[]): Promise<string> {
+    const fan = await makeAccount(sql, 'fan');
+    await writePlays(platform.api.get(Database), [
+      scrobblePlay({ fanId: fan.id, source: 'lastfm', startedAtSeconds: Math.floor(Date.now() / 1000) - 3600, durationMs: 200_000, trackName: `${name} Demo`, artistName: name, album: null, artistMbid: mbid }),
+    ]);
+    const response = await fetch(`${platform.sandbox.urls.providers}/musicbrainz/__admin/artists/${mbid}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name, urls }) });
+    if (!response.ok) throw new Error(`musicbrainz: ${response.status} ${await response.text()}`);
+    return sql.value<string>(`select id from listening.artists where mbid = $1 and provider_id is null`, [mbid]);
+  }
 
   describe('verify-bio', () => {
     let artist: CatalogueArtist;
@@ -116,6 +129,43 @@ describe('claims', () => {
       const verified = await verifyBio(admin.cookies, claim.id, { spotifyArtistUrl: `https://open.spotify.com/artist/${other.spotifyId}`, twitterLink: `https://x.com/${handle}` });
       expect(verified.status, JSON.stringify(verified.body)).toBe(200);
       expect(verified.body.data.status).toBe('successful');
+    });
+    it('an artist known only from scrobbles (an MBID, no Spotify id): verified by the string on a page MusicBrainz lists for them; a page MusicBrainz does not list is refused', async () => {
+      const mbid = randomUUID();
+      const artistId = await scrobbleOnlyArtist('Cedar Static', mbid, ['https://www.instagram.com/cedar_static/', 'https://cedarstatic.example/']);
+      const admin = await officeAdmin(platform, sql, 'Cedar Office');
+      const socials = await socialsFor(platform, admin, artistId);
+      expect(socials.spotifyArtistUrl).toBeNull();
+      expect(socials.linksFrom).toEqual({ kind: 'musicbrainz', url: `${platform.sandbox.urls.providers}/musicbrainz/ws/2/artist/${mbid}?inc=url-rels&fmt=json` });
+      expect(socials.links).toEqual({ twitter: null, youtube: null, facebook: null, instagram: `${platform.sandbox.urls.providers}/socials/instagram/cedar_static` });
+      const claim = await makeClaim(platform, admin, artistId, { selectedPlatform: 'instagram' });
+
+      // Bio on a Spotify profile needs a Spotify id; MusicBrainz keeps no bio, so a linked page is required.
+      const spotify = await verifyBio(admin.cookies, claim.id, { spotifyArtistUrl: 'https://open.spotify.com/artist/4Z8W4fKeB5YxbusRsdQVPb', instagramLink: 'https://instagram.com/cedar_static' });
+      expect(spotify.status).toBe(400);
+      expect(spotify.body.code).toBe('claims.no-spotify-profile');
+      const noPage = await verifyBio(admin.cookies, claim.id, {});
+      expect(noPage.status).toBe(400);
+      expect(noPage.body.code).toBe('claims.linked-page-required');
+
+      // An attacker's page carrying the string, not on MusicBrainz's list: refused, the claim stays open.
+      await editBio(platform, '/socials/instagram/cedar_fake', `official: ${claim.verificationString}`);
+      const attacker = await verifyBio(admin.cookies, claim.id, { instagramLink: 'https://www.instagram.com/cedar_fake' });
+      expect(attacker.status).toBe(409);
+      expect(attacker.body.message).toBe('This Instagram page is not linked from Cedar Static’s MusicBrainz entry');
+      expect(await statusOf(claim.id)).toBe('verifying');
+
+      // The listed page without the string yet, then with it.
+      const absent = await verifyBio(admin.cookies, claim.id, { instagramLink: 'https://instagram.com/cedar_static' });
+      expect(absent.status).toBe(409);
+      expect(absent.body.message).toBe(`We could not find ${claim.verificationString} on the linked page. Add it to that page’s bio and try again.`);
+      await editBio(platform, '/socials/instagram/cedar_static', `tour dates and ${claim.verificationString}`);
+      const verified = await verifyBio(admin.cookies, claim.id, { instagramLink: 'https://instagram.com/cedar_static' });
+      expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+      expect(verified.body.data.status).toBe('successful');
+      expect(await payeeOfficeFor(platform.api.get(Database).em(), artistId)).toMatchObject({ officeId: admin.officeId });
+      const detailed = await platform.request('GET', `/api/for-artists/claims/${claim.id}/detailed`, { cookies: admin.cookies });
+      expect(detailed.body.data.lastAttempt.ok).toBe(true);
     });
   });
 
@@ -257,6 +307,28 @@ describe('claims', () => {
       expect(await statusOf(claim.id)).toBe('successful');
     });
 
+    it('an artist known only from scrobbles: signing in to the X account MusicBrainz lists for them verifies the claim; another account does not', async () => {
+      const artistId = await scrobbleOnlyArtist('Moss Lantern', randomUUID(), ['https://twitter.com/moss_lantern', 'https://www.youtube.com/@mosslantern']);
+      await xAccount('1600000000000000011', 'moss_lantern');
+      await xAccount('1600000000000000012', 'moss_impostor');
+      const admin = await officeAdmin(platform, sql);
+      // The wizard's search finds the artist (it has an MBID) although it has no Spotify id.
+      const search = await platform.request('GET', `/api/for-artists/search?search_term=moss%20lantern`, { cookies: admin.cookies });
+      expect(search.body.data).toEqual([expect.objectContaining({ _id: artistId, spotify_id: null, claimed: false })]);
+      const claim = await makeClaim(platform, admin, artistId, { verificationMethod: 'social' });
+
+      const wrong = await signInAndReturn(admin.cookies, claim.id, 'twitter', '1600000000000000012');
+      expect(wrong.pathname).toBe('/for-artists/verification/twitter/failed');
+      expect(wrong.searchParams.get('reason')).toBe('other-account');
+      expect(await statusOf(claim.id)).toBe('verifying');
+
+      const right = await signInAndReturn(admin.cookies, claim.id, 'twitter', '1600000000000000011');
+      expect(right.pathname).toBe('/for-artists/verification/twitter/success');
+      expect(await statusOf(claim.id)).toBe('successful');
+      const detailed = await platform.request('GET', `/api/for-artists/claims/${claim.id}/detailed`, { cookies: admin.cookies });
+      expect(detailed.body.data.lastAttempt.message).toBe('Signed in to the X (Twitter) account the MusicBrainz entry links to');
+    });
+
     it('a replayed or foreign callback state fails without touching the claim', async () => {
       const artist = await makeCatalogueArtist(sql);
       const admin = await officeAdmin(platform, sql);
@@ -322,7 +394,7 @@ describe('claims', () => {
       expect(unknown.status).toBe(404);
     });
 
-    it('an artist known only from Last.fm scrobbles: the wizard says clearly that a bio or sign-in check needs a Spotify id; an invite claims and verifies them', async () => {
+    it('an artist known only from Last.fm scrobbles without an MBID: the wizard says clearly that a bio or sign-in check needs a Spotify profile or a MusicBrainz entry; an invite claims and verifies them', async () => {
       const fan = await makeAccount(sql, 'fan');
       await writePlays(platform.api.get(Database), [
         scrobblePlay({ fanId: fan.id, source: 'lastfm', startedAtSeconds: Math.floor(Date.now() / 1000) - 3600, durationMs: null, trackName: 'Attic Tapes', artistName: 'The Scrobble-Only Band', album: null }),
@@ -335,7 +407,7 @@ describe('claims', () => {
       expect(refused.status).toBe(409);
       expect(refused.body.code).toBe('claims.no-provider-profile');
       expect(refused.body.message).toBe(
-        'Pie knows The Scrobble-Only Band only from listeners’ scrobbles or uploads, without a Spotify profile. Verifying by a bio or a social sign-in reads the artist’s Spotify profile, so it needs their Spotify id. Ask Pie for an artist invitation link to claim The Scrobble-Only Band instead.',
+        'Pie knows The Scrobble-Only Band only from listeners’ uploads or scrobbles, with neither a Spotify profile nor a MusicBrainz entry. Verifying by a bio or a social sign-in reads the accounts the artist’s Spotify profile or MusicBrainz entry links to, so it needs one of them. Ask Pie for an artist invitation link to claim The Scrobble-Only Band instead.',
       );
       expect(await sql.value<number>(`select count(*)::int from claims.claims where artist_id = $1`, [artistId])).toBe(0);
 

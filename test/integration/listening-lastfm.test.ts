@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FanIngestion, LASTFM_REVOKED_REASON, LastfmSource, ListenBrainzSource } from '#pie/listening/testing';
+import { FanIngestion, LASTFM_REVOKED_REASON, LATE_SCROBBLE_WINDOW_S, LastfmSource, ListenBrainzSource, POLL_OVERLAP_S } from '#pie/listening/testing';
 import { logIn, makeAccount } from '../support/accounts.js';
 import { openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
@@ -147,9 +147,9 @@ describe('Last.fm source', () => {
       const newestRead = Math.max(...history.map((t) => Number(t.date!.uts)));
       const newer = (await allTracks(name)).filter((t) => Number(t.date!.uts) > newestRead).length;
       expect(newer).toBeGreaterThan(200);
-      expect(await source.sync(fan.id)).toEqual({ kind: 'polled', inserted: newer });
+      expect(await source.sync(fan.id)).toMatchObject({ kind: 'polled', inserted: newer, late: 0 });
       expect(await playsOf(fan.id)).toBe(history.length + newer);
-      expect(await source.sync(fan.id)).toEqual({ kind: 'polled', inserted: 0 });
+      expect(await source.sync(fan.id)).toMatchObject({ kind: 'polled', inserted: 0, late: 0 });
     } finally {
       await sandbox(platform, 'POST', '/spotify/__admin/clock', { offsetMs: 0 });
     }
@@ -264,4 +264,41 @@ describe('Last.fm source', () => {
     expect(await playsOf(fan.id, 'recently-played')).toBe(50);
     expect(Number((await stateOf(fan.id)).backfilled_listens)).toBe(scrobbles.length);
   }, 240_000);
+
+  it('a late scrobble (a player offline, submitting plays behind the poll’s cursor) is counted once; the look-back re-reads a bounded window', async () => {
+    const { fan, cookies } = await signedIn();
+    const { name } = await lastfmUser(2);
+    await connect(cookies, name);
+    await syncUntilDone(fan.id);
+    const stored = await playsOf(fan.id);
+    const cursor = Number((await stateOf(fan.id)).newest_seen_ts);
+    const uts = async () => (await allTracks(name)).map((t) => Number(t.date!.uts));
+    const within = (list: number[], seconds: number) => list.filter((at) => at > cursor - seconds && at <= cursor).length;
+
+    // Two hours behind the cursor: the next poll's short overlap (6 h) reads it; stored once, however often read.
+    const submit = (startedAt: number) => sandbox(platform, 'POST', `/lastfm/__admin/users/${name}/scrobbles`, { track: 11, startedAt });
+    await submit(cursor - 2 * 3600);
+    const first = await source.sync(fan.id);
+    expect(first).toMatchObject({ kind: 'polled', inserted: 1, late: 1, reread: within(await uts(), POLL_OVERLAP_S) });
+    expect(await source.sync(fan.id)).toMatchObject({ kind: 'polled', inserted: 0, late: 0 });
+    expect(await playsOf(fan.id)).toBe(stored + 1);
+
+    // Five days behind: only the first poll of a UTC day reads that far (the 14 days Last.fm accepts), once.
+    await submit(cursor - 5 * 86_400);
+    expect(await source.sync(fan.id)).toMatchObject({ inserted: 0 });
+    await sql.query(`update listening.scrobble_sources set last_polled_at = now() - interval '1 day' where fan_id = $1 and kind = 'lastfm'`, [fan.id]);
+    const deep = await source.sync(fan.id);
+    expect(deep).toMatchObject({ kind: 'polled', inserted: 1, late: 1, reread: within(await uts(), LATE_SCROBBLE_WINDOW_S) });
+    await sql.query(`update listening.scrobble_sources set last_polled_at = now() - interval '1 day' where fan_id = $1 and kind = 'lastfm'`, [fan.id]);
+    expect(await source.sync(fan.id)).toMatchObject({ kind: 'polled', inserted: 0, late: 0 });
+    expect(await playsOf(fan.id)).toBe(stored + 2);
+
+    // Older than 14 days Last.fm ignores it: nothing to miss.
+    const refused = await fetch(`${platform.sandbox.urls.providers}/lastfm/__admin/users/${name}/scrobbles`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ track: 11, startedAt: Math.floor(Date.now() / 1000) - 15 * 86_400 }),
+    });
+    expect(refused.status).toBe(400);
+  }, 180_000);
 });

@@ -42,9 +42,9 @@ export function socialVerificationFailureText(reason: SocialVerificationFailure,
     case 'cancelled':
       return `The ${platform} sign-in was cancelled.`;
     case 'no-linked-account':
-      return `The artist’s Spotify profile links to no ${platform} account.`;
+      return `The artist’s Spotify profile (or, for an artist known only from scrobbles, their MusicBrainz entry) links to no ${platform} account.`;
     case 'other-account':
-      return `The ${platform} account you signed in with is not the one the artist’s Spotify profile links to.`;
+      return `The ${platform} account you signed in with is not the one the artist’s Spotify profile (or MusicBrainz entry) links to.`;
     case 'not-confirmed':
       return `${platform} did not confirm the sign-in. Please try again.`;
     case 'claimed-elsewhere':
@@ -110,7 +110,12 @@ export type FetchSocialsRequest = z.infer<typeof FetchSocialsRequest>;
 export interface ArtistSocials {
   artistId: string;
   spotifyArtistUrl: string | null;
-  /** The links on the artist's streaming-provider profile, by platform (null: none found). */
+  /**
+   * Where the links below come from: the artist's Spotify profile, else (an artist known only from
+   * scrobbles) the links MusicBrainz lists for their MBID; null: neither is known, nothing can be checked.
+   */
+  linksFrom: { kind: 'spotify' | 'musicbrainz'; url: string } | null;
+  /** The links on the artist's Spotify profile or MusicBrainz entry, by platform (null: none found). */
   links: Record<SocialPlatform, string | null>;
   /** What to put in the bio: the same for one office and artist, every time. */
   verificationString: string;
@@ -118,9 +123,13 @@ export interface ArtistSocials {
 
 const link = (label: string) => z.url({ error: `${label} must be a full URL (https://…)` }).max(500, `${label} is too long`).optional();
 
-/** `POST /api/for-artists/claims/:claimId/verify-bio` (spotifyArtistUrl, {product}Link). */
+/**
+ * `POST /api/for-artists/claims/:claimId/verify-bio` (spotifyArtistUrl, {product}Link): the Spotify
+ * URL is required for an artist with a Spotify profile and refused for one known only from
+ * MusicBrainz, whose check needs a linked page instead.
+ */
 export const VerifyBioRequest = z.strictObject({
-  spotifyArtistUrl: z.url({ error: 'spotifyArtistUrl must be the artist’s Spotify URL' }).max(500, 'spotifyArtistUrl is too long'),
+  spotifyArtistUrl: z.url({ error: 'spotifyArtistUrl must be the artist’s Spotify URL' }).max(500, 'spotifyArtistUrl is too long').optional(),
   twitterLink: link('twitterLink'),
   youtubeLink: link('youtubeLink'),
   facebookLink: link('facebookLink'),

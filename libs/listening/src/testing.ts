@@ -17,6 +17,8 @@ export { FanIngestion } from './domain/fan-ingestion.js';
 export { SyncScrobbles, type SyncScrobblesPayload } from './jobs/sync-scrobbles/sync-scrobbles.job.js';
 export { ListenBrainzSource, LISTENBRAINZ_REVOKED_REASON } from './domain/listenbrainz-source.js';
 export { LastfmSource, LASTFM_REVOKED_REASON, LASTFM_CALLBACK_PATH } from './domain/lastfm-source.js';
-export { ScrobbleSources } from './domain/scrobble-sources.js';
+export { ScrobbleSources, POLL_OVERLAP_S, LATE_SCROBBLE_WINDOW_S } from './domain/scrobble-sources.js';
 // A scrobble as the one writer receives it (the cross-source match's tests write them directly).
 export { scrobblePlay, type Scrobble } from './domain/scrobble-plays.js';
+// The catalogue's write of full tracks (a poll's), merging name-only entries into them.
+export { upsertTrackMetadata } from './domain/catalogue-writer.js';

@@ -15,6 +15,7 @@ import { SandboxClock } from '../streaming/limits.js';
 import { SpotifyWebApi, type StreamingOptions } from '../streaming/web-api.js';
 import { ListenBrainzStandIn } from '../scrobbles/listenbrainz.js';
 import { LastfmStandIn } from '../scrobbles/lastfm.js';
+import { MusicBrainzStandIn } from '../scrobbles/musicbrainz.js';
 import { ScrobbledListens } from '../scrobbles/scrobbled-listens.js';
 
 export { PROVIDER_PATHS } from './paths.js';
@@ -57,6 +58,8 @@ export interface OAuthProviders {
   listenbrainz: ListenBrainzStandIn;
   /** Last.fm's web auth page and API (`/lastfm/api/auth/`, `/lastfm/2.0/`): scrobbles of the same generated listeners. */
   lastfm: LastfmStandIn;
+  /** MusicBrainz's web service (`/musicbrainz/ws/2/...`): the links it lists for the scrobbled artists (their MBIDs). */
+  musicbrainz: MusicBrainzStandIn;
   close(): Promise<void>;
 }
 
@@ -102,6 +105,7 @@ export async function startOAuthProviders(options: OAuthProvidersOptions): Promi
   const scrobbled = new ScrobbledListens(() => spotify.listening);
   const listenbrainz = new ListenBrainzStandIn(scrobbled, spotifyClock, options.streaming?.rateClock);
   const lastfm = new LastfmStandIn(scrobbled, spotifyClock, options.streaming?.rateClock);
+  const musicbrainz = new MusicBrainzStandIn(scrobbled, options.streaming?.rateClock);
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -143,6 +147,10 @@ export async function startOAuthProviders(options: OAuthProvidersOptions): Promi
       const answer = lastfm.handle({ ...ctx, path: match[2] ?? '/' });
       if (answer) return answer;
     }
+    if (match?.[1] === 'musicbrainz') {
+      const answer = musicbrainz.handle({ ...ctx, path: match[2] ?? '/' });
+      if (answer) return answer;
+    }
     if (match?.[1] === 'socials') {
       const answer = socials.handle({ ...ctx, path: match[2] ?? '/' });
       if (answer) return answer;
@@ -162,6 +170,7 @@ export async function startOAuthProviders(options: OAuthProvidersOptions): Promi
     socials,
     listenbrainz,
     lastfm,
+    musicbrainz,
     async close() {
       // Keep-alive connections (fetch) would otherwise hold close() open.
       server.closeAllConnections();

@@ -91,6 +91,9 @@ export function lastfmSignature(params: Record<string, string>, secret: string):
   return createHash('md5').update(text + secret, 'utf8').digest('hex');
 }
 
+/** Last.fm ignores a scrobble whose timestamp is more than 14 days old. */
+export const LASTFM_LATE_SCROBBLE_MS = 14 * 24 * 3_600_000;
+const lateScrobbleBody = z.object({ track: z.number().int().min(0), startedAt: z.number().int().min(1) }).strict();
 const userBody = z.object({ name: z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{1,14}$/), listener: z.string().regex(/^[A-Za-z0-9_.:-]{1,80}$/).optional() }).strict();
 const faultsBody = z
   .object({
@@ -326,6 +329,21 @@ export class LastfmStandIn {
     };
   }
 
+  /**
+   * A scrobble submitted now for a play at `startedAt` (a player that was offline): Last.fm takes
+   * it into the history at its own time if it is at most 14 days old, and ignores it otherwise.
+   */
+  private submitLate(name: string, body: z.output<typeof lateScrobbleBody>): Respond {
+    const account = this.accounts.get(name.toLowerCase());
+    if (!account) return json(404, { error: 'No such user' });
+    const now = this.clock.now();
+    if (body.startedAt * 1000 > now) return json(400, { error: 'Timestamp in the future', code: 2 });
+    if (now - body.startedAt * 1000 > LASTFM_LATE_SCROBBLE_MS) return json(400, { error: 'Timestamp too old', code: 3 });
+    if (body.track >= this.listens.catalogue.tracks.length) return json(400, { error: 'No such track' });
+    this.listens.submitLate(account.listener, body.track, body.startedAt, now);
+    return json(201, { accepted: 1, startedAt: body.startedAt, track: this.listens.catalogue.tracks[body.track].name });
+  }
+
   private admin(ctx: RequestContext): Respond | undefined {
     try {
       if (ctx.path === '/__admin/users' && ctx.method === 'POST') {
@@ -336,6 +354,8 @@ export class LastfmStandIn {
       if (revoke && ctx.method === 'POST') {
         return this.revoke(decodeURIComponent(revoke[1])) ? json(200, { revoked: true }) : json(404, { error: 'No such user' });
       }
+      const late = /^\/__admin\/users\/([^/]+)\/scrobbles$/.exec(ctx.path);
+      if (late && ctx.method === 'POST') return this.submitLate(decodeURIComponent(late[1]), lateScrobbleBody.parse(jsonBody(ctx)));
       if (ctx.path === '/__admin/faults' && ctx.method === 'POST') {
         this.forced = faultsBody.parse(jsonBody(ctx));
         return json(200, this.forced);

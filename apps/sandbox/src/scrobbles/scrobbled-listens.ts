@@ -31,8 +31,22 @@ export function scrobbles(durationMs: number, msPlayed: number): boolean {
  * and export report, so an app that reads both sees the same listens twice.
  */
 export class ScrobbledListens {
+  /** Scrobbles a player submitted late (kept offline, sent when back), per listener. */
+  private readonly late = new Map<string, Scrobble[]>();
+
   /** The streaming stand-in's generator, asked for lazily: its catalogue is built on first use. */
   constructor(private readonly generator: () => ListeningGenerator) {}
+
+  /**
+   * A play of `track` that started at `listenedAt` (seconds), submitted only at `submittedAtMs`: from
+   * then on it is in the history at its own time, behind listens the service already had.
+   */
+  submitLate(listener: string, track: number, listenedAt: number, submittedAtMs: number): Scrobble {
+    const durationMs = this.catalogue.tracks[track].durationMs;
+    const scrobble: Scrobble = { listenedAt, endedAt: submittedAtMs, track, msPlayed: durationMs };
+    this.late.set(listener, [...(this.late.get(listener) ?? []), scrobble]);
+    return scrobble;
+  }
 
   private get listening(): ListeningGenerator {
     return this.generator();
@@ -51,6 +65,9 @@ export class ScrobbledListens {
       if (listenedAt <= fromSeconds || listenedAt >= toSeconds) continue;
       if (!scrobbles(this.catalogue.tracks[play.track].durationMs, play.msPlayed)) continue;
       result.push({ listenedAt, endedAt: play.endedAt, track: play.track, msPlayed: play.msPlayed });
+    }
+    for (const scrobble of this.late.get(listener) ?? []) {
+      if (scrobble.listenedAt > fromSeconds && scrobble.listenedAt < toSeconds && scrobble.endedAt <= nowMs) result.push(scrobble);
     }
     return result.sort((a, b) => a.listenedAt - b.listenedAt || a.track - b.track);
   }

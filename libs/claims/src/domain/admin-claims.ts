@@ -68,7 +68,7 @@ export async function adminClaimDetails(em: EntityManager, claimId: string, page
     verificationString: claim.verification_string,
     platform: claim.platform,
     lastAttempt: claim.last_attempt_at ? { at: iso(claim.last_attempt_at)!, ok: Boolean(claim.last_attempt_ok), message: claim.last_attempt_message } : null,
-    proof: { profileUrl: artist?.spotifyId && pages ? pages.spotifyArtistUrl(artist.spotifyId) : null, checked: claim.last_attempt_proof?.pages ?? [] },
+    proof: { profileUrl: artist && pages ? (pages.linkSource(artist)?.url ?? null) : null, checked: claim.last_attempt_proof?.pages ?? [] },
     history: history.map((change) => ({ from: change.from_status, to: change.to_status, at: iso(change.at)!, reason: change.reason })),
     reports: reports.map((report) => ({ id: String(report.id), reason: report.reason, createdAt: iso(report.created_at)! })),
   };

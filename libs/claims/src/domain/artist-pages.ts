@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { SOCIAL_PLATFORMS, type SocialPlatform } from '#pie/contracts';
 import { APP_CONFIG, type AppConfig } from '#pie/platform';
 import { pagesUnavailable } from './claims.errors.js';
+import { MusicBrainzLinks } from './musicbrainz-links.js';
 
 /** What a profile or social page says, as text, and which social accounts it links to (handles, lower case). */
 export interface PageContent {
@@ -29,6 +30,18 @@ const HANDLE: Record<SocialPlatform, RegExp> = {
 };
 const SPOTIFY_ID = /^[A-Za-z0-9]{1,64}$/;
 
+/**
+ * Where an artist's own links are read: their Spotify profile (its bio can carry the string too);
+ * without a Spotify id (an artist known only from scrobbles), the links MusicBrainz lists for their
+ * MBID (no bio there: the string goes on a page it links to).
+ */
+export interface LinkSource {
+  kind: 'spotify' | 'musicbrainz';
+  /** As a sentence names it: "Spotify profile", "MusicBrainz entry". */
+  label: string;
+  url: string;
+}
+
 /** The visible text of an HTML page: scripts and styles dropped, tags removed, the common entities decoded. */
 export function pageText(html: string): string {
   return html
@@ -52,9 +65,26 @@ export function pageText(html: string): string {
 @Injectable()
 export class ArtistPages {
   private readonly sandbox: string | undefined;
+  private readonly musicBrainz: MusicBrainzLinks;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     this.sandbox = config.SOCIAL_PROVIDERS_BASE_URL?.replace(/\/+$/, '');
+    this.musicBrainz = new MusicBrainzLinks(config);
+  }
+
+  /** Where the artist's links are read (see `LinkSource`); null when Pie has neither a Spotify id nor an MBID. */
+  linkSource(artist: { spotifyId: string | null; mbid: string | null }): LinkSource | null {
+    if (artist.spotifyId) return { kind: 'spotify', label: 'Spotify profile', url: this.spotifyArtistUrl(artist.spotifyId) };
+    if (artist.mbid) return { kind: 'musicbrainz', label: 'MusicBrainz entry', url: this.musicBrainz.artistPageUrl(artist.mbid) };
+    return null;
+  }
+
+  /** The artist's links (and, for a Spotify profile, its text) from their link source; null when it has no such artist. */
+  async linksOf(artist: { spotifyId: string | null; mbid: string | null }): Promise<PageContent | null> {
+    if (artist.spotifyId) return this.profile(artist.spotifyId);
+    if (!artist.mbid) return null;
+    const urls = await this.musicBrainz.urls(artist.mbid);
+    return urls && { text: '', links: this.linksIn(urls) };
   }
 
   spotifyArtistUrl(spotifyId: string): string {
@@ -120,15 +150,20 @@ export class ArtistPages {
     if (response.status === 404) return null;
     if (!response.ok) throw pagesUnavailable();
     const html = (await response.text()).slice(0, 2_000_000);
+    const hrefs = [...html.matchAll(/href\s*=\s*"([^"]+)"/gi)].map((match) => match[1].replace(/&amp;/g, '&'));
+    return { text: pageText(html), links: this.linksIn(hrefs) };
+  }
+
+  /** The first link to each platform's profile among these URLs (handles, lower case). */
+  private linksIn(urls: string[]): PageContent['links'] {
     const links: PageContent['links'] = {};
-    for (const match of html.matchAll(/href\s*=\s*"([^"]+)"/gi)) {
-      const href = match[1].replace(/&amp;/g, '&');
+    for (const url of urls) {
       for (const platform of SOCIAL_PLATFORMS) {
         if (links[platform]) continue;
-        const handle = this.parseSocialLink(platform, href);
+        const handle = this.parseSocialLink(platform, url);
         if (handle) links[platform] = handle;
       }
     }
-    return { text: pageText(html), links };
+    return links;
   }
 }

@@ -25,16 +25,36 @@ export const verificationFailed = (message: string) => new DomainError('claims.v
 export const pagesUnavailable = () => new DomainError('claims.pages-unavailable', 'unavailable', 'We could not reach the artist’s pages just now. Please try again in a minute.');
 export const socialPlatformNotConfigured = () => new DomainError('claims.platform-not-configured', 'invalid', 'Sign-in with this platform is not available');
 /**
- * The artist has no Spotify id: Pie knows them only from scrobbles (Last.fm, ListenBrainz) or an
- * upload. Both checks read the artist's Spotify profile (its bio, or the accounts it links to), so
- * neither can run: say so, and the way that still works (an invitation from Pie), instead of failing.
+ * The artist has neither a Spotify id nor a MusicBrainz id: Pie knows them only from uploads (or
+ * scrobbles without an MBID). Both checks read the artist's own links (their Spotify profile, else
+ * what MusicBrainz lists for them), so neither can run: say so, and the way that still works (an
+ * invitation from Pie), instead of failing.
  */
 export const noProviderProfile = (artistName: string) =>
   new DomainError(
     'claims.no-provider-profile',
     'conflict',
-    `Pie knows ${artistName} only from listeners’ scrobbles or uploads, without a Spotify profile. Verifying by a bio or a social sign-in reads the artist’s Spotify profile, so it needs their Spotify id. Ask Pie for an artist invitation link to claim ${artistName} instead.`,
+    `Pie knows ${artistName} only from listeners’ uploads or scrobbles, with neither a Spotify profile nor a MusicBrainz entry. Verifying by a bio or a social sign-in reads the accounts the artist’s Spotify profile or MusicBrainz entry links to, so it needs one of them. Ask Pie for an artist invitation link to claim ${artistName} instead.`,
   );
+/** verify-bio for an artist with a Spotify profile: the profile's URL is what the caller points at. */
+export const spotifyUrlRequired = (artistName: string) =>
+  new DomainError('claims.spotify-url-required', 'invalid', `Give ${artistName}’s Spotify artist URL`, { spotifyArtistUrl: ['Required: the claimed artist’s Spotify URL'] });
+/**
+ * verify-bio for an artist known from MusicBrainz only: MusicBrainz keeps no bio, so the string
+ * must be on a page it lists for the artist, and that page's link is required.
+ */
+export const linkedPageRequired = (artistName: string) =>
+  new DomainError(
+    'claims.linked-page-required',
+    'invalid',
+    `${artistName} has no Spotify profile, so the string must be on a page MusicBrainz lists for them: give that page’s link (X, YouTube, Facebook or Instagram)`,
+    { twitterLink: ['Give the link of a page MusicBrainz lists for the artist'] },
+  );
+/** A Spotify URL for an artist Pie knows without a Spotify id: bio on a Spotify profile needs one. */
+export const noSpotifyProfile = (artistName: string) =>
+  new DomainError('claims.no-spotify-profile', 'invalid', `Pie knows no Spotify profile for ${artistName}: put the string on a page MusicBrainz lists for them instead`, {
+    spotifyArtistUrl: ['The artist has no Spotify id in Pie'],
+  });
 export const notReportable = () => new DomainError('claims.claimed-artist-not-found', 'not-found', 'No claimed artist with this id');
 export const inviteInvalid = () => new DomainError('claims.invite-invalid', 'not-found', 'This invite link is not valid');
 export const inviteExpired = () => new DomainError('claims.invite-expired', 'invalid', 'This invite has expired. Ask Pie for a new one.');

@@ -180,8 +180,8 @@ export async function recordCatalogueMisses(em: EntityManager, kind: 'tracks' | 
  * a credit an import is adding to one right now is committed (and moved) before it goes.
  */
 export async function mergeOrphanArtists(em: EntityManager, realArtistIds: string[]): Promise<void> {
-  const pairs = await em.execute<{ orphan_id: string; real_id: string }[]>(
-    `select o.id as orphan_id, (
+  const pairs = await em.execute<{ orphan_id: string; real_id: string; mbid: string | null }[]>(
+    `select o.id as orphan_id, o.mbid, (
        select r.id from listening.artists r
         where r.id = any(?::uuid[]) and r.provider_id is not null and lower(r.name) = lower(o.name)
         order by r.created_at limit 1
@@ -207,6 +207,7 @@ export async function mergeOrphanArtists(em: EntityManager, realArtistIds: strin
     [orphans, textArray(pairs.map((pair) => pair.real_id))],
   );
   await em.execute(`delete from listening.artists where id = any(?::uuid[])`, [orphans]);
+  await keepMbids(em, 'artists', pairs);
   await rebuildFanReadModels(em, affectedFans);
 }
 
@@ -216,8 +217,8 @@ export async function mergeOrphanArtists(em: EntityManager, realArtistIds: strin
  * goes. Locked first, like the artists, so plays being written to it are moved too.
  */
 export async function mergeOrphanTracks(em: EntityManager, realTrackIds: string[]): Promise<void> {
-  const pairs = await em.execute<{ orphan_id: string; real_id: string }[]>(
-    `select o.id as orphan_id, (
+  const pairs = await em.execute<{ orphan_id: string; real_id: string; mbid: string | null }[]>(
+    `select o.id as orphan_id, o.mbid, (
        select r.id from listening.tracks r
         where r.id = any(?::uuid[]) and r.provider_id is not null and r.match_key = o.match_key
         order by r.created_at limit 1
@@ -242,5 +243,23 @@ export async function mergeOrphanTracks(em: EntityManager, realTrackIds: string[
   );
   await em.execute(`delete from listening.plays where track_id = any(?::uuid[])`, [orphans]);
   await em.execute(`delete from listening.tracks where id = any(?::uuid[])`, [orphans]);
+  await keepMbids(em, 'tracks', pairs);
   await rebuildFanReadModels(em, affectedFans);
+}
+
+/**
+ * The MusicBrainz ids a merged orphan had (a scrobble's) pass to the real track or artist, unless it
+ * has one: later scrobbles of that recording still find it by MBID. After the orphans are deleted,
+ * so the unique index sees each MBID once.
+ */
+async function keepMbids(em: EntityManager, table: 'tracks' | 'artists', pairs: { real_id: string; mbid: string | null }[]): Promise<void> {
+  const carried = pairs.filter((pair) => pair.mbid !== null);
+  if (carried.length === 0) return;
+  await em.execute(
+    `update listening.${table} r set mbid = m.mbid
+       from (select distinct on (real_id) real_id, mbid from unnest(?::uuid[], ?::uuid[]) as u(real_id, mbid) order by real_id, mbid) m
+      where r.id = m.real_id and r.mbid is null
+        and not exists (select 1 from listening.${table} x where x.mbid = m.mbid)`,
+    [textArray(carried.map((pair) => pair.real_id)), textArray(carried.map((pair) => pair.mbid!))],
+  );
 }

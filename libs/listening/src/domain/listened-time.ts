@@ -55,6 +55,8 @@ export async function listenedMsByArtist(em: EntityManager, fanId: string, from:
 export interface ArtistFacts {
   id: string;
   spotifyId: string | null;
+  /** The MusicBrainz artist id a scrobble gave (null: none known). */
+  mbid: string | null;
   name: string;
   active: boolean;
   popularity: number;
@@ -65,14 +67,15 @@ export interface ArtistFacts {
 /** What other modules show or filter by (pies: name, active flag, popularity). Unknown ids are left out. */
 export async function artistFacts(em: EntityManager, artistIds: string[]): Promise<ArtistFacts[]> {
   if (artistIds.length === 0) return [];
-  const rows = await executeBound<{ id: string; provider_id: string | null; name: string; active: boolean; popularity: number; country: string | null; image_url: string | null }>(
+  const rows = await executeBound<{ id: string; provider_id: string | null; mbid: string | null; name: string; active: boolean; popularity: number; country: string | null; image_url: string | null }>(
     em,
-    `select id, provider_id, name, active, popularity, country, image_url from listening.artists where id = any($1::uuid[])`,
+    `select id, provider_id, mbid, name, active, popularity, country, image_url from listening.artists where id = any($1::uuid[])`,
     [textArray(artistIds)],
   );
   return rows.map((row) => ({
     id: row.id,
     spotifyId: row.provider_id,
+    mbid: row.mbid,
     name: row.name,
     active: row.active,
     popularity: Number(row.popularity),

@@ -95,6 +95,14 @@ export async function writePlaysIn(client: PoolClient, plays: readonly IncomingP
 }
 
 /**
+ * Empties the staging table, which is otherwise emptied at commit: for a transaction that writes a
+ * second batch after a first (a poll's late listens, then its new ones).
+ */
+export async function clearStagedPlays(client: PoolClient): Promise<void> {
+  await client.query(`delete from ${STAGE}`);
+}
+
+/**
  * The writer up to its batch statement (`WRITE_PLAYS_SQL`): the fans' locks, the batch in the
  * staging table, and the tracks it names that the catalogue lacked (their number is returned).
  */
@@ -110,7 +118,48 @@ export async function stagePlays(client: PoolClient, plays: readonly IncomingPla
     match_key text generated always as (lower(artist_name) || chr(9247) || lower(track_name)) stored
   ) on commit delete rows`);
   await pipeline(Readable.from(copyLines(plays)), client.query(copyFrom(`copy ${STAGE} (${STAGE_COLUMNS}) from stdin`)));
-  return createMissingTracks(client);
+  const withMbids = plays.some((play) => play.providerTrackId === null && (play.trackMbid || play.artistMbid));
+  // Writers giving out the same MBID take turns (a track created with it, or attached to one Pie
+  // had): otherwise the second meets the first's uncommitted row in the unique index and fails.
+  if (withMbids) await client.query(MBID_LOCKS_SQL);
+  const created = await createMissingTracks(client);
+  if (withMbids) await attachMbids(client);
+  return created;
+}
+
+/**
+ * A scrobble carrying MusicBrainz ids whose track the catalogue already had by name (a Spotify
+ * track, an upload's or another scrobble's without an MBID): the track found by the match key (as
+ * the batch statement finds it) keeps the recording MBID, so later plays of that recording match it
+ * by MBID whatever their names; its primary artist, when it bears the name the scrobble gave, keeps
+ * the artist MBID (what a claim's MusicBrainz links are read by). Never an MBID another track or
+ * artist already has; the MBIDs' locks (`MBID_LOCKS_SQL`) make writers of one MBID take turns, so
+ * the unique indexes never fail a batch. Only batches with such scrobbles run it (polls' plays carry
+ * no MBIDs).
+ */
+async function attachMbids(client: PoolClient): Promise<void> {
+  await client.query(
+    `with named as (
+       select distinct on (s.match_key) s.match_key, s.track_mbid, s.artist_mbid, s.artist_name
+         from ${STAGE} s
+        where s.provider_track_id is null and (s.track_mbid is not null or s.artist_mbid is not null)
+        order by s.match_key, s.track_mbid is null, s.artist_mbid is null
+     ), resolved as materialized (
+       select n.*, (select t.id from listening.tracks t where t.match_key = n.match_key order by t.provider_id is null, t.created_at limit 1) as track_id
+         from named n
+     ), tracks_done as (
+       update listening.tracks t set mbid = r.track_mbid
+         from (select distinct on (track_mbid) track_mbid, track_id from resolved where track_mbid is not null and track_id is not null order by track_mbid, track_id) r
+        where t.id = r.track_id and t.mbid is null
+          and not exists (select 1 from listening.tracks x where x.mbid = r.track_mbid)
+       returning t.id
+     )
+     update listening.artists a set mbid = r.artist_mbid
+       from (select distinct on (artist_mbid) artist_mbid, artist_name, track_id from resolved where artist_mbid is not null and track_id is not null order by artist_mbid, track_id) r
+       join listening.track_artists ta on ta.track_id = r.track_id and ta.position = 0
+      where a.id = ta.artist_id and a.mbid is null and lower(a.name) = lower(r.artist_name)
+        and not exists (select 1 from listening.artists x where x.mbid = r.artist_mbid)`,
+  );
 }
 
 /**
@@ -120,6 +169,15 @@ export async function stagePlays(client: PoolClient, plays: readonly IncomingPla
  * order. JIT off: the batch statement's estimates pass `jit_above_cost` and compiling it cost
  * ~150 ms a batch, more than its index work; a batch's aggregates fit in memory.
  */
+/**
+ * The staged MBIDs' locks: 64 buckets by hash (a batch holds at most 64 locks, however many MBIDs),
+ * taken in bucket order, after the fans' locks, so two writers never deadlock on them.
+ */
+const MBID_LOCKS_SQL = `select count(pg_advisory_xact_lock(hashtext('listening-mbid'), b)) from (
+  select distinct (abs(hashtext(m::text)) % 64)::int as b
+    from (select track_mbid as m from ${STAGE} union select artist_mbid from ${STAGE}) x
+   where m is not null order by 1) buckets`;
+
 export const WRITER_SETUP_SQL = `select set_config('jit', 'off', true), set_config('work_mem', '32MB', true),
   pg_advisory_xact_lock_shared(${CATALOGUE_LOCK_KEY}),
   (select count(pg_advisory_xact_lock(hashtext('listening-plays:' || f))) from unnest($1::text[]) f)`;

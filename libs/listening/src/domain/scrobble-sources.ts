@@ -15,18 +15,29 @@ import {
 } from '../provider/scrobble-service.js';
 import { CATALOGUE_LOCK_KEY } from './catalogue-lock.js';
 import { nextPollAt } from './listening.constants.js';
-import { writePlaysIn } from './play-writer.js';
+import { clearStagedPlays, writePlaysIn } from './play-writer.js';
 import { cooldownRemainingMs, startCooldown } from './provider-cooldown.js';
 import { scrobblePlay } from './scrobble-plays.js';
 
 /** Forward pages one poll may read. */
 const POLL_PAGES = 10;
+/**
+ * Late scrobbles (issue 33): a player that was offline submits its scrobbles when it is back, with
+ * the times they were played, so they land behind a poll's cursor. Every poll reads again the
+ * `POLL_OVERLAP_S` before it (a phone offline for a flight; usually the same first page), and the
+ * first poll of each UTC day the whole `LATE_SCROBBLE_WINDOW_S`: Last.fm accepts a scrobble up to
+ * 14 days after it was played, and ignores older ones. What was read again is stored once by the
+ * writer (the same listen gives the same play: its key, or the cross-source match).
+ */
+export const POLL_OVERLAP_S = 6 * 3600;
+export const LATE_SCROBBLE_WINDOW_S = 14 * 24 * 3600;
 
 export const SCROBBLE_SOURCE_KINDS: readonly ScrobbleSourceKind[] = ['listenbrainz', 'lastfm'];
 
 export type ScrobbleSyncOutcome =
   | { kind: 'backfilling'; inserted: number }
-  | { kind: 'polled'; inserted: number }
+  /** `reread`: listens read again from behind the cursor (the look-back's cost); `late`: those of them stored now. */
+  | { kind: 'polled'; inserted: number; reread?: number; late?: number }
   | { kind: 'rate-limited'; retryAfterMs: number }
   | { kind: 'broken'; reason: string }
   | { kind: 'not-connected' };
@@ -38,6 +49,7 @@ interface SourceRow {
   backfill_before_ts: string | null;
   backfill_oldest_ts: string | null;
   newest_seen_ts: string | null;
+  last_polled_at: Date | null;
 }
 
 /**
@@ -142,7 +154,7 @@ export class ScrobbleSources {
     const [row] = await this.database
       .em()
       .execute<SourceRow[]>(
-        `select user_name, token_sealed, status, backfill_before_ts, backfill_oldest_ts, newest_seen_ts from listening.scrobble_sources
+        `select user_name, token_sealed, status, backfill_before_ts, backfill_oldest_ts, newest_seen_ts, last_polled_at from listening.scrobble_sources
           where fan_id = ? and kind = ? and status in ('backfilling', 'connected')`,
         [fanId, kind],
       );
@@ -204,39 +216,63 @@ export class ScrobbleSources {
   }
 
   private async poll(fanId: string, service: ScrobbleService, credential: string, row: SourceRow): Promise<ScrobbleSyncOutcome> {
+    const cursor = Number(row.newest_seen_ts ?? 0);
+    const lookback = lookbackSeconds(row.last_polled_at, new Date());
     let inserted = 0;
+    let reread = 0;
+    let late = 0;
     let pages = 0;
     let done = true;
-    for await (const listens of service.after(credential, row.user_name, Number(row.newest_seen_ts ?? 0))) {
+    for await (const listens of service.after(credential, row.user_name, Math.max(0, cursor - lookback))) {
       if (pages++ >= POLL_PAGES) {
         // The rest at the next sync (the scheduler's lease), from the newest stored.
         done = false;
         break;
       }
       const newest = listens.reduce((max, listen) => Math.max(max, listen.startedAt), 0);
-      const stored = await this.store(fanId, service, listens, (client) =>
-        client.query(`update listening.scrobble_sources set newest_seen_ts = greatest(newest_seen_ts, $3), updated_at = now() where fan_id = $1 and kind = $2`, [
-          fanId,
-          service.kind,
-          newest,
-        ]),
+      const stored = await this.store(
+        fanId,
+        service,
+        listens,
+        (client) =>
+          client.query(`update listening.scrobble_sources set newest_seen_ts = greatest(newest_seen_ts, $3), updated_at = now() where fan_id = $1 and kind = $2`, [
+            fanId,
+            service.kind,
+            newest,
+          ]),
+        cursor,
       );
       if (stored === null) return { kind: 'not-connected' };
-      inserted += stored;
+      inserted += stored.inserted;
+      reread += stored.behind;
+      late += stored.late;
     }
+    if (late > 0) this.logger.log(`${service.label} poll of fan ${fanId}: ${late} late scrobble(s) stored (${reread} listen(s) read again behind the cursor)`);
     await this.database.em().execute(
       `update listening.scrobble_sources set last_polled_at = now(), next_sync_at = case when ?::boolean then ?::timestamptz else next_sync_at end, updated_at = now()
         where fan_id = ? and kind = ? and status in ('backfilling', 'connected')`,
       [done, nextPollAt(new Date()), fanId, service.kind],
     );
-    return { kind: 'polled', inserted };
+    return { kind: 'polled', inserted, reread, late };
   }
 
   /**
    * The plays and the cursor in one transaction, under the play writer's locks (taken first, in
    * its order) and the source's row: null when the source was disconnected or forgotten meanwhile.
    */
-  private store(fanId: string, service: ScrobbleService, listens: ServiceListen[], moveCursor: (client: PoolClient) => Promise<unknown>): Promise<number | null> {
+  private store(fanId: string, service: ScrobbleService, listens: ServiceListen[], moveCursor: (client: PoolClient) => Promise<unknown>): Promise<number | null>;
+  private store(
+    fanId: string,
+    service: ScrobbleService,
+    listens: ServiceListen[],
+    moveCursor: (client: PoolClient) => Promise<unknown>,
+    cursor: number,
+  ): Promise<{ inserted: number; behind: number; late: number } | null>;
+  /**
+   * With `cursor` (a poll): the listens at or behind it (read again by the look-back) are written
+   * apart, to count how many were read again (`behind`) and how many of them were new (`late`).
+   */
+  private store(fanId: string, service: ScrobbleService, listens: ServiceListen[], moveCursor: (client: PoolClient) => Promise<unknown>, cursor?: number) {
     return nativeTransaction(this.database, async (client) => {
       await client.query(`select pg_advisory_xact_lock_shared(${CATALOGUE_LOCK_KEY}), pg_advisory_xact_lock(hashtext('listening-plays:' || $1))`, [fanId]);
       const { rows } = await client.query(`select 1 from listening.scrobble_sources where fan_id = $1 and kind = $2 and status in ('backfilling', 'connected') for update`, [
@@ -249,22 +285,32 @@ export class ScrobbleSources {
       }
       const usable = listens.filter(isUsable);
       const lengths = await knownLengths(client, usable);
-      const plays = usable.map((listen) =>
-        scrobblePlay({
-          fanId,
-          source: service.kind,
-          startedAtSeconds: listen.startedAt,
-          durationMs: listen.durationMs ?? lengths.get(matchKey(listen)) ?? null,
-          trackName: listen.trackName.trim(),
-          artistName: listen.artistName.trim(),
-          album: listen.album,
-          trackMbid: listen.trackMbid,
-          artistMbid: listen.artistMbid,
-        }),
-      );
-      const written = await writePlaysIn(client, plays);
+      const plays = (group: ServiceListen[]) =>
+        group.map((listen) =>
+          scrobblePlay({
+            fanId,
+            source: service.kind,
+            startedAtSeconds: listen.startedAt,
+            durationMs: listen.durationMs ?? lengths.get(matchKey(listen)) ?? null,
+            trackName: listen.trackName.trim(),
+            artistName: listen.artistName.trim(),
+            album: listen.album,
+            trackMbid: listen.trackMbid,
+            artistMbid: listen.artistMbid,
+          }),
+        );
+      if (cursor === undefined) {
+        const written = await writePlaysIn(client, plays(usable));
+        await moveCursor(client);
+        return written.inserted;
+      }
+      const behind = usable.filter((listen) => listen.startedAt <= cursor);
+      const ahead = usable.filter((listen) => listen.startedAt > cursor);
+      const late = (await writePlaysIn(client, plays(behind))).inserted;
+      if (behind.length > 0 && ahead.length > 0) await clearStagedPlays(client);
+      const fresh = (await writePlaysIn(client, plays(ahead))).inserted;
       await moveCursor(client);
-      return written.inserted;
+      return { inserted: late + fresh, behind: behind.length, late };
     });
   }
 
@@ -279,6 +325,16 @@ export class ScrobbleSources {
       ]);
     return { kind: 'broken', reason };
   }
+}
+
+/**
+ * How far behind its cursor a poll reads again: the whole window in which a service still accepts a
+ * late scrobble on the first poll of a UTC day (or the first poll ever), else the short overlap.
+ */
+export function lookbackSeconds(lastPolledAt: Date | null, now: Date): number {
+  if (!lastPolledAt) return LATE_SCROBBLE_WINDOW_S;
+  const day = (at: Date) => Math.floor(at.getTime() / 86_400_000);
+  return day(new Date(lastPolledAt)) < day(now) ? LATE_SCROBBLE_WINDOW_S : POLL_OVERLAP_S;
 }
 
 /** The catalogue's match key (play-writer's `match_key`): primary artist and track name, lower-cased. */

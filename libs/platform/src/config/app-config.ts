@@ -87,6 +87,12 @@ export const AppConfigSchema = z
      */
     LISTENBRAINZ_API_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
     /**
+     * MusicBrainz's web service (`…/ws/2`): the links it lists for an artist known only by their
+     * MBID (scrobbles), read by the claim checks. Unset: `<SOCIAL_PROVIDERS_BASE_URL>/musicbrainz/ws/2`
+     * (the sandbox) when that is set, else https://musicbrainz.org/ws/2.
+     */
+    MUSICBRAINZ_API_URL: z.url().optional().or(z.literal('').transform(() => undefined)),
+    /**
      * Last.fm (issue 33): its API (unset: `<SOCIAL_PROVIDERS_BASE_URL>/lastfm/2.0/`, the sandbox, when
      * that is set, else https://ws.audioscrobbler.com/2.0/), its web auth page (LASTFM_AUTH_URL; unset:
      * the sandbox's `/lastfm/api/auth/`, else https://www.last.fm/api/auth/) and the API account's key

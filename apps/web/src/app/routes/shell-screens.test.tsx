@@ -187,7 +187,7 @@ describe('the artist area', () => {
   it('the verification-failed page words only reasons Pie knows, never text its URL carries', async () => {
     mockRoutes({ 'GET /api/for-artists/user': artist() });
     const { unmount } = renderApp('/for-artists/verification/twitter/failed?reason=other-account&message=Call%20us%20at%20555-SCAM');
-    expect(await screen.findByText('The X (Twitter) account you signed in with is not the one the artist’s Spotify profile links to.')).toBeTruthy();
+    expect(await screen.findByText('The X (Twitter) account you signed in with is not the one the artist’s Spotify profile (or MusicBrainz entry) links to.')).toBeTruthy();
     expect(screen.queryByText(/555-SCAM/)).toBeNull();
     unmount();
 

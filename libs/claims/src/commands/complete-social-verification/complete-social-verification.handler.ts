@@ -42,19 +42,22 @@ export class CompleteSocialVerificationHandler implements ICommandHandler<Comple
       const signIn = platformSignIn(this.config, platform)!;
       const token = await exchangeCode(signIn, { code: answer.code, redirectUri: socialCallbackUrl(this.config, platform), verifier: pending.code_verifier });
       const owned = await signIn.ownedHandles(token);
-      const profile = artist?.spotifyId ? await this.pages.profile(artist.spotifyId) : null;
+      // The artist's own links: their Spotify profile's, else (known only from scrobbles) MusicBrainz's list.
+      const source = artist ? this.pages.linkSource(artist) : null;
+      const profile = artist && source ? await this.pages.linksOf(artist) : null;
       const linked = profile?.links[platform];
+      const where = source?.kind === 'musicbrainz' ? 'MusicBrainz entry' : 'Spotify profile';
       // What was compared, for the admin's review: the profile, the account it links to, the accounts signed in to.
       const proof: AttemptProof = {
         pages: [
-          ...(artist?.spotifyId ? [{ label: `${artist.name}’s Spotify profile`, url: this.pages.spotifyArtistUrl(artist.spotifyId) }] : []),
-          ...(linked ? [{ label: `${label} account @${linked}, linked from the profile`, url: this.pages.socialUrl(platform, linked) }] : []),
+          ...(source ? [{ label: `${artist!.name}’s ${source.label}`, url: source.url }] : []),
+          ...(linked ? [{ label: `${label} account @${linked}, linked from the ${source?.kind === 'musicbrainz' ? 'MusicBrainz entry' : 'profile'}`, url: this.pages.socialUrl(platform, linked) }] : []),
           ...owned.map((handle) => ({ label: `${label} account @${handle}, signed in to`, url: this.pages.socialUrl(platform, handle) })),
         ],
       };
-      if (!linked) outcome = { ok: false, reason: 'no-linked-account', message: `${artist?.name ?? 'The artist'}’s Spotify profile links to no ${label} account`, proof };
-      else if (owned.includes(linked)) outcome = { ok: true, message: `Signed in to the ${label} account the Spotify profile links to`, proof };
-      else outcome = { ok: false, reason: 'other-account', message: `The ${label} account you signed in with is not the one ${artist?.name ?? 'the artist'}’s Spotify profile links to`, proof };
+      if (!linked) outcome = { ok: false, reason: 'no-linked-account', message: `${artist?.name ?? 'The artist'}’s ${where} links to no ${label} account`, proof };
+      else if (owned.includes(linked)) outcome = { ok: true, message: `Signed in to the ${label} account the ${where} links to`, proof };
+      else outcome = { ok: false, reason: 'other-account', message: `The ${label} account you signed in with is not the one ${artist?.name ?? 'the artist'}’s ${where} links to`, proof };
     } catch (error) {
       this.logger.warn(`social verification ${platform} for claim ${claimId} failed: ${String(error)}`);
       outcome = { ok: false, reason: 'not-confirmed', message: `${label} did not confirm the sign-in. Please try again.` };

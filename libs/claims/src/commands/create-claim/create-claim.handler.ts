@@ -21,7 +21,8 @@ export class CreateClaimHandler implements ICommandHandler<CreateClaim> {
       return await this.database.transaction(async (em) => {
         const [artist] = await artistFacts(em, [request.selectedArtist]);
         if (!artist) throw artistNotFound();
-        if (!artist.spotifyId) throw noProviderProfile(artist.name);
+        // Checks read the artist's Spotify profile, else what MusicBrainz lists for their MBID.
+        if (!artist.spotifyId && !artist.mbid) throw noProviderProfile(artist.name);
         const taken = await em.execute(`select 1 from claims.claims where artist_id = ? and status = 'successful'`, [artist.id]);
         if (taken.length > 0) throw alreadyClaimed();
         const officeId = (await officeForClaim(em, userId, request.officeId, { create: true }))!;

@@ -22,13 +22,15 @@ export class FetchSocialsHandler implements IQueryHandler<FetchSocials> {
     if (request.officeId) await requireMember(em, request.officeId, userId);
     const [artist] = await artistFacts(em, [request.artistId]);
     if (!artist) throw artistNotFound();
-    const profile = artist.spotifyId ? await this.pages.profile(artist.spotifyId).catch(() => null) : null;
+    const source = this.pages.linkSource(artist);
+    const profile = source ? await this.pages.linksOf(artist).catch(() => null) : null;
     const links = Object.fromEntries(
       SOCIAL_PLATFORMS.map((platform) => [platform, profile?.links[platform] ? this.pages.socialUrl(platform, profile.links[platform]) : null]),
     ) as ArtistSocials['links'];
     return {
       artistId: artist.id,
       spotifyArtistUrl: artist.spotifyId ? this.pages.spotifyArtistUrl(artist.spotifyId) : null,
+      linksFrom: source && { kind: source.kind, url: source.url },
       links,
       verificationString: verificationStringFor(this.config.SESSION_SECRET, userId, artist.id),
     };

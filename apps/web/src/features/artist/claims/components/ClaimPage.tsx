@@ -25,6 +25,9 @@ function Verify({ claim }: { claim: ClaimDetailed }) {
   const [verifyBio, verifying] = useVerifyBioMutation();
   const [outcome, setOutcome] = useState<{ ok: boolean; message: string } | null>(null);
   const known = socials.data;
+  // An artist known only from scrobbles: their links are the ones MusicBrainz lists, which keeps no bio.
+  const fromMusicBrainz = known?.linksFrom?.kind === 'musicbrainz';
+  const linksFromLabel = fromMusicBrainz ? 'MusicBrainz entry' : 'Spotify profile';
   useEffect(() => {
     if (!known) return;
     setSpotifyUrl((current) => current || known.spotifyArtistUrl || '');
@@ -34,7 +37,8 @@ function Verify({ claim }: { claim: ClaimDetailed }) {
   const submit = async () => {
     setOutcome(null);
     try {
-      await verifyBio({ claimId: claim.id, body: { spotifyArtistUrl, ...(platformLink.trim() ? { [`${platform}Link`]: platformLink.trim() } : {}) } }).unwrap();
+      const link = platformLink.trim() ? { [`${platform}Link`]: platformLink.trim() } : {};
+      await verifyBio({ claimId: claim.id, body: fromMusicBrainz ? link : { spotifyArtistUrl, ...link } }).unwrap();
       setOutcome({ ok: true, message: 'Verified: the profile is yours.' });
     } catch (error) {
       setOutcome({ ok: false, message: errorMessage(error, 'The verification failed. Please try again.') });
@@ -45,18 +49,26 @@ function Verify({ claim }: { claim: ClaimDetailed }) {
     <Stack gap="lg">
       <Section title="Verify with the bio string">
         <Stack gap="sm">
-          <Text>
-            Add <Code data-testid="verification-string">{claim.verificationString}</Code> to the bio of {claim.artist.name}’s Spotify profile, or of the{' '}
-            {SOCIAL_PLATFORM_LABELS[platform]} page that profile links to. Then press Verify.
-          </Text>
+          {fromMusicBrainz ? (
+            <Text>
+              Pie knows {claim.artist.name} from listeners’ scrobbles, without a Spotify profile. Add{' '}
+              <Code data-testid="verification-string">{claim.verificationString}</Code> to the bio of the {SOCIAL_PLATFORM_LABELS[platform]} page that{' '}
+              {claim.artist.name}’s MusicBrainz entry links to. Then press Verify. (A bio on a Spotify profile needs the artist’s Spotify id.)
+            </Text>
+          ) : (
+            <Text>
+              Add <Code data-testid="verification-string">{claim.verificationString}</Code> to the bio of {claim.artist.name}’s Spotify profile, or of the{' '}
+              {SOCIAL_PLATFORM_LABELS[platform]} page that profile links to. Then press Verify.
+            </Text>
+          )}
           {socials.isLoading && <LoadingBlock label="Loading the artist's links…" />}
           {socials.isError && <ErrorBlock error={socials.error} fallback="We could not load the artist's links" onRetry={socials.refetch} />}
           {known && (
             <List size="sm">
-              {known.spotifyArtistUrl && (
+              {known.linksFrom && (
                 <List.Item>
-                  <Anchor href={known.spotifyArtistUrl} target="_blank" rel="noopener noreferrer">
-                    Spotify profile
+                  <Anchor href={known.linksFrom.url} target="_blank" rel="noopener noreferrer">
+                    {linksFromLabel}
                   </Anchor>
                 </List.Item>
               )}
@@ -78,10 +90,11 @@ function Verify({ claim }: { claim: ClaimDetailed }) {
             }}
           >
             <Stack gap="sm">
-              <TextInput label="Spotify artist URL" required value={spotifyArtistUrl} onChange={(event) => setSpotifyUrl(event.currentTarget.value)} />
+              {!fromMusicBrainz && <TextInput label="Spotify artist URL" required value={spotifyArtistUrl} onChange={(event) => setSpotifyUrl(event.currentTarget.value)} />}
               <TextInput
-                label={`${SOCIAL_PLATFORM_LABELS[platform]} link (optional)`}
-                description="Only needed when the string is on this page rather than on the Spotify profile."
+                label={fromMusicBrainz ? `${SOCIAL_PLATFORM_LABELS[platform]} link` : `${SOCIAL_PLATFORM_LABELS[platform]} link (optional)`}
+                required={fromMusicBrainz}
+                description={fromMusicBrainz ? 'The page MusicBrainz lists for the artist, with the string in its bio.' : 'Only needed when the string is on this page rather than on the Spotify profile.'}
                 value={platformLink}
                 onChange={(event) => setPlatformLink(event.currentTarget.value)}
               />
@@ -101,7 +114,7 @@ function Verify({ claim }: { claim: ClaimDetailed }) {
       </Section>
       <Section title="Or sign in to the artist's official account">
         <Stack gap="sm">
-          <Text size="sm">Sign in to the account the Spotify profile links to. We only read which account it is.</Text>
+          <Text size="sm">Sign in to the account the artist’s {linksFromLabel} links to. We only read which account it is.</Text>
           <Group gap="sm">
             {SOCIAL_PLATFORMS.map((name) => (
               <Button key={name} component="a" href={socialVerificationUrl(claim.id, name)} variant={name === platform ? 'filled' : 'default'}>
