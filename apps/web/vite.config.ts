@@ -82,6 +82,9 @@ export default defineConfig(({ command }) => ({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: which chunks each route module needs, so the api can name them in the HTML
+    // of the pages it serves itself (apps/api/src/open-books-page.ts).
+    manifest: true,
     // Every browser Pie supports knows <link rel="modulepreload">; the polyfill would only add bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {
