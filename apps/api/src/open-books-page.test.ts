@@ -69,8 +69,8 @@ describe('/open-books, served by the api', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/open-books.route-1.js">');
     expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/screens-1.js">');
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/open-books-1.css">');
-    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/screens-1.css">');
+    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/open-books-1.css">');
+    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/screens-1.css">');
     expect(head).not.toContain('react-1.js');
 
     // The figures, as JSON no string inside can break out of.

@@ -28,6 +28,8 @@ export function routePreloadTags(webRoot: string, routeModule: string): string {
   const shell = closure('index.html');
   const route = [...closure(routeModule)].filter((key) => !shell.has(key));
   const scripts = route.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
-  const styles = [...new Set(route.flatMap((key) => manifest[key]!.css ?? []))].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`);
+  // Fetched, not applied: applying would hold the first paint for styles the HTML's own markup does
+  // not use; the route's code applies them (Vite's preload helper) from the cache.
+  const styles = [...new Set(route.flatMap((key) => manifest[key]!.css ?? []))].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
   return [...scripts, ...styles].join('');
 }
