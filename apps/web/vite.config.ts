@@ -7,6 +7,7 @@ import { fontPreloadPlugin } from './build/font-preload-plugin.ts';
 import { mantineStylesPlugin } from './build/mantine-styles-plugin.ts';
 import { precompressPlugin } from './build/precompress-plugin.ts';
 import { pureContractsPlugin } from './build/pure-contracts-plugin.ts';
+import { scrollAreaRefsPlugin } from './build/scroll-area-refs-plugin.ts';
 import { serviceWorkerPlugin } from './build/service-worker-plugin.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -14,8 +15,9 @@ const webRoot = fileURLToPath(new URL('.', import.meta.url));
 /**
  * Modules that would otherwise come as a dozen chunks of under 2 KB each (rolldown gives every
  * set of importing screens its own), each costing a phone a request, six at a time over
- * HTTP/1.1: what the signed-in fan's screens share (the fan guard, the data states, sections and
- * figures, the listening reads and lists, the active pie), and the small pieces the public pages share with them.
+ * HTTP/1.1: what the signed-in fan's screens share (the fan guard, the listening reads and lists,
+ * the active pie), what they share with the public pages (data states, sections, figures), and
+ * the small pieces the public pages share with them.
  * Only these modules, not what they import: what the first load has already stays in its chunks.
  */
 const CHUNK_GROUPS: Record<string, readonly string[]> = {
@@ -24,9 +26,19 @@ const CHUNK_GROUPS: Record<string, readonly string[]> = {
     '/src/app/routes/with-fan.tsx',
     '/src/features/fan/auth/components/RequireFanSession.tsx',
     '/src/shared/session/RequireSession.tsx',
-    '/src/shared/format/',
     '/src/shared/listening/',
     '/src/shared/pies/',
+    '/src/features/fan/listening/api/',
+    '/src/features/fan/listening/dashboard-reads.ts',
+    '/src/features/fan/listening/components/TopArtistsList.tsx',
+    '/src/features/fan/listening/components/TrackArtists.tsx',
+    '/src/features/fan/listening/components/lists.module.css',
+    '/@mantine/core/esm/components/Badge/',
+  ],
+  // The data states, sections, figures and formats the public pages (open books, a public pie, an
+  // artist's invite) show too: apart from the signed-in fan's reads and lists, which they never use.
+  'screen-parts': [
+    '/src/shared/format/',
     '/src/shared/ui/LoadState.tsx',
     '/src/shared/ui/load-state.module.css',
     '/src/shared/ui/Section.tsx',
@@ -34,12 +46,6 @@ const CHUNK_GROUPS: Record<string, readonly string[]> = {
     '/src/shared/ui/sections.module.css',
     '/src/shared/ui/CatalogueImage.tsx',
     '/src/shared/ui/catalogue-image.module.css',
-    '/src/features/fan/listening/api/',
-    '/src/features/fan/listening/dashboard-reads.ts',
-    '/src/features/fan/listening/components/TopArtistsList.tsx',
-    '/src/features/fan/listening/components/TrackArtists.tsx',
-    '/src/features/fan/listening/components/lists.module.css',
-    '/@mantine/core/esm/components/Badge/',
   ],
   'common-ui': [
     '/src/shared/account/use-return-params.ts',
@@ -73,7 +79,7 @@ function reactRouterProductionBuild(): string {
  */
 export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react(), pureContractsPlugin(join(webRoot, '../../libs/contracts/src')), mantineStylesPlugin(webRoot), fontPreloadPlugin(), serviceWorkerPlugin(), precompressPlugin()],
+  plugins: [react(), pureContractsPlugin(join(webRoot, '../../libs/contracts/src')), scrollAreaRefsPlugin(), mantineStylesPlugin(webRoot), fontPreloadPlugin(), serviceWorkerPlugin(), precompressPlugin()],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }] : [],
@@ -82,6 +88,9 @@ export default defineConfig(({ command }) => ({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: which chunks each route module needs, so the api can name them in the HTML
+    // of the pages it serves itself (apps/api/src/open-books-page.ts).
+    manifest: true,
     // Every browser Pie supports knows <link rel="modulepreload">; the polyfill would only add bytes.
     modulePreload: { polyfill: false },
     rolldownOptions: {

@@ -27,10 +27,11 @@ import {
 } from '#pie/platform';
 import { SESSION_COOKIE } from '#pie/identity';
 import { STRIPE_WEBHOOK_PATH } from '#pie/billing';
-import { FanImpacts } from '#pie/admin';
+import { FanImpacts, OpenBooks } from '#pie/admin';
 import { ApiModule } from './api.module.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { serveWebApp, servePublicPiePage } from './web-app.js';
+import { serveOpenBooksPage } from './open-books-page.js';
 import { registerMoneyMetrics } from './money-metrics.js';
 
 /** Request bodies above this are refused with 413 before any parsing. */
@@ -97,6 +98,8 @@ export async function createApiApp(config: AppConfig): Promise<NestFastifyApplic
   if (sendSpaIndex) {
     const impacts = app.get(FanImpacts, { strict: false });
     servePublicPiePage(fastify, config.WEB_DIST_DIR, { publicUrl: config.PUBLIC_URL, sendIndex: sendSpaIndex, hasPublicCard: async (pieId) => (await impacts.publicCardOwner(pieId)) !== null });
+    const openBooks = app.get(OpenBooks, { strict: false });
+    serveOpenBooksPage(fastify, config.WEB_DIST_DIR, { sendIndex: sendSpaIndex, read: () => openBooks.publicView() });
   }
   const database = app.get(Database);
   const queues = app.get(QueueRegistry);

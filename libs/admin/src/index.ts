@@ -6,3 +6,5 @@ export { DiscoverArtistEmail } from './jobs/discover-artist-email/discover-artis
 export { RunReconciliation } from './jobs/run-reconciliation/run-reconciliation.job.js';
 // A fan's impact and its cards (apps/api asks it whether a public pie page gets an Open Graph image).
 export { FanImpacts } from './domain/fan-impacts.js';
+// The open books (apps/api serves /open-books with them inside the page).
+export { OpenBooks } from './domain/open-books.js';

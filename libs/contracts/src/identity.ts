@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN, NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PROMO_CODES } from './identity-limits.js';
 
+/** Tokens from e-mail links are 32 random bytes, base64url: 43 characters. */
+export const EMAIL_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/** What a link whose token has another shape says (the web checks the shape without zod: its pages arrive from e-mails). */
+export const EMAIL_TOKEN_INVALID = 'This link is not valid';
+
 const email = z
   .string({ error: 'Email is required' })
   .trim()
@@ -108,9 +113,12 @@ export const RegisterArtistRequest = z.strictObject({
 });
 export type RegisterArtistRequest = z.infer<typeof RegisterArtistRequest>;
 
+/** What the completion of an office invitation says of a token of another shape (the web checks it without zod). */
+export const INVITATION_LINK_INVALID = 'This invitation link is not valid';
+
 /** `POST /api/for-artists/auth/complete-registration`: someone invited to an office sets up their account. */
 export const CompleteArtistRegistrationRequest = z.strictObject({
-  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'This invitation link is not valid'),
+  token: z.string().regex(EMAIL_TOKEN_PATTERN, INVITATION_LINK_INVALID),
   first_name: personName('First name'),
   last_name: personName('Last name'),
   password,
@@ -151,10 +159,7 @@ export const LoginRequest = z.strictObject({
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
 
-/** Tokens from e-mail links are 32 random bytes, base64url: 43 characters. */
-export const EmailTokenParam = z
-  .string()
-  .regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not valid');
+export const EmailTokenParam = z.string().regex(EMAIL_TOKEN_PATTERN, EMAIL_TOKEN_INVALID);
 
 /** The signed-in fan as `GET /api/user` returns it. */
 export interface FanUser {

@@ -5,6 +5,9 @@ import {
   IMPORT_MAX_ROWS_PER_CHUNK,
   LISTENING_MAX_PAGE_SIZE,
   LISTENING_PAGE_SIZE,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MESSAGES,
+  USERNAME_MIN_LENGTH,
   USERNAME_PATTERN,
 } from './listening-limits.js';
 
@@ -115,11 +118,11 @@ export type DailyListeningQuery = z.infer<typeof DailyListeningQuery>;
 /** `PUT /api/user/username`: 3–30 letters, digits, '.', '_' or '-'; unique regardless of case. */
 export const UpdateUsernameRequest = z.strictObject({
   username: z
-    .string({ error: 'Username is required' })
+    .string({ error: USERNAME_MESSAGES.required })
     .trim()
-    .min(3, 'Username must be at least 3 characters')
-    .max(30, 'Username must be at most 30 characters')
-    .regex(USERNAME_PATTERN, 'Username may contain only letters, digits, dots, dashes and underscores'),
+    .min(USERNAME_MIN_LENGTH, USERNAME_MESSAGES.short)
+    .max(USERNAME_MAX_LENGTH, USERNAME_MESSAGES.long)
+    .regex(USERNAME_PATTERN, USERNAME_MESSAGES.format),
 });
 export type UpdateUsernameRequest = z.infer<typeof UpdateUsernameRequest>;
 

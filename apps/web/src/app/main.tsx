@@ -21,6 +21,29 @@ import { installUnauthorizedHandler } from './unauthorized-handler';
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** Longest the first render waits for the first screen's code (a slow network then sees the spinner). */
+const FIRST_SCREEN_WAIT_MS = 3000;
+
+/**
+ * Resolves once the router has the first screen's code (its lazy route modules), or after
+ * FIRST_SCREEN_WAIT_MS. Rendering then draws the screen at once, in one render: not a spinner
+ * first that replaces what index.html (or the api, for /open-books) painted, then the screen.
+ */
+function firstScreenLoaded(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  if (router.state.initialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, FIRST_SCREEN_WAIT_MS);
+    const unsubscribe = router.subscribe((state) => {
+      if (state.initialized) done();
+    });
+    function done() {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    }
+  });
+}
+
 async function start(): Promise<void> {
   // Before anything renders: the install prompt fires once and early, and the
   // cookie rules (spec §4) apply to every page load.
@@ -39,7 +62,7 @@ async function start(): Promise<void> {
 
   const router = createAppRouter();
   routerBuilt(router);
-  await nextTask();
+  await firstScreenLoaded(router);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');

@@ -1,4 +1,4 @@
-import { EmailTokenParam } from '#pie/contracts';
+import { EMAIL_TOKEN_INVALID, EMAIL_TOKEN_PATTERN } from '#pie/contracts';
 import { Anchor, Button, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -26,7 +26,7 @@ export function ResetPasswordCard({ token, reset, loginPath, forgotPath }: Reset
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const doneRef = useRef<HTMLDivElement>(null);
-  const tokenCheck = EmailTokenParam.safeParse(token ?? '');
+  const tokenWellFormed = EMAIL_TOKEN_PATTERN.test(token ?? '');
 
   const form = useForm({
     initialValues: { password: '', repeatPassword: '' },
@@ -49,11 +49,11 @@ export function ResetPasswordCard({ token, reset, loginPath, forgotPath }: Reset
     if (done) doneRef.current?.focus();
   }, [done]);
 
-  if (!tokenCheck.success) {
+  if (!tokenWellFormed) {
     return (
       <AuthCard title="Reset your password">
         <Stack gap="md">
-          <FormAlert message={tokenCheck.error.issues[0]?.message ?? 'This link is not valid'} />
+          <FormAlert message={EMAIL_TOKEN_INVALID} />
           <Text size="sm">Ask for a new link and use the newest e-mail we send you.</Text>
           <Button component={Link} to={forgotPath} variant="light" fullWidth>
             Request a new link

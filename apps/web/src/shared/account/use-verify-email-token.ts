@@ -1,4 +1,4 @@
-import { EmailTokenParam } from '#pie/contracts';
+import { EMAIL_TOKEN_INVALID, EMAIL_TOKEN_PATTERN } from '#pie/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../api';
 
@@ -22,20 +22,20 @@ export function useVerifyEmailToken(
   const [outcome, setOutcome] = useState<{ token: string; state: VerifyEmailState } | null>(null);
   const sentFor = useRef<string | null>(null);
 
-  const parsed = EmailTokenParam.safeParse(token ?? '');
+  const wellFormed = EMAIL_TOKEN_PATTERN.test(token ?? '');
 
   useEffect(() => {
-    if (!token || !parsed.success || sentFor.current === token) return;
+    if (!token || !wellFormed || sentFor.current === token) return;
     sentFor.current = token;
     verify(token).then(
       () => setOutcome({ token, state: { status: 'verified' } }),
       (error: unknown) =>
         setOutcome({ token, state: { status: 'failed', message: errorMessage(error, VERIFY_FAILED) } }),
     );
-  }, [parsed.success, token, verify]);
+  }, [wellFormed, token, verify]);
 
-  if (!parsed.success) {
-    return { status: 'failed', message: parsed.error.issues[0]?.message ?? VERIFY_FAILED };
+  if (!wellFormed) {
+    return { status: 'failed', message: EMAIL_TOKEN_INVALID };
   }
   if (outcome && outcome.token === token) return outcome.state;
   return { status: 'verifying' };

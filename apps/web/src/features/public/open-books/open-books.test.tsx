@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { OpenBooksView } from '#pie/contracts';
-import { jsonResponse, mockRoutes, renderApp } from '../../../test/render';
+import { jsonResponse, mockRoutes, renderApp, requestsTo } from '../../../test/render';
 
 const figures = {
   paidInCents: 300000,
@@ -60,5 +60,27 @@ describe('/open-books', () => {
     mockRoutes({ 'GET /api/open-books': () => Promise.resolve(jsonResponse({ success: true, data: view({ ok: false, checkedAt: '2026-11-02T02:30:00.000Z', checks: 6, failing: 1 }) })) });
     renderApp('/open-books');
     expect((await screen.findByTestId('balance-line', {}, { timeout: 10_000 })).textContent).toMatch(/found a difference in 1 of 6 checks/);
+  });
+
+  it('shows the figures the api served inside the page without reading them again, and reads them on a later visit', async () => {
+    // As the api's /open-books sends them (apps/api/src/open-books-page.ts).
+    const served = document.createElement('script');
+    served.type = 'application/json';
+    served.id = 'open-books-data';
+    served.textContent = JSON.stringify(view({ ok: true, checkedAt: '2026-11-02T02:30:00.000Z', checks: 3, failing: 0 }));
+    document.body.append(served);
+    const fetchMock = mockRoutes({ 'GET /api/open-books': () => Promise.resolve(jsonResponse({ success: true, data: view({ ok: true, checkedAt: '2026-11-02T02:30:00.000Z', checks: 9, failing: 0 }) })) });
+    const { router } = renderApp('/open-books');
+
+    expect((await screen.findByTestId('balance-line', {}, { timeout: 10_000 })).textContent).toMatch(/all 3 checks passed/);
+    expect(requestsTo(fetchMock, 'GET /api/open-books')).toHaveLength(0);
+    expect(document.getElementById('open-books-data')).toBeNull();
+
+    // Away and back: the served figures are old by then; the page reads the API.
+    await router.navigate('/help');
+    await screen.findByRole('heading', { level: 1, name: /help/i }, { timeout: 10_000 });
+    await router.navigate('/open-books');
+    expect((await screen.findByTestId('balance-line', {}, { timeout: 10_000 })).textContent).toMatch(/all 9 checks passed/);
+    expect(requestsTo(fetchMock, 'GET /api/open-books')).toHaveLength(1);
   });
 });

@@ -1,30 +1,37 @@
-import { Alert, Table, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
 import { balanceLine, OPEN_BOOKS_FIGURES, OPEN_BOOKS_LABELS, type OpenBooksView } from '#pie/contracts';
 import { errorMessage } from '../../../../shared/api';
 import { formatDateTime, formatMaskedCount, formatMoney } from '../../../../shared/format';
 import { EmptyState, PageFrame, PageLoader, Section, StatList } from '../../../../shared/ui';
 import { useOpenBooksQuery } from '../api/open-books.api';
+import { forgetServedOpenBooks, servedOpenBooks } from '../api/served-open-books';
 import { MonthlyMoneyChart } from './MonthlyMoneyChart';
+import classes from './open-books.module.css';
 
 type Month = OpenBooksView['months'][number];
 
 /** /open-books: where all of the money is, live from the ledger — platform-wide sums, never a fan. */
 export function OpenBooksPage() {
-  const books = useOpenBooksQuery();
+  // Served with the page when it was the first one opened (the api's /open-books): no read then.
+  const [served] = useState(servedOpenBooks);
+  useEffect(() => forgetServedOpenBooks, []);
+  const books = useOpenBooksQuery(undefined, { skip: served !== undefined });
+  const data = served ?? books.data;
   return (
     <PageFrame
       title="Open books"
       description="Every cent fans paid into Pie, and where it is now: live from our double-entry ledger, month by month. Only platform-wide totals — never a fan."
       width="wide"
     >
-      {books.isLoading ? (
+      {data ? (
+        <OpenBooks data={data} />
+      ) : books.isLoading ? (
         <PageLoader />
-      ) : books.isError || !books.data ? (
+      ) : (
         <Alert color="red" role="alert">
           {errorMessage(books.error, 'The open books could not be loaded. Please try again.')}
         </Alert>
-      ) : (
-        <OpenBooks data={books.data} />
       )}
     </PageFrame>
   );
@@ -59,32 +66,29 @@ function OpenBooks({ data }: { data: OpenBooksView }) {
         ) : (
           <>
             <MonthlyMoneyChart months={data.months} />
-            {/* A plain scrolling box, not the shared TableScroll: its scroll area is a library this public page's first load does without. */}
-            <div role="region" aria-label="Money per month (table)" tabIndex={0} style={{ overflowX: 'auto' }}>
-              <Table miw={1100}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Month</Table.Th>
+            <div role="region" aria-label="Money per month (table)" tabIndex={0} className={classes.scroll}>
+              <table className={classes.table}>
+                <thead>
+                  <tr>
+                    <th scope="col">Month</th>
                     {OPEN_BOOKS_FIGURES.map((key) => (
-                      <Table.Th key={key} scope="col" ta="right">
+                      <th key={key} scope="col">
                         {OPEN_BOOKS_LABELS[key]}
-                      </Table.Th>
+                      </th>
                     ))}
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
+                  </tr>
+                </thead>
+                <tbody>
                   {[...data.months].reverse().map((month: Month) => (
-                    <Table.Tr key={month.month}>
-                      <Table.Th scope="row">{month.month}</Table.Th>
+                    <tr key={month.month}>
+                      <th scope="row">{month.month}</th>
                       {OPEN_BOOKS_FIGURES.map((key) => (
-                        <Table.Td key={key} ta="right">
-                          {formatMoney(month[key])}
-                        </Table.Td>
+                        <td key={key}>{formatMoney(month[key])}</td>
                       ))}
-                    </Table.Tr>
+                    </tr>
                   ))}
-                </Table.Tbody>
-              </Table>
+                </tbody>
+              </table>
             </div>
           </>
         )}
