@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writePlays } from '#pie/listening';
+import { writePlays } from '#pie/listening/testing';
 import { scrobblePlay, type Scrobble } from '#pie/listening/testing';
 import { Database } from '#pie/platform';
 import { makeAccount } from '../support/accounts.js';

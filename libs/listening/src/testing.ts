@@ -20,3 +20,6 @@ export { LastfmSource, LASTFM_REVOKED_REASON, LASTFM_CALLBACK_PATH } from './dom
 export { ScrobbleSources } from './domain/scrobble-sources.js';
 // A scrobble as the one writer receives it (the cross-source match's tests write them directly).
 export { scrobblePlay, type Scrobble } from './domain/scrobble-plays.js';
+// Plays written and read straight, without an import or a poll (other modules read time per window).
+export { listenedMsByArtist } from './domain/listened-time.js';
+export { writePlays, writePlaysIn, type IncomingPlay } from './domain/play-writer.js';
