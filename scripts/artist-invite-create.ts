@@ -4,7 +4,7 @@
  * and verified, so send it only to the artist's own contact. Until the admin back office generates
  * invites, this is how they are made. Uses DATABASE_URL, or the embedded database of `npm start`.
  */
-import { createArtistInvite } from '#pie/claims';
+import { createArtistInvite } from '#pie/claims/testing';
 import { artistFacts } from '#pie/listening';
 import { withScriptOrm } from './script-database.ts';
 

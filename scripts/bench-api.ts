@@ -29,7 +29,7 @@ import autocannon from 'autocannon';
 import { createOrm, Database, migrateUp } from '#pie/platform';
 import { migrations } from '#pie/migrations';
 import { hashPassword } from '#pie/identity/testing';
-import { writePlays, type IncomingPlay } from '#pie/listening';
+import { writePlays, type IncomingPlay } from '#pie/listening/testing';
 import { accounts, postJournals, type JournalInput } from '#pie/ledger';
 import { recreateDatabase, seededRandom } from '#pie/testing';
 

@@ -23,7 +23,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { createOrm, Database, migrateUp, type Orm } from '#pie/platform';
 import { migrations } from '#pie/migrations';
-import { closePiePeriods } from '#pie/pies';
+import { closePiePeriods } from '#pie/pies/testing';
 import { recreateDatabase } from '#pie/testing';
 
 const PERIODS = Number(process.env.BENCH_PERIODS ?? 100_000);

@@ -39,7 +39,7 @@ import pg, { type PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { createOrm, migrateUp } from '#pie/platform';
 import { migrations } from '#pie/migrations';
-import { writePlaysIn, type IncomingPlay } from '#pie/listening';
+import { writePlaysIn, type IncomingPlay } from '#pie/listening/testing';
 import { scrobblePlay, stagePlays, WRITE_PLAYS_SQL } from '#pie/listening/testing';
 import { databaseUrl, recreateDatabase, seededRandom, TEST_POSTGRES_URL } from '#pie/testing';
 

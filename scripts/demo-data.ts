@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '#pie/platform';
 import { addPromotionCodes, createAdmin, hashPassword } from '#pie/identity/testing';
-import { promoPoolTopUp } from '#pie/billing';
+import { promoPoolTopUp } from '#pie/billing/testing';
 import { canonicalPostings, postJournal } from '#pie/ledger';
 
 /** What promo_pool starts with: forty free $5 pies, funded by a `platform_top_up` journal. */

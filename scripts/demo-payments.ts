@@ -13,9 +13,9 @@
  * Runs once: skipped when the fan already has a subscription.
  */
 import type Stripe from 'stripe';
-import { createStripeClient } from '#pie/billing';
+import { createStripeClient } from '#pie/billing/testing';
 import { createOrm, type EntityManager } from '#pie/platform';
-import { lockFanCloses } from '#pie/pies';
+import { lockFanCloses } from '#pie/pies/testing';
 import { DEMO_FAN, SANDBOX_STRIPE_SECRET_KEY } from './demo-data.ts';
 import { Visitor } from './demo-listening.ts';
 

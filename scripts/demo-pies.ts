@@ -16,7 +16,7 @@
  */
 import { accounts, canonicalPostings, postJournal, type JournalKind } from '#pie/ledger';
 import { createOrm, type EntityManager } from '#pie/platform';
-import { createPie, openPeriod } from '#pie/pies';
+import { createPie, openPeriod } from '#pie/pies/testing';
 import { DEMO_FAN, DEMO_SCROBBLER } from './demo-data.ts';
 import { seedDemoPayments } from './demo-payments.ts';
 

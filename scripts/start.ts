@@ -17,7 +17,7 @@ import { seedDemoPies, seedDemoScrobblerPie } from './demo-pies.ts';
 import { seedDemoArtistArea } from './demo-artist-area.ts';
 import { seedDemoPayments } from './demo-payments.ts';
 import { seedDemoPayouts } from './demo-payouts.ts';
-import { TransferOfficeEarnings } from '#pie/payouts';
+import { TransferOfficeEarnings } from '#pie/payouts/testing';
 import { Supervised } from './supervise.ts';
 
 const env = { ...process.env };

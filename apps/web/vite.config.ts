@@ -82,6 +82,8 @@ export default defineConfig(({ command }) => ({
   plugins: [react(), pureContractsPlugin(join(webRoot, '../../libs/contracts/src')), scrollAreaRefsPlugin(), mantineStylesPlugin(webRoot), fontPreloadPlugin(), serviceWorkerPlugin(), precompressPlugin()],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
+    // '@web/…' is apps/web/src/… (tsconfig.json "paths"): imports across app/, features/, shared/ and test/.
+    tsconfigPaths: true,
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }] : [],
   },
   build: {

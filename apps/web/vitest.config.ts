@@ -15,6 +15,8 @@ export default defineConfig({
   plugins: [react()],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
+    // '@web/…' is apps/web/src/… (tsconfig.json "paths"), as in vite.config.ts.
+    tsconfigPaths: true,
   },
   test: {
     name: 'web',

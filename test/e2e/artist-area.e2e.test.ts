@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { InboxClient } from '../../apps/sandbox/src/mail/inbox-client.js';
 import { hashPassword } from '#pie/identity/testing';
-import { OFFICE_INVITATION_SUBJECT, VERIFY_EMAIL_SUBJECT } from '#pie/notifications';
+import { OFFICE_INVITATION_SUBJECT, VERIFY_EMAIL_SUBJECT } from '#pie/notifications/testing';
 import { databaseUrl } from '#pie/testing';
 import { openSql } from '../support/sql.js';
 import { launchBrowser } from './support/browser.js';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promoPoolTopUp } from '#pie/billing';
+import { promoPoolTopUp } from '#pie/billing/testing';
 import { addPromotionCodes } from '#pie/identity/testing';
 import { accounts, Ledger } from '#pie/ledger';
-import { PAYMENT_RECEIPT_SUBJECT } from '#pie/notifications';
-import { expireEscrowOf } from '#pie/payouts';
+import { PAYMENT_RECEIPT_SUBJECT } from '#pie/notifications/testing';
+import { expireEscrowOf } from '#pie/payouts/testing';
 import { Database } from '#pie/platform';
 import { ACCOUNT_DELETED_SUBJECT } from '../../libs/billing/src/domain/account-deleted-email.js';
 import { TestPlatform } from '../support/test-platform.js';

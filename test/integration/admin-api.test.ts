@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, makeAccount } from '../support/accounts.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
-import { CLAIM_REJECTED_SUBJECT, CLAIM_VERIFIED_SUBJECT, STRIPE_DISCONNECTED_SUBJECT } from '#pie/notifications';
+import { CLAIM_REJECTED_SUBJECT, CLAIM_VERIFIED_SUBJECT, STRIPE_DISCONNECTED_SUBJECT } from '#pie/notifications/testing';
 import { addMember, editBio, makeCatalogueArtist, makeClaim, officeAdmin, socialsFor } from './artist-area-fixtures.js';
 import { enableStripe, intoEscrow } from './payouts-fixtures.js';
 import { fundWallet } from './pies-fixtures.js';

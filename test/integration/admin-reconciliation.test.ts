@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expireEscrowOf } from '#pie/payouts';
-import { closePiePeriod } from '#pie/pies';
+import { expireEscrowOf } from '#pie/payouts/testing';
+import { closePiePeriod } from '#pie/pies/testing';
 import { accounts, Ledger, type JournalInput } from '#pie/ledger';
 import { Database } from '#pie/platform';
 import { logIn, makeAccount } from '../support/accounts.js';

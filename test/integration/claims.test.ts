@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createArtistInvite, payeeOfficeFor } from '#pie/claims';
-import { writePlays } from '#pie/listening';
+import { payeeOfficeFor } from '#pie/claims';
+import { createArtistInvite } from '#pie/claims/testing';
+import { writePlays } from '#pie/listening/testing';
 import { scrobblePlay } from '#pie/listening/testing';
 import { Database } from '#pie/platform';
 import { approve } from '../../apps/sandbox/src/oauth/oauth-test-client.js';

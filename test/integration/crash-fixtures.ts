@@ -1,6 +1,6 @@
 import { accounts, postJournals, type JournalInput } from '#pie/ledger';
 import { Database } from '#pie/platform';
-import { ClosePiePeriod } from '#pie/pies';
+import { ClosePiePeriod } from '#pie/pies/testing';
 import type { TestPlatform } from '../support/test-platform.js';
 import { TEST_JOURNAL_KINDS } from '#pie/ledger/testing';
 

@@ -1,17 +1,19 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import type Stripe from 'stripe';
-import { platformFeeCents } from '#pie/billing';
+import { platformFeeCents } from '#pie/billing/testing';
 import { Ledger } from '#pie/ledger';
 import { SendEmail } from '#pie/notifications';
 import { AppConfigSchema, Database, QUEUE_NAMES, QueueRegistry, type AppConfig } from '#pie/platform';
-import { ClosePiePeriod, PiePeriodClosed } from '#pie/pies';
+import { ClosePiePeriod } from '#pie/pies/testing';
+import { PiePeriodClosed } from '#pie/pies/events';
 import { MailCounter } from '../support/mail-counter.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';
 import { TestPlatform, type QueueBackendChoice } from '../support/test-platform.js';
 import { compileWorker, WorkerProcess, type CompiledWorker } from '../support/worker-process.js';
 import { claimedArtist, crashArtistId, fanEmail, seedPayees, seedPeriodCloses } from './crash-fixtures.js';
-import { agreesWithStripe, officesAgainstStripe, PayoutMaker, TransferOfficeEarnings } from '#pie/payouts';
+import { agreesWithStripe } from '#pie/payouts';
+import { officesAgainstStripe, PayoutMaker, TransferOfficeEarnings } from '#pie/payouts/testing';
 import { accounts } from '#pie/ledger';
 import { seededRandom } from '#pie/testing';
 

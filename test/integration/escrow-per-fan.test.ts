@@ -1,22 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  accounts,
-  artistEscrows,
-  creditWhereabouts,
-  debitOrigins,
-  escrowAttributionViolations,
-  escrowFanMovements,
-  escrowHoldingsByFan,
-  fanEscrowHoldings,
-  fanEscrowTotal,
-  fanHoldingsBefore,
-  InsufficientBalanceError,
-  InvalidJournalError,
-  Ledger,
-  postJournals,
-} from '#pie/ledger';
-import { expireEscrowOf, PayoutsFacade, releaseEscrow } from '#pie/payouts';
+import { accounts, artistEscrows, creditWhereabouts, debitOrigins, escrowAttributionViolations, escrowFanMovements, escrowHoldingsByFan, fanEscrowHoldings, fanEscrowTotal, fanHoldingsBefore, InsufficientBalanceError, Ledger, postJournals } from '#pie/ledger';
+import { InvalidJournalError } from '#pie/ledger/testing';
+import { PayoutsFacade } from '#pie/payouts';
+import { expireEscrowOf, releaseEscrow } from '#pie/payouts/testing';
 import { Database } from '#pie/platform';
 import { makeCatalogueArtist, officeAdmin } from './artist-area-fixtures.js';
 import { enableStripe, verifyClaim } from './payouts-fixtures.js';

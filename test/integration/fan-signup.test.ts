@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VERIFY_EMAIL_SUBJECT } from '#pie/notifications';
+import { VERIFY_EMAIL_SUBJECT } from '#pie/notifications/testing';
 import { SESSION_COOKIE } from '#pie/identity';
 import { linkIn, TestPlatform, type QueueBackendChoice } from '../support/test-platform.js';
 import { makeFanRegistration } from '../support/factories.js';

@@ -2,15 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrm, Database, type Orm } from '#pie/platform';
 import { createTestDatabase, type TestDatabase } from '#pie/testing';
-import {
-  accounts,
-  IdempotencyConflictError,
-  InsufficientBalanceError,
-  InvalidJournalError,
-  Ledger,
-  postJournals,
-  type JournalInput,
-} from '#pie/ledger';
+import { accounts, InsufficientBalanceError, Ledger, postJournals, type JournalInput } from '#pie/ledger';
+import { IdempotencyConflictError, InvalidJournalError } from '#pie/ledger/testing';
 import { openSql, type Sql } from '../support/sql.js';
 import { TEST_JOURNAL_KINDS } from '#pie/ledger/testing';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writePlays } from '#pie/listening';
+import { writePlays } from '#pie/listening/testing';
 import { ComputePopularity } from '#pie/listening/testing';
 import { Database, QueueRegistry } from '#pie/platform';
 import { makeFanRegistration } from '../support/factories.js';

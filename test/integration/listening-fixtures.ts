@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Database } from '#pie/platform';
-import { writePlays, type IncomingPlay } from '#pie/listening';
+import { writePlays, type IncomingPlay } from '#pie/listening/testing';
 import { approve } from '../../apps/sandbox/src/oauth/oauth-test-client.js';
 import type { Sql } from '../support/sql.js';
 import { roundTripCookie, type TestPlatform } from '../support/test-platform.js';

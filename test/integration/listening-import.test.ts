@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listenedMsByArtist } from '#pie/listening';
+import { listenedMsByArtist } from '#pie/listening/testing';
 import { Database } from '#pie/platform';
 import { logIn, makeAccount } from '../support/accounts.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writePlays, type IncomingPlay } from '#pie/listening';
+import { writePlays, type IncomingPlay } from '#pie/listening/testing';
 import { scrobblePlay } from '#pie/listening/testing';
 import { Database } from '#pie/platform';
 import { makeAccount } from '../support/accounts.js';

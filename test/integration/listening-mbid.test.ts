@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writePlays } from '#pie/listening';
-import { scrobblePlay, upsertTrackMetadata, type Scrobble } from '#pie/listening/testing';
+import { scrobblePlay, upsertTrackMetadata, writePlays, type Scrobble } from '#pie/listening/testing';
 import { Database } from '#pie/platform';
 import { makeAccount } from '../support/accounts.js';
 import { openSql, type Sql } from '../support/sql.js';

@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IncomingPlay } from '#pie/listening';
+import type { IncomingPlay } from '#pie/listening/testing';
 import { stagePlays, WRITE_PLAYS_SQL } from '#pie/listening/testing';
 import { createOrm, Database, nativeTransaction, type Orm } from '#pie/platform';
 import { createTestDatabase, type TestDatabase } from '#pie/testing';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '#pie/platform';
-import { closePiePeriod, createPie, openPeriod } from '#pie/pies';
+import { closePiePeriod, createPie, openPeriod } from '#pie/pies/testing';
 import { logIn, makeAccount, type TestAccount } from '../support/accounts.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OFFICE_INVITATION_SUBJECT } from '#pie/notifications';
+import { OFFICE_INVITATION_SUBJECT } from '#pie/notifications/testing';
 import { openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
 import { addMember, officeAdmin, signedInArtist } from './artist-area-fixtures.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promoPoolTopUp } from '#pie/billing';
+import { promoPoolTopUp } from '#pie/billing/testing';
 import { addPromotionCodes } from '#pie/identity/testing';
 import { accounts, Ledger } from '#pie/ledger';
 import { Database } from '#pie/platform';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, balanceOf, JOURNAL_KINDS } from '#pie/ledger';
-import { releaseEscrow } from '#pie/payouts';
-import { closePiePeriod } from '#pie/pies';
+import { releaseEscrow } from '#pie/payouts/testing';
+import { closePiePeriod } from '#pie/pies/testing';
 import { Database } from '#pie/platform';
 import { logIn, makeAccount } from '../support/accounts.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';

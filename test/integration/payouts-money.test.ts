@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, balanceOf, Ledger, JOURNAL_KINDS } from '#pie/ledger';
-import { agreesWithStripe, bookDueTransfer, officesAgainstStripe, ExpireEscrow, expireEscrowOf, releaseEscrow, transferIdempotencyKey, TransferSender } from '#pie/payouts';
-import { formatDay, PAYOUT_SENT_SUBJECT, SendEmail } from '#pie/notifications';
+import { agreesWithStripe } from '#pie/payouts';
+import { bookDueTransfer, officesAgainstStripe, ExpireEscrow, expireEscrowOf, releaseEscrow, transferIdempotencyKey, TransferSender } from '#pie/payouts/testing';
+import { SendEmail } from '#pie/notifications';
+import { formatDay, PAYOUT_SENT_SUBJECT } from '#pie/notifications/testing';
 import { Database, recordInOutbox } from '#pie/platform';
 import { makeAccount } from '../support/accounts.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';

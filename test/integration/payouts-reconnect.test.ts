@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, Ledger } from '#pie/ledger';
-import { bookDueTransfer, expireEscrowOf, PayoutsFacade, TransferSender } from '#pie/payouts';
+import { PayoutsFacade } from '#pie/payouts';
+import { bookDueTransfer, expireEscrowOf, TransferSender } from '#pie/payouts/testing';
 import { Database } from '#pie/platform';
 import { logIn, makeAccount } from '../support/accounts.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';

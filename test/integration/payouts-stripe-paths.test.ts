@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, balanceOf } from '#pie/ledger';
-import { payoutFeeCents } from '#pie/payouts';
-import { StripeAccountDeauthorized } from '#pie/billing';
-import { formatDay, SendEmail, STRIPE_DISCONNECTED_SUBJECT, STRIPE_RESTRICTED_SUBJECT } from '#pie/notifications';
+import { payoutFeeCents } from '#pie/payouts/testing';
+import { StripeAccountDeauthorized } from '#pie/billing/events';
+import { SendEmail } from '#pie/notifications';
+import { formatDay, STRIPE_DISCONNECTED_SUBJECT, STRIPE_RESTRICTED_SUBJECT } from '#pie/notifications/testing';
 import { Database } from '#pie/platform';
 import { eventually, openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';

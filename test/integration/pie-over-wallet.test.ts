@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promoPoolTopUp } from '#pie/billing';
+import { promoPoolTopUp } from '#pie/billing/testing';
 import { addPromotionCodes } from '#pie/identity/testing';
 import { accounts, Ledger } from '#pie/ledger';
-import { ExpireEscrow, expireEscrowOf } from '#pie/payouts';
+import { ExpireEscrow, expireEscrowOf } from '#pie/payouts/testing';
 import { Database, recordInOutbox } from '#pie/platform';
-import { closePiePeriod, PERIOD_ROLLED_OVER_SUBJECT } from '#pie/pies';
+import { closePiePeriod, PERIOD_ROLLED_OVER_SUBJECT } from '#pie/pies/testing';
 import { FinishedPieSettlement } from '../../libs/billing/src/domain/finished-pie-settlement.js';
 import { ESCROW_RETURNED_SUBJECT } from '../../libs/billing/src/domain/escrow-returned-email.js';
 import { PIE_ENDED_SUBJECT } from '../../libs/billing/src/domain/pie-ended-email.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Database } from '#pie/platform';
-import { closePiePeriod, openPeriod } from '#pie/pies';
+import { closePiePeriod, openPeriod } from '#pie/pies/testing';
 import { logIn, makeAccount, type TestAccount } from '../support/accounts.js';
 import { openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';

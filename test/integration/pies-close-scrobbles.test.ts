@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts } from '#pie/ledger';
-import { writePlays, type IncomingPlay } from '#pie/listening';
+import { writePlays, type IncomingPlay } from '#pie/listening/testing';
 import { scrobblePlay } from '#pie/listening/testing';
 import { Database } from '#pie/platform';
-import { closeJournalKey, closePiePeriod } from '#pie/pies';
+import { closeJournalKey, closePiePeriod } from '#pie/pies/testing';
 import { makeAccount } from '../support/accounts.js';
 import { openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';

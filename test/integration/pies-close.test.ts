@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accounts, Ledger } from '#pie/ledger';
 import { Database, QueueRegistry } from '#pie/platform';
-import { closeJournalKey, closePiePeriod, closePiePeriods, EarlierPeriodOpenError, openPeriod, PERIOD_CLOSED_SUBJECT, PERIOD_NOTHING_TO_SPLIT_SUBJECT, PERIOD_ROLLED_OVER_SUBJECT, SchedulePeriodCloses } from '#pie/pies';
+import { closeJournalKey, closePiePeriod, closePiePeriods, EarlierPeriodOpenError, openPeriod, PERIOD_CLOSED_SUBJECT, PERIOD_NOTHING_TO_SPLIT_SUBJECT, PERIOD_ROLLED_OVER_SUBJECT, SchedulePeriodCloses } from '#pie/pies/testing';
 import { makeAccount, type TestAccount } from '../support/accounts.js';
 import { eventually, openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { accounts, Ledger } from '#pie/ledger';
 import { Database } from '#pie/platform';
-import { createPie } from '#pie/pies';
+import { createPie } from '#pie/pies/testing';
 import type { PieSettings } from '#pie/contracts';
 import type { TestPlatform } from '../support/test-platform.js';
 import { TEST_JOURNAL_KINDS } from '#pie/ledger/testing';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StripeGateway } from '#pie/billing';
 import { accounts, Ledger } from '#pie/ledger';
 import { Database, QueueRegistry } from '#pie/platform';
-import { closePiePeriod, createPie, openPeriod } from '#pie/pies';
+import { closePiePeriod, createPie, openPeriod } from '#pie/pies/testing';
 import { RepriceSubscriptionOnPieSettingsChangedListener } from '../../libs/billing/src/listeners/reprice-subscription-on-pie-settings-changed.listener.js';
 import { CLOSE_AFTER_END_MS, SchedulePeriodClosesHandler } from '../../libs/pies/src/jobs/schedule-period-closes/schedule-period-closes.handler.js';
 import { logIn, makeAccount } from '../support/accounts.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUsd } from '#pie/contracts';
 import { Database } from '#pie/platform';
-import { closePiePeriod, openPeriod } from '#pie/pies';
+import { closePiePeriod, openPeriod } from '#pie/pies/testing';
 import { logIn, makeAccount, type TestAccount } from '../support/accounts.js';
 import { pdfTextRuns } from '../support/pdf-text.js';
 import { openSql, type Sql } from '../support/sql.js';

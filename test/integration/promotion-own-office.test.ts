@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { promoPoolTopUp } from '#pie/billing';
+import { promoPoolTopUp } from '#pie/billing/testing';
 import { accounts, Ledger } from '#pie/ledger';
 import { Database } from '#pie/platform';
-import { closeJournalKey, closePiePeriod, createPie } from '#pie/pies';
+import { closeJournalKey, closePiePeriod, createPie } from '#pie/pies/testing';
 import { logIn, makeAccount, type TestAccount } from '../support/accounts.js';
 import { openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';

@@ -217,7 +217,8 @@ describe('provider tokens for other modules', () => {
   });
 
   it('a token that no longer decrypts (the key changed) marks the connection broken with a reason the fan can act on', async () => {
-    const { ProviderTokens, ProviderTokensUnreadableError, TOKENS_UNREADABLE_REASON } = await import('#pie/identity');
+    const { ProviderTokens, ProviderTokensUnreadableError } = await import('#pie/identity');
+    const { TOKENS_UNREADABLE_REASON } = await import('#pie/identity/testing');
     const tokens = platform.api.get(ProviderTokens);
     const fanId = await spotifyFan('listener2');
     // What a different TOKEN_ENCRYPTION_KEY would make of the stored value: a well-formed seal that fails authentication.

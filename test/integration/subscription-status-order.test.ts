@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SubscriptionStatusChanged, type SubscriptionStatus } from '#pie/billing';
+import { SubscriptionStatusChanged, type SubscriptionStatus } from '#pie/billing/events';
 import { FanContacts } from '#pie/identity';
 import { accounts, Ledger } from '#pie/ledger';
 import { APP_CONFIG, Database, recordInOutbox } from '#pie/platform';

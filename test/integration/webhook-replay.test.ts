@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
-import { platformFeeCents } from '#pie/billing';
+import { platformFeeCents } from '#pie/billing/testing';
 import { accounts, Ledger } from '#pie/ledger';
 import { Database } from '#pie/platform';
 import { TestPlatform } from '../support/test-platform.js';

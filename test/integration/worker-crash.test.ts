@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Queue } from 'bullmq';
 import { QueueRegistry, type AppConfig } from '#pie/platform';
-import { SendEmail, VERIFY_EMAIL_SUBJECT } from '#pie/notifications';
+import { SendEmail } from '#pie/notifications';
+import { VERIFY_EMAIL_SUBJECT } from '#pie/notifications/testing';
 import { TestPlatform, type QueueBackendChoice } from '../support/test-platform.js';
 import { makeFanRegistration } from '../support/factories.js';
 import { SmtpGate } from '../support/smtp-gate.js';

@@ -1,7 +1,7 @@
-import { writePlays, type IncomingPlay } from '#pie/listening';
-import { ExpireEscrow, SweepTransfers } from '#pie/payouts';
+import { writePlays, type IncomingPlay } from '#pie/listening/testing';
+import { ExpireEscrow, SweepTransfers } from '#pie/payouts/testing';
 import { Database, QUEUE_NAMES, QueueRegistry, type MessageType } from '#pie/platform';
-import { SchedulePeriodCloses } from '#pie/pies';
+import { SchedulePeriodCloses } from '#pie/pies/testing';
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from '#pie/identity/testing';
 import { logIn, makeAccount, type TestAccount } from '../support/accounts.js';

@@ -7,7 +7,7 @@ import { createWorkerApp } from '../../apps/worker/src/create-worker-app.js';
 import { startSandbox, type Sandbox } from '../../apps/sandbox/src/sandbox.js';
 import { InboxClient } from '../../apps/sandbox/src/mail/inbox-client.js';
 import { StripeSandboxControl } from '../../apps/sandbox/src/stripe/control-client.js';
-import { createStripeClient } from '#pie/billing';
+import { createStripeClient } from '#pie/billing/testing';
 import type Stripe from 'stripe';
 import { randomBytes } from 'node:crypto';
 

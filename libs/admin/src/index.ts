@@ -1,9 +1,5 @@
 // Public surface of libs/admin: the back office (DESIGN §5 invariants, §8).
 export { adminModule } from './admin.module-descriptor.js';
-export { AdminHttpModule } from './admin-http.module.js';
-export { AdminWorkerModule } from './admin-worker.module.js';
-export { DiscoverArtistEmail } from './jobs/discover-artist-email/discover-artist-email.job.js';
-export { RunReconciliation } from './jobs/run-reconciliation/run-reconciliation.job.js';
 // A fan's impact and its cards (apps/api asks it whether a public pie page gets an Open Graph image).
 export { FanImpacts } from './domain/fan-impacts.js';
 // The open books (apps/api serves /open-books with them inside the page).

@@ -6,3 +6,5 @@ export { addPromotionCodes, remainingPromotionCodes, PROMO_UNAVAILABLE_MESSAGE }
 export { createAdmin } from './domain/admins.js';
 // Accounts office invitations planted before issue 27 (their mailed complete-registration links still work).
 export { plantLegacyInvitedArtistUser } from './domain/artist-invitations.js';
+// What a connection broken by an unreadable token says (the tests read it on the fan's connection).
+export { TOKENS_UNREADABLE_REASON } from './social/provider-tokens.service.js';

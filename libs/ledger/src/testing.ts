@@ -12,3 +12,5 @@ export const TEST_JOURNAL_KINDS = {
   topUp: 'test_top_up' as JournalKind,
   spend: 'test_spend' as JournalKind,
 } as const;
+// The errors a refused posting throws (other modules only ever catch InsufficientBalanceError).
+export { InvalidJournalError, IdempotencyConflictError } from './domain/journal.js';

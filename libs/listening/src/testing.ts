@@ -22,3 +22,6 @@ export { ScrobbleSources, POLL_OVERLAP_S, LATE_SCROBBLE_WINDOW_S } from './domai
 export { scrobblePlay, type Scrobble } from './domain/scrobble-plays.js';
 // The catalogue's write of full tracks (a poll's), merging name-only entries into them.
 export { upsertTrackMetadata } from './domain/catalogue-writer.js';
+// Plays written and read straight, without an import or a poll (other modules read time per window).
+export { listenedMsByArtist } from './domain/listened-time.js';
+export { writePlays, writePlaysIn, type IncomingPlay } from './domain/play-writer.js';

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminAuthApi } from '../features/admin/auth';
-import { artistAuthApi } from '../features/artist/auth';
-import { authApi } from '../features/fan/auth';
-import { makeAdmin, makeArtistUser, makeFanUser } from '../test/fixtures';
-import { jsonResponse, sentRequest } from '../test/render';
+import { adminAuthApi } from '@web/features/admin/auth';
+import { artistAuthApi } from '@web/features/artist/auth';
+import { authApi } from '@web/features/fan/auth';
+import { makeAdmin, makeArtistUser, makeFanUser } from '@web/test/fixtures';
+import { jsonResponse, sentRequest } from '@web/test/render';
 import { makeStore } from './store';
 
 /**

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PageLoader } from '../shared/ui';
+import { PageLoader } from '@web/shared/ui';
 import { lazyRoute, RouteErrorBoundary } from './errors';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockRoutes } from '../test/render';
+import { jsonResponse, mockRoutes } from '@web/test/render';
 import { startInitialReads } from './initial-reads';
 import { makeStore } from './store';
 

@@ -1,5 +1,5 @@
-import { authApi } from '../features/fan/auth';
-import type { SessionState } from '../shared/session';
+import { authApi } from '@web/features/fan/auth';
+import type { SessionState } from '@web/shared/session';
 import type { AppDispatch } from './store';
 
 /** The artist and admin areas: their own sessions, their own reads. */
@@ -19,6 +19,6 @@ export function startInitialReads(dispatch: AppDispatch, pathname: string, fanSe
   dispatch(authApi.util.prefetch('getUser', undefined, {}));
   if (pathname === '/dashboard') {
     // Not loading it only leaves the reads to the dashboard itself.
-    import('../features/fan/listening/dashboard-reads').then(({ prefetchDashboardReads }) => prefetchDashboardReads(dispatch)).catch(() => {});
+    import('@web/features/fan/listening/dashboard-reads').then(({ prefetchDashboardReads }) => prefetchDashboardReads(dispatch)).catch(() => {});
   }
 }

@@ -1,5 +1,5 @@
 import { Navigate, createBrowserRouter, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
-import { PageLoader } from '../shared/ui';
+import { PageLoader } from '@web/shared/ui';
 import { lazyRoute, RouteErrorBoundary } from './errors';
 import { FanLayout } from './layout/FanLayout';
 import { RootLayout } from './layout/RootLayout';

@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { artistSessionConfirmed, sessionCleared, sessionConfirmed } from '../shared/session';
-import { mockRoutes } from '../test/render';
+import { artistSessionConfirmed, sessionCleared, sessionConfirmed } from '@web/shared/session';
+import { mockRoutes } from '@web/test/render';
 import { AppRoot } from './AppRoot';
 import { allRoutes } from './all-routes';
 import { makeStore } from './store';

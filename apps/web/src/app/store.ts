@@ -1,6 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { adminBaseApi, artistBaseApi, baseApi } from '../shared/api';
-import { adminSessionSlice, artistSessionSlice, hasSessionHint, sessionSlice, writeSessionHint, type SessionArea, type SessionState } from '../shared/session';
+import { adminBaseApi, artistBaseApi, baseApi } from '@web/shared/api';
+import { adminSessionSlice, artistSessionSlice, hasSessionHint, sessionSlice, writeSessionHint, type SessionArea, type SessionState } from '@web/shared/session';
 
 const rootReducer = combineReducers({
   [baseApi.reducerPath]: baseApi.reducer,

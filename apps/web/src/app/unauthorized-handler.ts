@@ -1,5 +1,5 @@
-import { setUnauthorizedHandler } from '../shared/api';
-import { adminRedirectStored, artistRedirectStored, redirectStored } from '../shared/session';
+import { setUnauthorizedHandler } from '@web/shared/api';
+import { adminRedirectStored, artistRedirectStored, redirectStored } from '@web/shared/session';
 import type { AppStore } from './store';
 
 interface Navigator {

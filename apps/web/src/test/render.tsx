@@ -2,10 +2,10 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, createPath } from 'react-router';
 import { vi } from 'vitest';
-import { AppRoot } from '../app/AppRoot';
-import { allRoutes as routes } from '../app/all-routes';
-import { makeStore, type RootState } from '../app/store';
-import { installUnauthorizedHandler } from '../app/unauthorized-handler';
+import { AppRoot } from '@web/app/AppRoot';
+import { allRoutes as routes } from '@web/app/all-routes';
+import { makeStore, type RootState } from '@web/app/store';
+import { installUnauthorizedHandler } from '@web/app/unauthorized-handler';
 import type { FanImpactView } from '#pie/contracts';
 
 /**

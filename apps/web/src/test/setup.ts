@@ -1,7 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-import { resetCookieConsentForTests } from '../shared/cookies/consent-store';
-import { resetInstallPromptForTests } from '../shared/install/install-prompt';
+import { resetCookieConsentForTests } from '@web/shared/cookies/consent-store';
+import { resetInstallPromptForTests } from '@web/shared/install/install-prompt';
 
 // A loaded CI machine renders lazily loaded screens slower than a laptop.
 configure({ asyncUtilTimeout: 3000 });

@@ -7,7 +7,8 @@ import { StripeGateway } from '../stripe/stripe-gateway.js';
 import { accountDeletedMessage } from './account-deleted-email.js';
 import { stripeCustomerOf } from './customers.js';
 import { StripeEventProcessor } from './stripe-event-processor.js';
-import { cancelPromoSubscription, ENDED_SUBSCRIPTION_STATUSES, hasEnded, lockFan, type SubscriptionRow } from './subscription-store.js';
+import { cancelPromoSubscription, lockFan, type SubscriptionRow } from './subscription-store.js';
+import { ENDED_SUBSCRIPTION_STATUSES, hasEnded, statusArrayParam } from './subscription-statuses.js';
 import { WalletReturn } from './wallet-return.js';
 
 /** Marks the refunds Pie makes when a fan deletes their account (Stripe metadata). */
@@ -76,7 +77,7 @@ export class DeletedFanSettlement {
   private async endSubscriptions(fanId: string, eventId: string): Promise<boolean> {
     const rows = await this.database.em().execute<SubscriptionRow[]>(
       `select * from billing.subscriptions where fan_id = ? and status <> all(?::text[])`,
-      [fanId, `{${ENDED_SUBSCRIPTION_STATUSES.join(',')}}`],
+      [fanId, statusArrayParam(ENDED_SUBSCRIPTION_STATUSES)],
     );
     for (const row of rows) {
       if (row.promo) {

@@ -4,7 +4,8 @@ import { SendEmail } from '#pie/notifications';
 import { Database, handleOnce, recordInOutbox, type EntityManager } from '#pie/platform';
 import { StripeGateway } from '../stripe/stripe-gateway.js';
 import { pieEndedMessage } from './pie-ended-email.js';
-import { cancelPromoSubscription, ENDED_SUBSCRIPTION_STATUSES, hasRunningSubscription, lockFan, type SubscriptionRow } from './subscription-store.js';
+import { cancelPromoSubscription, hasRunningSubscription, lockFan, type SubscriptionRow } from './subscription-store.js';
+import { ENDED_SUBSCRIPTION_STATUSES, statusArrayParam } from './subscription-statuses.js';
 import { WalletReturn } from './wallet-return.js';
 import { JOURNAL_KINDS } from '#pie/ledger';
 
@@ -63,7 +64,7 @@ export class FinishedPieSettlement {
   private async endFinishedPromotion(tx: EntityManager, fanId: string, pieId: string): Promise<void> {
     const rows = await tx.execute<SubscriptionRow[]>(
       `select * from billing.subscriptions where fan_id = ? and promo and pie_id = ? and status <> all(?::text[])`,
-      [fanId, pieId, `{${ENDED_SUBSCRIPTION_STATUSES.join(',')}}`],
+      [fanId, pieId, statusArrayParam(ENDED_SUBSCRIPTION_STATUSES)],
     );
     for (const row of rows) await cancelPromoSubscription(tx, fanId, row.id);
   }

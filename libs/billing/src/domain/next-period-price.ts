@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { idOf } from '../stripe/stripe-gateway.js';
-import { hasEnded } from './subscription-store.js';
+import { hasEnded } from './subscription-statuses.js';
 
 /**
  * Bills a new amount and period length from the end of the current period, the way Stripe supports

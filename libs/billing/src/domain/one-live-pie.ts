@@ -1,7 +1,7 @@
 import type Stripe from 'stripe';
 import { alreadyHasLivePie } from './billing.errors.js';
+import { isLive } from './subscription-statuses.js';
 
-const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_due']);
 
 /**
  * One active pie per fan (DESIGN §5), on Stripe's side; the caller holds the fan's lock. Refuses
@@ -11,7 +11,7 @@ const LIVE_STATUSES: ReadonlySet<string> = new Set(['active', 'trialing', 'past_
  */
 export async function claimTheOnlyPie(stripe: Stripe, customerId: string): Promise<void> {
   const subscriptions = await stripe.subscriptions.list({ customer: customerId, limit: 100 });
-  if (subscriptions.data.some((subscription) => LIVE_STATUSES.has(subscription.status))) throw alreadyHasLivePie();
+  if (subscriptions.data.some((subscription) => isLive(subscription.status))) throw alreadyHasLivePie();
   for await (const session of stripe.checkout.sessions.list({ customer: customerId, limit: 100 })) {
     if (session.status === 'open') await stripe.checkout.sessions.expire(session.id);
   }

@@ -15,6 +15,7 @@ import { idOf, StripeGateway } from '../stripe/stripe-gateway.js';
 import { fanOfCustomer } from './customers.js';
 import { splitPayment } from './fees.js';
 import { reversalPostings } from './reversal.js';
+import { isPaidUp } from './subscription-statuses.js';
 import { lockFan, markActivated, saveStripeSubscription, settingsOfRow, type SubscriptionRow } from './subscription-store.js';
 
 /**
@@ -126,7 +127,7 @@ export class StripeEventProcessor {
     }
     // The fan cancelled (here or in the Billing Portal): told once per cancellation, in the
     // transaction that records it, whichever of the API call and the webhook sees it first.
-    if (previousCancelAtPeriodEnd !== true && row.cancel_at_period_end && (row.status === 'active' || row.status === 'trialing') && row.current_period_end) {
+    if (previousCancelAtPeriodEnd !== true && row.cancel_at_period_end && isPaidUp(row.status) && row.current_period_end) {
       await this.mailFan(tx, fanId, (contact) =>
         pieCancelledMessage({ ...contact, endsAt: new Date(row.current_period_end!), pieLink: this.link('/pie'), billingLink: this.link('/settings#billing') }),
       );

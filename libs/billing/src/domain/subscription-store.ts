@@ -5,6 +5,7 @@ import type { PieSettings } from '../events/subscription-activated.event.js';
 import { SubscriptionStatusChanged, type SubscriptionStatus } from '../events/subscription-status-changed.event.js';
 import { idOf } from '../stripe/stripe-gateway.js';
 import { pieSettingsOf } from './pie-settings.js';
+import { ENDED_SUBSCRIPTION_STATUSES, hasEnded, isPaidUp, LIVE_SUBSCRIPTION_STATUSES, PAID_UP_STATUSES, statusArrayParam, statusListSql } from './subscription-statuses.js';
 
 export interface SubscriptionRow {
   id: string;
@@ -56,14 +57,6 @@ export function settingsOfRow(row: SubscriptionRow): PieSettings {
 }
 
 /**
- * The statuses after which Stripe never charges a subscription again; any other (past_due, unpaid,
- * incomplete, paused too) may still collect, so the pie it pays for is not over.
- */
-export const ENDED_SUBSCRIPTION_STATUSES: readonly string[] = ['canceled', 'incomplete_expired'];
-
-export const hasEnded = (status: string): boolean => ENDED_SUBSCRIPTION_STATUSES.includes(status);
-
-/**
  * Whether the fan has a subscription still running — in billing's rows or at Stripe (its webhook
  * may not have arrived) — so a pie will split what the wallet holds, or (a deleted fan's) the
  * deletion's own settlement has yet to end it and return the wallet. A free pie whose one period has
@@ -73,7 +66,7 @@ export async function hasRunningSubscription(tx: EntityManager, stripe: Stripe, 
   const [row] = await tx.execute(
     `select 1 from billing.subscriptions where fan_id = ? and status <> all(?::text[])
         and not (promo and current_period_end <= ?) limit 1`,
-    [fanId, `{${ENDED_SUBSCRIPTION_STATUSES.join(',')}}`, new Date()],
+    [fanId, statusArrayParam(ENDED_SUBSCRIPTION_STATUSES), new Date()],
   );
   if (row) return true;
   const [customer] = await tx.execute<{ stripe_customer_id: string }[]>(`select stripe_customer_id from billing.customers where fan_id = ?`, [fanId]);
@@ -83,7 +76,7 @@ export async function hasRunningSubscription(tx: EntityManager, stripe: Stripe, 
 }
 
 export function isActivePie(row: Pick<SubscriptionRow, 'status' | 'pie_id'>): boolean {
-  return (row.status === 'active' || row.status === 'trialing') && row.pie_id !== null;
+  return isPaidUp(row.status) && row.pie_id !== null;
 }
 
 export function subscriptionView(row: SubscriptionRow): SubscriptionView {
@@ -112,7 +105,7 @@ export async function findSubscription(em: EntityManager, id: string, fanId?: st
 export async function currentSubscription(em: EntityManager, fanId: string): Promise<SubscriptionRow | null> {
   const [row] = await em.execute<SubscriptionRow[]>(
     `select * from billing.subscriptions where fan_id = ?
-      order by (status in ('active', 'trialing', 'past_due')) desc, created_at desc limit 1`,
+      order by (status in ${statusListSql(LIVE_SUBSCRIPTION_STATUSES)}) desc, created_at desc limit 1`,
     [fanId],
   );
   return row ?? null;
@@ -184,7 +177,7 @@ export async function saveStripeSubscription(tx: EntityManager, fanId: string, s
 /** Marks the subscription activated once; true only for the call that did it. */
 export async function markActivated(tx: EntityManager, id: string): Promise<boolean> {
   const rows = await tx.execute<{ id: string }[]>(
-    `update billing.subscriptions set activated_at = now() where id = ? and activated_at is null and status in ('active', 'trialing') returning id`,
+    `update billing.subscriptions set activated_at = now() where id = ? and activated_at is null and status in ${statusListSql(PAID_UP_STATUSES)} returning id`,
     [id],
   );
   return rows.length > 0;

@@ -4,6 +4,7 @@ import { artistFacts } from '#pie/listening';
 import type { ArtistPages } from './artist-pages.js';
 import { createArtistInvite } from './artist-invites.js';
 import { alreadyClaimed, claimNotFound, inviteInvalid } from './claims.errors.js';
+import { stepsTo } from './claim-status.js';
 import { changeStatus, loadClaim } from './claims-store.js';
 
 /*
@@ -88,13 +89,15 @@ export async function adminChangeClaimStatus(tx: EntityManager, claimId: string,
  * successful through the allowed moves, each recorded with the admin as actor.
  */
 export async function adminVerifyClaim(tx: EntityManager, claimId: string, adminId: string, note: string | null): Promise<{ before: AdminClaimDetails; after: AdminClaimDetails }> {
-  let claim = await loadClaim(tx, claimId, { lock: true });
+  const claim = await loadClaim(tx, claimId, { lock: true });
   if (!claim) throw claimNotFound();
   const before = await adminClaimDetails(tx, claimId);
   const actor = { kind: 'admin' as const, id: adminId };
   const reason = note ? `manual verification: ${note}` : 'manual verification';
-  if (claim.status === 'pending') claim = await changeStatus(tx, claim, 'verifying', actor, reason);
-  await withOneSuccessPerArtist(() => changeStatus(tx, claim, 'successful', actor, reason));
+  await withOneSuccessPerArtist(async () => {
+    let moved = claim;
+    for (const step of stepsTo(claim.status, 'successful')) moved = await changeStatus(tx, moved, step, actor, reason);
+  });
   await tx.execute(`update claims.claims set last_attempt_at = now(), last_attempt_ok = true, last_attempt_message = ? where id = ?`, [reason, claimId]);
   return { before, after: await adminClaimDetails(tx, claimId) };
 }

@@ -1,4 +1,5 @@
 import { textArray, type EntityManager } from '#pie/platform';
+import { OPEN_CLAIM_SQL } from './claim-status.js';
 
 /**
  * The facade pies and payouts read: the office holding the artist's successful claim (its payee),
@@ -36,7 +37,7 @@ export async function claimedArtistIdsOf(em: EntityManager, officeId: string): P
 export async function artistIdsClaimedByOffices(em: EntityManager, officeIds: readonly string[]): Promise<string[]> {
   if (officeIds.length === 0) return [];
   const rows = await em.execute<{ artist_id: string }[]>(
-    `select distinct artist_id from claims.claims where office_id = any(?::uuid[]) and status in ('pending', 'verifying', 'successful') order by artist_id`,
+    `select distinct artist_id from claims.claims where office_id = any(?::uuid[]) and status in ${OPEN_CLAIM_SQL} order by artist_id`,
     [textArray(officeIds)],
   );
   return rows.map((row) => row.artist_id);

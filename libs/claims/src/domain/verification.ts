@@ -1,6 +1,7 @@
 import type { ClaimSummary } from '#pie/contracts';
 import type { Database } from '#pie/platform';
 import { alreadyClaimed, claimNotFound, verificationFailed } from './claims.errors.js';
+import { assertMayVerify, isUndecided } from './claim-status.js';
 import { changeStatus, claimsWhere, isUniqueViolation, loadClaim, recordAttempt, summaries, type Actor, type AttemptProof } from './claims-store.js';
 
 /** What a claim that lost its artist to another office says, in its history and its last attempt. */
@@ -13,7 +14,7 @@ export const LOST_TO_ANOTHER_OFFICE = 'Another office verified this artist first
 async function closeLostClaim(database: Database, claimId: string): Promise<void> {
   await database.transaction(async (em) => {
     const claim = await loadClaim(em, claimId, { lock: true });
-    if (!claim || (claim.status !== 'pending' && claim.status !== 'verifying')) return;
+    if (!claim || !isUndecided(claim.status)) return;
     await recordAttempt(em, claimId, false, LOST_TO_ANOTHER_OFFICE);
     await changeStatus(em, claim, 'rejected', { kind: 'system', id: null }, LOST_TO_ANOTHER_OFFICE);
   });
@@ -28,9 +29,9 @@ export async function startVerifying(database: Database, claimId: string, actor:
     const claim = await loadClaim(em, claimId, { lock: true });
     if (!claim) throw claimNotFound();
     const won = await em.execute(`select 1 from claims.claims where artist_id = ? and status = 'successful' and id <> ?`, [claim.artist_id, claimId]);
-    if (won.length > 0 && (claim.status === 'pending' || claim.status === 'verifying')) return true;
-    if (claim.status === 'pending') await changeStatus(em, claim, 'verifying', actor, 'Verification started');
-    else if (claim.status !== 'verifying') await changeStatus(em, claim, 'verifying', actor); // refused by the transition table
+    if (won.length > 0 && isUndecided(claim.status)) return true;
+    assertMayVerify(claim.status);
+    if (claim.status !== 'verifying') await changeStatus(em, claim, 'verifying', actor, 'Verification started');
     return false;
   });
   if (lost) {

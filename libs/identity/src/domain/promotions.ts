@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { PROMO_ALREADY_USED_MESSAGE, PROMO_UNAVAILABLE_MESSAGE } from '#pie/contracts';
 import { DomainError, textArray, type EntityManager } from '#pie/platform';
+import { promotionRefusal } from './promotion-rules.js';
 
 export { PROMO_UNAVAILABLE_MESSAGE };
 export const PROMO_CAMPAIGN = 'try';
@@ -109,12 +110,18 @@ export type TakePromotionOutcome =
  */
 export async function takePromotion(em: EntityManager, fingerprinter: PromotionFingerprinter, fanId: string): Promise<TakePromotionOutcome> {
   const fan = await promotionRowOf(em, fanId, true);
-  if (!fan || fan.deleted_at) return { outcome: 'not-eligible' };
-  if (fan.used_promotion_code) return { outcome: 'used' };
-  if (!fan.promo_eligible) return { outcome: 'not-eligible' };
-  const providers = await linkedProvidersOf(em, fanId);
-  const verified = fan.email_verified_at !== null || (fan.normalised_email === null && providers.length > 0);
-  if (!verified) return { outcome: 'unverified' };
+  const providers = fan ? await linkedProvidersOf(em, fanId) : [];
+  const refusal = promotionRefusal(
+    fan && {
+      deleted: fan.deleted_at !== null,
+      eligible: fan.promo_eligible,
+      used: fan.used_promotion_code,
+      emailVerified: fan.email_verified_at !== null,
+      hasEmail: fan.normalised_email !== null,
+      linkedProviders: providers.length,
+    },
+  );
+  if (refusal || !fan) return { outcome: refusal ?? 'not-eligible' };
   const prints = fingerprintsOf(fingerprinter, fan, providers);
   // Nothing to know the person by again: no free pie.
   if (prints.length === 0) return { outcome: 'unverified' };

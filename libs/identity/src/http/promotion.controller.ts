@@ -6,6 +6,7 @@ import { Database, ok, RateLimit, RateLimitGuard, ZodQuery } from '#pie/platform
 import { CaptchaVerifier } from '../domain/captcha.js';
 import { Fan } from '../domain/fan.entity.js';
 import { notSignedIn } from '../domain/identity.errors.js';
+import { promotionOpenTo } from '../domain/promotion-rules.js';
 import { PROMO_UNAVAILABLE_MESSAGE, remainingPromotionCodes } from '../domain/promotions.js';
 import { CurrentSubject, FanSessionGuard, type SessionPrincipal } from './session.guard.js';
 
@@ -34,7 +35,7 @@ export class PromotionController {
   async eligibility(@CurrentSubject() principal: SessionPrincipal) {
     const fan = await this.database.em().findOne(Fan, { id: principal.subjectId, deletedAt: null });
     if (!fan) throw notSignedIn();
-    const data: PromoEligibility = { available: fan.promoEligible && !fan.usedPromotionCode, used: fan.usedPromotionCode };
+    const data: PromoEligibility = { available: promotionOpenTo({ eligible: fan.promoEligible, used: fan.usedPromotionCode }), used: fan.usedPromotionCode };
     return ok(data);
   }
 }

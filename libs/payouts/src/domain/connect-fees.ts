@@ -15,6 +15,15 @@ export function payoutFeeCents(amountCents: number): number {
   return Math.floor((amountCents * 25 + 5000) / 10_000) + 25;
 }
 
+/**
+ * Who bears a Connect fee Pie passes on to an office: its earnings at Pie as far as they go (never
+ * below zero: a negative balance after a reversal pays nothing), the rest the platform's loss.
+ */
+export function passOnFee(feeCents: number, earningsCents: number): { fromEarnings: number; platformLoss: number } {
+  const fromEarnings = Math.min(feeCents, Math.max(0, earningsCents));
+  return { fromEarnings, platformLoss: feeCents - fromEarnings };
+}
+
 /** The UTC month (`2026-11`) Stripe bills a payout's account as active. */
 export const billingMonthOf = (payout: Pick<Stripe.Payout, 'created'>): string => new Date(payout.created * 1000).toISOString().slice(0, 7);
 
@@ -46,10 +55,10 @@ async function bookFee(tx: EntityManager, officeId: string, fee: { kind: typeof 
   if (await journalByKey(tx, fee.key)) return;
   const earnings = accounts.officeEarnings(officeId);
   await lockAccounts(tx, [earnings]);
-  const fromEarnings = Math.min(fee.cents, Math.max(0, await balanceOf(tx, earnings)));
+  const { fromEarnings, platformLoss } = passOnFee(fee.cents, await balanceOf(tx, earnings));
   const postings: PostingInput[] = [{ account: accounts.processorFees, amountCents: fee.cents }];
   if (fromEarnings > 0) postings.push({ account: earnings, amountCents: -fromEarnings });
-  if (fee.cents > fromEarnings) postings.push({ account: accounts.refunds, amountCents: -(fee.cents - fromEarnings) });
+  if (platformLoss > 0) postings.push({ account: accounts.refunds, amountCents: -platformLoss });
   const input = { kind: fee.kind, idempotencyKey: fee.key, occurredAt: new Date(fee.at * 1000), references: { officeId, ...fee.references }, postings };
   await postJournal(tx, input, canonicalPostings(input));
 }

@@ -100,9 +100,12 @@ export async function connectionChangesOf(em: EntityManager, officeId: string): 
 }
 
 /** Whether Pie may send the office money now: Stripe enabled the account and no admin disconnected it. */
-export function canReceiveTransfers(row: ConnectedAccountRow | null): row is ConnectedAccountRow {
+export function canReceiveTransfers<T extends Pick<ConnectedAccountRow, 'status' | 'disconnected_at'>>(row: T | null | undefined): row is T {
   return row?.status === 'enabled' && !row.disconnected_at;
 }
+
+/** `canReceiveTransfers` as a condition on `payouts.connected_accounts`, for the queries that list such offices. */
+export const RECEIVES_TRANSFERS_SQL = `status = 'enabled' and disconnected_at is null`;
 
 export async function connectedAccountOf(em: EntityManager, officeId: string): Promise<ConnectedAccountRow | null> {
   return (await connectedAccountsOf(em, [officeId])).get(officeId) ?? null;
@@ -252,6 +255,6 @@ export async function saveAccountState(em: EntityManager, account: Stripe.Accoun
 
 /** The offices Pie may send money to now (enabled and not disconnected), for the daily transfer sweep. */
 export async function connectedOfficeIds(em: EntityManager): Promise<string[]> {
-  const rows = await em.execute<{ office_id: string }[]>(`select office_id from payouts.connected_accounts where status = 'enabled' and disconnected_at is null order by office_id`);
+  const rows = await em.execute<{ office_id: string }[]>(`select office_id from payouts.connected_accounts where ${RECEIVES_TRANSFERS_SQL} order by office_id`);
   return rows.map((row) => row.office_id);
 }

@@ -1,7 +1,8 @@
 import { payeeOfficeFor } from '#pie/claims';
 import { accounts, accountsWithMoney, canonicalPostings, fanHoldingsBefore, lockAccounts, parseAccount, postingCount, postJournal, JOURNAL_KINDS } from '#pie/ledger';
 import type { EntityManager } from '#pie/platform';
-import { canReceiveTransfers, connectedAccountOf, type ConnectedAccountRow } from './connected-accounts.js';
+import { connectedAccountOf } from './connected-accounts.js';
+import { escrowExpires } from './escrow-rules.js';
 
 
 export interface EscrowReturn {
@@ -28,7 +29,7 @@ export async function escrowArtistIds(em: EntityManager): Promise<string[]> {
  */
 export async function expireEscrowOf(tx: EntityManager, artistId: string, cutoff: Date): Promise<EscrowReturn[]> {
   const payee = await payeeOfficeFor(tx, artistId);
-  if (payee && !(await officeUnableSince(tx, payee, cutoff))) return [];
+  if (!escrowExpires(payee, payee && (await connectedAccountOf(tx, payee.officeId)), cutoff)) return [];
   const escrow = accounts.artistEscrow(artistId);
   const holdings = await fanHoldingsBefore(tx, escrow, cutoff);
   if (holdings.size === 0) return [];
@@ -56,14 +57,4 @@ export async function expireEscrowOf(tx: EntityManager, artistId: string, cutoff
     made.push({ artistId, fanId, amountCents });
   }
   return made;
-}
-
-/** Whether the artist's office has been unable to receive transfers since before `cutoff` (and still is). */
-async function officeUnableSince(tx: EntityManager, payee: { officeId: string; verifiedAt: Date }, cutoff: Date): Promise<boolean> {
-  const account: ConnectedAccountRow | null = await connectedAccountOf(tx, payee.officeId);
-  const able: boolean = canReceiveTransfers(account);
-  if (able) return false;
-  // Unable since the latest of: the claim's success, the disconnect, the last reconnect.
-  const moments = [payee.verifiedAt, account?.disconnected_at, account?.reconnected_at].filter((at): at is Date => Boolean(at)).map((at) => new Date(at).getTime());
-  return Math.max(...moments) < cutoff.getTime();
 }

@@ -3,6 +3,7 @@ import { accounts, balanceOf, escrowHoldingsByFan, lockAccounts, postJournal, ca
 import { recordInOutbox, type Database, type EntityManager } from '#pie/platform';
 import type { ConnectedAccountSync } from './connected-account-sync.js';
 import { canReceiveTransfers, connectedAccountOf, type ConnectedAccountRow } from './connected-accounts.js';
+import { escrowRecipient } from './escrow-rules.js';
 import { TransferOfficeEarnings } from '../jobs/transfer-office-earnings/transfer-office-earnings.job.js';
 
 
@@ -16,8 +17,7 @@ import { TransferOfficeEarnings } from '../jobs/transfer-office-earnings/transfe
 export async function releaseEscrow(tx: EntityManager, artistId: string): Promise<{ officeId: string; releasedCents: number } | null> {
   const payee = await payeeOfficeFor(tx, artistId);
   if (!payee) return null;
-  const account = await connectedAccountOf(tx, payee.officeId);
-  if (!canReceiveTransfers(account)) return null;
+  if (!escrowRecipient(payee, await connectedAccountOf(tx, payee.officeId))) return null;
   const escrow = accounts.artistEscrow(artistId);
   const earnings = accounts.officeEarnings(payee.officeId);
   await lockAccounts(tx, [escrow, earnings]);

@@ -1,4 +1,5 @@
 import type { EntityManager } from '#pie/platform';
+import { LIVE_PIE_SQL } from './pie-statuses.js';
 
 /* The back office's view of pies (the admin module reads this facade, never the tables). */
 
@@ -7,14 +8,14 @@ import type { EntityManager } from '#pie/platform';
 export async function fansWithLivePie(em: EntityManager, among?: readonly string[]): Promise<string[]> {
   if (among?.length === 0) return [];
   const rows = await em.execute<{ fan_id: string }[]>(
-    `select distinct fan_id from pies.pies where status in ('active', 'past_due') ${among ? 'and fan_id = any(?::uuid[])' : ''}`,
+    `select distinct fan_id from pies.pies where status in ${LIVE_PIE_SQL} ${among ? 'and fan_id = any(?::uuid[])' : ''}`,
     among ? [`{${among.join(',')}}`] : [],
   );
   return rows.map((row) => row.fan_id);
 }
 
 export async function livePieCount(em: EntityManager): Promise<number> {
-  const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from pies.pies where status in ('active', 'past_due')`);
+  const [row] = await em.execute<{ n: number }[]>(`select count(*)::int as n from pies.pies where status in ${LIVE_PIE_SQL}`);
   return row.n;
 }
 
@@ -41,7 +42,7 @@ export async function allocationsByArtistAndFan(em: EntityManager): Promise<{ ar
 export async function artistsInLivePies(em: EntityManager): Promise<string[]> {
   const rows = await em.execute<{ artist_id: string }[]>(
     `select distinct pa.artist_id from pies.period_artists pa join pies.periods p on p.id = pa.period_id join pies.pies pi on pi.id = p.pie_id
-      where pi.status in ('active', 'past_due') and pa.selected`,
+      where pi.status in ${LIVE_PIE_SQL} and pa.selected`,
   );
   return rows.map((row) => row.artist_id);
 }

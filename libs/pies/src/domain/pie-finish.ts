@@ -1,5 +1,6 @@
 import { executeBound, insertIntoOutbox, pgArray, type EntityManager } from '#pie/platform';
 import { PieFinished } from '../events/pie-finished.event.js';
+import { LIVE_PIE_SQL } from './pie-statuses.js';
 
 /**
  * Records, for each of these fans whose pie is now over, `pies.pie-finished.v1` once, in the
@@ -16,8 +17,8 @@ export async function finishOverPies(tx: EntityManager, fanIds: readonly string[
     tx,
     `with over as (
        update pies.pies p set finished_at = coalesce(p.finished_at, $2::timestamptz), updated_at = $2::timestamptz
-        where p.fan_id = any($1::uuid[]) and ($3::boolean or p.finished_at is null) and p.status not in ('active', 'past_due')
-          and not exists (select 1 from pies.pies live where live.fan_id = p.fan_id and live.status in ('active', 'past_due'))
+        where p.fan_id = any($1::uuid[]) and ($3::boolean or p.finished_at is null) and p.status not in ${LIVE_PIE_SQL}
+          and not exists (select 1 from pies.pies live where live.fan_id = p.fan_id and live.status in ${LIVE_PIE_SQL})
           and not exists (select 1 from pies.pies op join pies.periods o on o.pie_id = op.id where op.fan_id = p.fan_id and o.state <> 'closed')
        returning p.id, p.fan_id, p.created_at
      )
@@ -54,7 +55,7 @@ export async function endSpentPromotions(tx: EntityManager, pieIds: readonly str
   await executeBound(
     tx,
     `update pies.pies p set status = 'ended', ended_at = coalesce(p.ended_at, $2::timestamptz), updated_at = $2::timestamptz
-      where p.id = any($1::uuid[]) and p.promo and p.status in ('active', 'past_due')
+      where p.id = any($1::uuid[]) and p.promo and p.status in ${LIVE_PIE_SQL}
         and not exists (select 1 from pies.periods o where o.pie_id = p.id and o.state <> 'closed')`,
     [pgArray(pies), now.toISOString()],
   );

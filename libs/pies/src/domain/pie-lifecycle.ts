@@ -4,6 +4,7 @@ import { PieCreated } from '../events/pie-created.event.js';
 import { lockFanCloses } from './period-close.js';
 import { finishOverPies } from './pie-finish.js';
 import type { PieRow } from './pie-rows.js';
+import { LIVE_PIE_SQL, pieStatusFromSubscription } from './pie-statuses.js';
 
 export interface NewPie {
   fanId: string;
@@ -23,7 +24,7 @@ export async function createPie(tx: EntityManager, input: NewPie): Promise<{ pie
     const [existing] = await tx.execute<{ id: string }[]>(`select id from pies.pies where subscription_id = ?`, [input.subscriptionId]);
     if (existing) return { pieId: existing.id, created: false };
   }
-  await tx.execute(`update pies.pies set status = 'ended', ended_at = now(), updated_at = now() where fan_id = ? and status in ('active', 'past_due')`, [input.fanId]);
+  await tx.execute(`update pies.pies set status = 'ended', ended_at = now(), updated_at = now() where fan_id = ? and status in ${LIVE_PIE_SQL}`, [input.fanId]);
   const s = input.settings;
   const [pie] = await tx.execute<{ id: string }[]>(
     `insert into pies.pies (fan_id, subscription_id, promo, amount_cents, artist_limit, artist_popularity, exclude_non_active, pie_days)
@@ -80,16 +81,6 @@ export async function openPeriod(
   return { periodId: period.id, opened: true };
 }
 
-const STATUS_FROM_STRIPE: Record<string, PieRow['status']> = {
-  active: 'active',
-  trialing: 'active',
-  past_due: 'past_due',
-  unpaid: 'past_due',
-  incomplete: 'past_due',
-  canceled: 'canceled',
-  incomplete_expired: 'canceled',
-};
-
 /**
  * Follows the subscription's status (billing's status-changed event), as of `statusAt` (the event's
  * time). Unknown statuses change nothing. Stripe's webhooks — and so billing's events — can be
@@ -101,7 +92,7 @@ const STATUS_FROM_STRIPE: Record<string, PieRow['status']> = {
  * the pie over.
  */
 export async function followSubscriptionStatus(tx: EntityManager, subscriptionId: string, stripeStatus: string, statusAt: Date, now = new Date()): Promise<void> {
-  const status = STATUS_FROM_STRIPE[stripeStatus];
+  const status = pieStatusFromSubscription(stripeStatus);
   if (!status) return;
   const [pie] = await tx.execute<{ fan_id: string }[]>(`select fan_id from pies.pies where subscription_id = ?`, [subscriptionId]);
   if (!pie) return;

@@ -7,6 +7,7 @@ import { Database, DomainError, type EntityManager } from '#pie/platform';
 import { cents, currentPeriodOf, findOwnPie, findPie, periodsOf, periodSummary, pieOf, type PieRow } from '../domain/pie-rows.js';
 import { pieNotFound } from '../domain/pies.errors.js';
 import { availableToSplit } from '../domain/period-close.js';
+import { LIVE_PIE_SQL, publicPieStatus } from '../domain/pie-statuses.js';
 import { splitPie, weightShare, type SplitResult } from '../domain/split.js';
 import { gatherSplitInputs, type SplitInputs } from '../domain/split-inputs.js';
 
@@ -38,7 +39,7 @@ export class PieReads {
     const em = this.em();
     let row: PieRow | null;
     if (pieId) row = await this.ownPie(fanId, pieId);
-    else [row = null] = await em.execute<PieRow[]>(`select * from pies.pies where fan_id = ? and status in ('active', 'past_due') order by created_at desc limit 1`, [fanId]);
+    else [row = null] = await em.execute<PieRow[]>(`select * from pies.pies where fan_id = ? and status in ${LIVE_PIE_SQL} order by created_at desc limit 1`, [fanId]);
     if (!row) return null;
     return pieOf(row, await currentPeriodOf(em, row.id));
   }
@@ -137,7 +138,7 @@ export class PieReads {
       `select id, starts_at, ends_at, distributed_cents from pies.periods where pie_id = ? and state = 'closed' order by ends_at desc limit 1`,
       [pieId],
     );
-    const status = publicStatus(pie.status);
+    const status = publicPieStatus(pie.status);
     if (!period) return { pieId, fanName, status, period: null, artists: [] };
     const lines = await em.execute<{ artist_id: string; artist_name: string; share_cents: string }[]>(
       `select artist_id, artist_name, share_cents from pies.period_artists where period_id = ? and share_cents > 0 order by share_cents desc, artist_id`,
@@ -205,17 +206,12 @@ export function splitArtists(split: SplitResult, inputs: SplitInputs): PieSplitA
   });
 }
 
-/** A pie's status as others see it: a failed payment (past_due) is the fan's business, shown as active. */
-function publicStatus(status: PieRow['status']): PublicFanPie['status'] {
-  return status === 'past_due' ? 'active' : status;
-}
-
 /** What another fan may see of a pie (see `PublicFanPie`). */
 function publicFanPie(pie: PieWithPeriods): PublicFanPie {
   const { amountCents: _amount, ...settings } = pie.settings;
   return {
     id: pie.id,
-    status: publicStatus(pie.status),
+    status: publicPieStatus(pie.status),
     settings,
     createdAt: pie.createdAt,
     periods: pie.periods.map(({ id, seq, startsAt, endsAt, state, distributedCents, artistCount, closedAt }) => ({ id, seq, startsAt, endsAt, state, distributedCents, artistCount, closedAt })),

@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { browserLocation } from '../../shared/browser';
+import { browserLocation } from '@web/shared/browser';
 import { AppUpdateScreen } from './AppUpdateScreen';
 import { isChunkLoadError, isCodeLoadFailure } from './chunk-errors';
 import { GeneralErrorScreen } from './GeneralErrorScreen';

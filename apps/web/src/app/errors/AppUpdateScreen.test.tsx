@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { browserLocation } from '../../shared/browser';
+import { browserLocation } from '@web/shared/browser';
 import { AppUpdateScreen } from './AppUpdateScreen';
 
 const chunkError = () => new TypeError('Failed to fetch dynamically imported module: http://localhost/assets/funds.route-x1.js');

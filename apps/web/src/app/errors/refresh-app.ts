@@ -1,4 +1,4 @@
-import { browserLocation } from '../../shared/browser';
+import { browserLocation } from '@web/shared/browser';
 
 /** When the app last reloaded itself for a new version (per tab). */
 const LAST_REFRESH_KEY = 'pie:app-refresh-at';

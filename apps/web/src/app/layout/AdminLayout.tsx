@@ -1,4 +1,4 @@
-import { AdminLogoutButton, useAdminSessionCheck } from '../../features/admin/auth';
+import { AdminLogoutButton, useAdminSessionCheck } from '@web/features/admin/auth';
 import { AreaShell, type AreaNavItem } from './AreaShell';
 
 export const ADMIN_NAV: readonly AreaNavItem[] = [

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { RequireAdminSession } from '../../features/admin/auth';
+import { RequireAdminSession } from '@web/features/admin/auth';
 import type { AdminOutletContext } from './area-context';
 
 /** The protected part of /admin: the guard (to /admin and back), then the screen with the admin. */

@@ -1,7 +1,7 @@
 import { Anchor, Burger, Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigation } from 'react-router';
-import { PageContainer } from '../../shared/ui';
+import { PageContainer } from '@web/shared/ui';
 import { SiteFooter } from './SiteFooter';
 
 export interface AreaNavItem {

@@ -1,4 +1,4 @@
-import { ArtistLogoutButton, useArtistSessionCheck } from '../../features/artist/auth';
+import { ArtistLogoutButton, useArtistSessionCheck } from '@web/features/artist/auth';
 import { AreaShell, type AreaNavItem } from './AreaShell';
 
 export const ARTIST_NAV: readonly AreaNavItem[] = [

@@ -1,8 +1,8 @@
 import { Outlet, useLocation } from 'react-router';
-import { RequireArtistSession } from '../../features/artist/auth';
-import { OfficeSwitcher } from '../../features/artist/office';
-import { ProfilePrompt } from '../../features/artist/profile';
-import { PageContainer } from '../../shared/ui';
+import { RequireArtistSession } from '@web/features/artist/auth';
+import { OfficeSwitcher } from '@web/features/artist/office';
+import { ProfilePrompt } from '@web/features/artist/profile';
+import { PageContainer } from '@web/shared/ui';
 import type { ArtistOutletContext } from './area-context';
 
 /**

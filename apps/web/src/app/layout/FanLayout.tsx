@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { LogoutButton, useFanSessionCheck } from '../../features/fan/auth';
+import { LogoutButton, useFanSessionCheck } from '@web/features/fan/auth';
 import { AreaShell, type AreaNavItem } from './AreaShell';
 
 export const FAN_NAV: readonly AreaNavItem[] = [

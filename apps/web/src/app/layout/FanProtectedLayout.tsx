@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { RequireFanSession } from '../../features/fan/auth';
+import { RequireFanSession } from '@web/features/fan/auth';
 import type { FanOutletContext } from './area-context';
 
 /** The protected part of the fan area: the guard (to /login and back), then the screen with the fan. */

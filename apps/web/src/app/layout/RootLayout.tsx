@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Outlet } from 'react-router';
-import { CookieBanner, useCookieConsent } from '../../shared/cookies';
-import { InstallPrompt } from '../../shared/install';
+import { CookieBanner, useCookieConsent } from '@web/shared/cookies';
+import { InstallPrompt } from '@web/shared/install';
 import { useBottomDockSpace } from './bottom-dock-space';
 
 /**

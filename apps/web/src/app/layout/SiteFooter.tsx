@@ -1,7 +1,7 @@
 import { Anchor, Group, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { PageContainer } from '../../shared/ui';
-import { openCookiePreferences } from '../../shared/cookies';
+import { PageContainer } from '@web/shared/ui';
+import { openCookiePreferences } from '@web/shared/cookies';
 
 const COMMON_LINKS = [
   // Where all of the money is (issue 31), open to everyone.

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminClaimDetails, AdminJournalView, AdminMoneyFigures, AuditEntry } from '#pie/contracts';
-import { makeAdmin } from '../../test/fixtures';
-import { jsonResponse, mockRoutes, renderApp, requestsTo } from '../../test/render';
+import { makeAdmin } from '@web/test/fixtures';
+import { jsonResponse, mockRoutes, renderApp, requestsTo } from '@web/test/render';
 
 /*
  * Issue 29 (items 5 and 7) on the back office's screens: names and links instead of ids and JSON,

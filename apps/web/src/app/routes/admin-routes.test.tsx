@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { browserLocation } from '../../shared/browser';
-import { makeAdmin } from '../../test/fixtures';
-import { jsonResponse, mockRoutes, renderApp, requestsTo } from '../../test/render';
+import { browserLocation } from '@web/shared/browser';
+import { makeAdmin } from '@web/test/fixtures';
+import { jsonResponse, mockRoutes, renderApp, requestsTo } from '@web/test/render';
 
 const PROFILE = 'GET /api/admin/profile';
 const LOGIN = 'POST /api/admin/auth/login';

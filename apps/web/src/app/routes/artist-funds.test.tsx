@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { browserLocation } from '../../shared/browser';
-import { makeArtistUser } from '../../test/fixtures';
-import { jsonResponse, mockRoutes, renderApp, requestsTo } from '../../test/render';
+import { browserLocation } from '@web/shared/browser';
+import { makeArtistUser } from '@web/test/fixtures';
+import { jsonResponse, mockRoutes, renderApp, requestsTo } from '@web/test/render';
 
 const OFFICE_ID = '0b5c3f4e-8f0e-4b7a-9a57-4d6f1c2b3a10';
 const PAYOUT_ID = '6f1c2b3a-0b5c-4f4e-8f0e-4b7a9a574d6f';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeArtistUser } from '../../test/fixtures';
-import { jsonResponse, mockRoutes, renderApp, requestsTo } from '../../test/render';
+import { makeArtistUser } from '@web/test/fixtures';
+import { jsonResponse, mockRoutes, renderApp, requestsTo } from '@web/test/render';
 
 const TOKEN = 'a'.repeat(43);
 const OFFICE_TOKEN = `${'n'.repeat(20)}.mj3k2l.${'s'.repeat(43)}`;

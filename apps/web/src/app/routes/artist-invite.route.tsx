@@ -1,6 +1,6 @@
-import { useArtistSessionCheck, useGetArtistUserQuery } from '../../features/artist/auth';
-import { useChosenOffice } from '../../features/artist/office';
-import { ArtistInvitePage } from '../../features/public/artist-invite';
+import { useArtistSessionCheck, useGetArtistUserQuery } from '@web/features/artist/auth';
+import { useChosenOffice } from '@web/features/artist/office';
+import { ArtistInvitePage } from '@web/features/public/artist-invite';
 
 /**
  * /artist-invite/:token: asks who is signed in as an artist (an artist already signed in accepts

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { browserLocation } from '../../shared/browser';
-import { EMAIL_TOKEN, makeArtistUser } from '../../test/fixtures';
-import { deferred, jsonResponse, mockRoutes, renderApp, requestsTo } from '../../test/render';
+import { browserLocation } from '@web/shared/browser';
+import { EMAIL_TOKEN, makeArtistUser } from '@web/test/fixtures';
+import { deferred, jsonResponse, mockRoutes, renderApp, requestsTo } from '@web/test/render';
 
 const USER = 'GET /api/for-artists/user';
 const CLAIMS = 'GET /api/for-artists/claims';

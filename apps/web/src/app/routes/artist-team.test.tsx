@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeArtistUser } from '../../test/fixtures';
-import { jsonResponse, mockRoutes, renderApp, requestsTo } from '../../test/render';
+import { makeArtistUser } from '@web/test/fixtures';
+import { jsonResponse, mockRoutes, renderApp, requestsTo } from '@web/test/render';
 
 const OFFICE_ID = '0b5c3f4e-8f0e-4b7a-9a57-4d6f1c2b3a10';
 const ok = (data: unknown) => () => jsonResponse({ success: true, data });

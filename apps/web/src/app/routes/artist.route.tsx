@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ArtistPage } from '../../features/fan/listening/components/ArtistPage';
+import { ArtistPage } from '@web/features/fan/listening/components/ArtistPage';
 
 /**
  * `/artist/:id` (lazy route module). Public (spec §2): no session guard; a signed-in fan also

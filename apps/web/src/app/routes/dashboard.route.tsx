@@ -1,7 +1,7 @@
-import { SyncStatusCard } from '../../features/fan/listening-settings';
-import { DashboardPieCard } from '../../features/fan/pies/components/DashboardPieCard';
-import { DashboardPage } from '../../features/fan/listening/components/DashboardPage';
-import { useReturnParams } from '../../shared/account';
+import { SyncStatusCard } from '@web/features/fan/listening-settings';
+import { DashboardPieCard } from '@web/features/fan/pies/components/DashboardPieCard';
+import { DashboardPage } from '@web/features/fan/listening/components/DashboardPage';
+import { useReturnParams } from '@web/shared/account';
 import { WithFan } from './with-fan';
 
 /** What a social sign-in brings to the dashboard's address; nothing here needs it afterwards. */

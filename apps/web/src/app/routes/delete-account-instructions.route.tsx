@@ -1,4 +1,4 @@
-import { DeleteAccountInstructionsPage } from '../../features/public/legal';
+import { DeleteAccountInstructionsPage } from '@web/features/public/legal';
 
 export function Component() {
   return <DeleteAccountInstructionsPage />;

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminClaimDetails, AdminMoneyFigures } from '#pie/contracts';
-import { axeViolations } from '../../test/axe';
-import { makeAdmin, makeArtistUser } from '../../test/fixtures';
-import { jsonResponse, mockRoutes, renderApp } from '../../test/render';
+import { axeViolations } from '@web/test/axe';
+import { makeAdmin, makeArtistUser } from '@web/test/fixtures';
+import { jsonResponse, mockRoutes, renderApp } from '@web/test/render';
 
 /*
  * The confirmation dialogs, each opened on its page and checked by axe with the page around it

@@ -1,4 +1,4 @@
-import { EarthPage } from '../../features/fan/listening/components/EarthPage';
+import { EarthPage } from '@web/features/fan/listening/components/EarthPage';
 import { WithFan } from './with-fan';
 
 /** `/earth` (lazy route module, behind the fan session; the map itself is a further lazy chunk). */

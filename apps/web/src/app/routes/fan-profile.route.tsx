@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { FanProfilePage } from '../../features/fan/listening/components/FanProfilePage';
+import { FanProfilePage } from '@web/features/fan/listening/components/FanProfilePage';
 import { WithFan } from './with-fan';
 
 /** `/user/:userID` (lazy route module, behind the fan session). */

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred, emptyListeningRoutes, jsonResponse, mockFetch, mockRoutes, renderApp, requestsTo, sentRequest } from '../../test/render';
+import { deferred, emptyListeningRoutes, jsonResponse, mockFetch, mockRoutes, renderApp, requestsTo, sentRequest } from '@web/test/render';
 
 const TOKEN = 'A'.repeat(20) + '_-' + 'b'.repeat(21);
 const ada = {

@@ -1,4 +1,4 @@
-import { FanForgotPassword } from '../../features/fan/auth';
+import { FanForgotPassword } from '@web/features/fan/auth';
 
 export function Component() {
   return (

@@ -1,4 +1,4 @@
-import { HelpPage } from '../../features/fan/help';
+import { HelpPage } from '@web/features/fan/help';
 
 export function Component() {
   return <HelpPage />;

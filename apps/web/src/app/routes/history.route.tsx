@@ -1,4 +1,4 @@
-import { HistoryPage } from '../../features/fan/listening/components/HistoryPage';
+import { HistoryPage } from '@web/features/fan/listening/components/HistoryPage';
 import { WithFan } from './with-fan';
 
 /** `/history` (lazy route module, behind the fan session). */

@@ -1,6 +1,6 @@
 import { useSelector } from 'react-redux';
-import { LandingPage } from '../../features/fan/landing/components/LandingPage';
-import { selectSessionStatus } from '../../shared/session';
+import { LandingPage } from '@web/features/fan/landing/components/LandingPage';
+import { selectSessionStatus } from '@web/shared/session';
 
 export function Component() {
   return <LandingPage signedIn={useSelector(selectSessionStatus) === 'authenticated'} />;

@@ -1,6 +1,6 @@
 import { useSelector } from 'react-redux';
-import { LoginForm } from '../../features/fan/auth';
-import { RedirectIfSignedIn, selectSessionStatus } from '../../shared/session';
+import { LoginForm } from '@web/features/fan/auth';
+import { RedirectIfSignedIn, selectSessionStatus } from '@web/shared/session';
 
 /** /login; a fan who is already signed in goes to their dashboard. */
 export function Component() {

@@ -1,5 +1,5 @@
-import { authApi } from '../../features/fan/auth';
-import { MyPiesPage } from '../../features/fan/pies';
+import { authApi } from '@web/features/fan/auth';
+import { MyPiesPage } from '@web/features/fan/pies';
 
 export function Component() {
   // The signed-in fan's id comes from the session's user (the auth feature); the pies feature lists them.

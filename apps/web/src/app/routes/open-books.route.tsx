@@ -1,4 +1,4 @@
-import { OpenBooksPage } from '../../features/public/open-books';
+import { OpenBooksPage } from '@web/features/public/open-books';
 
 export function Component() {
   return <OpenBooksPage />;

@@ -1,4 +1,4 @@
-import { PieSettingsPage } from '../../features/fan/pies';
+import { PieSettingsPage } from '@web/features/fan/pies';
 
 export function Component() {
   return <PieSettingsPage />;

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { StatementPage } from '../../features/fan/pies';
+import { StatementPage } from '@web/features/fan/pies';
 
 export function Component() {
   const { periodId = '' } = useParams();

@@ -1,4 +1,4 @@
-import { PiePage } from '../../features/fan/pies';
+import { PiePage } from '@web/features/fan/pies';
 import { WithFan } from './with-fan';
 
 /** /pie: the fan's pie, and its create modal (the checkout round trip) or the free pie while none is running. */

@@ -1,4 +1,4 @@
-import { PrivacyPolicyPage } from '../../features/public/legal';
+import { PrivacyPolicyPage } from '@web/features/public/legal';
 
 export function Component() {
   return <PrivacyPolicyPage />;

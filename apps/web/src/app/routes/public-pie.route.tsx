@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { PublicPiePage } from '../../features/public/pie';
+import { PublicPiePage } from '@web/features/public/pie';
 
 export function Component() {
   const { pieId } = useParams();

@@ -1,6 +1,6 @@
 import { useSelector } from 'react-redux';
-import { RegisterForm } from '../../features/fan/auth';
-import { RedirectIfSignedIn, selectSessionStatus } from '../../shared/session';
+import { RegisterForm } from '@web/features/fan/auth';
+import { RedirectIfSignedIn, selectSessionStatus } from '@web/shared/session';
 
 /** /register; a fan who is already signed in goes to their dashboard. */
 export function Component() {

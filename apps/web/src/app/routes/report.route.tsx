@@ -1,4 +1,4 @@
-import { ReportPage } from '../../features/fan/listening/components/ReportPage';
+import { ReportPage } from '@web/features/fan/listening/components/ReportPage';
 import { WithFan } from './with-fan';
 
 /** `/report` (lazy route module, behind the fan session). */

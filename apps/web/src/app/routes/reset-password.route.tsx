@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { FanResetPassword } from '../../features/fan/auth';
+import { FanResetPassword } from '@web/features/fan/auth';
 
 export function Component() {
   const { token } = useParams();

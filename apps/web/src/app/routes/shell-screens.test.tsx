@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeAdmin, makeArtistUser, makeFanUser } from '../../test/fixtures';
-import { emptyListeningRoutes, jsonResponse, mockRoutes, renderApp, requestsTo } from '../../test/render';
+import { makeAdmin, makeArtistUser, makeFanUser } from '@web/test/fixtures';
+import { emptyListeningRoutes, jsonResponse, mockRoutes, renderApp, requestsTo } from '@web/test/render';
 
 const fan = () => jsonResponse({ success: true, data: makeFanUser() });
 const artist = () => jsonResponse({ success: true, data: makeArtistUser() });

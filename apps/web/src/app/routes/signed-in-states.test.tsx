@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeAdmin, makeArtistUser, makeFanUser } from '../../test/fixtures';
-import { emptyListeningRoutes, jsonResponse, mockRoutes, renderApp } from '../../test/render';
+import { makeAdmin, makeArtistUser, makeFanUser } from '@web/test/fixtures';
+import { emptyListeningRoutes, jsonResponse, mockRoutes, renderApp } from '@web/test/render';
 
 /** Issue 16 item 2: a signed-in person on a sign-in screen goes home; the menu survives a reload. */
 const UNKNOWN = { status: 'unknown', redirectTo: null } as const;

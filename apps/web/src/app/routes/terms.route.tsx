@@ -1,4 +1,4 @@
-import { TermsPage } from '../../features/public/legal';
+import { TermsPage } from '@web/features/public/legal';
 
 export function Component() {
   return <TermsPage />;

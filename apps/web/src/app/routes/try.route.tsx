@@ -1,4 +1,4 @@
-import { TryPromotion } from '../../features/fan/auth';
+import { TryPromotion } from '@web/features/fan/auth';
 
 export function Component() {
   return (

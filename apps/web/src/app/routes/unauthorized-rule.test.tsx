@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeFanUser } from '../../test/fixtures';
-import { jsonResponse, mockRoutes, renderApp } from '../../test/render';
+import { makeFanUser } from '@web/test/fixtures';
+import { jsonResponse, mockRoutes, renderApp } from '@web/test/render';
 
 const notSignedIn = () => jsonResponse({ success: false, statusCode: 401, message: 'You are not signed in' }, 401);
 

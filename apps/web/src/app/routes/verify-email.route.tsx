@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { VerifyEmailStatus } from '../../features/fan/auth';
+import { VerifyEmailStatus } from '@web/features/fan/auth';
 
 export function Component() {
   const { token } = useParams();

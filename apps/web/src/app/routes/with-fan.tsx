@@ -1,7 +1,7 @@
 import type { FanUser } from '#pie/contracts';
 import type { ReactNode } from 'react';
 import { useOutletContext } from 'react-router';
-import { RequireFanSession } from '../../features/fan/auth';
+import { RequireFanSession } from '@web/features/fan/auth';
 
 /**
  * The signed-in fan for a screen: from the protected fan layout's outlet context (`{ user }`)

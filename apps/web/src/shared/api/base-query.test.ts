@@ -1,7 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, sentRequest } from '../../test/render';
+import { jsonResponse, mockFetch, sentRequest } from '@web/test/render';
 import {
   adminSessionConfirmed,
   adminSessionSlice,

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../test/render';
+import { renderApp } from '@web/test/render';
 import { COOKIE_PREFERENCES_KEY } from './classification';
 import { openCookiePreferences, resetCookieConsentForTests } from './consent-store';
 import CookiePreferencesDialog from './CookiePreferencesDialog';

@@ -2,7 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveCookieChoice } from '../cookies';
 import { resetCookieConsentForTests } from '../cookies/consent-store';
-import { renderApp } from '../../test/render';
+import { renderApp } from '@web/test/render';
 import { INSTALL_DISMISSED_KEY, isIosSafari, listenForInstallPrompt, resetInstallPromptForTests } from './install-prompt';
 
 const IPHONE_SAFARI =

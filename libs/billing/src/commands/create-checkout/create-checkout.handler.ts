@@ -7,10 +7,9 @@ import { CustomerAccounts } from '../../domain/customer-accounts.js';
 import { estimatedCardFeeCents, platformFeeCents } from '../../domain/fees.js';
 import { pieSettingsMetadata } from '../../domain/pie-settings.js';
 import { claimTheOnlyPie } from '../../domain/one-live-pie.js';
+import { blocksAnotherPie } from '../../domain/subscription-statuses.js';
 import { currentSubscription, lockFan } from '../../domain/subscription-store.js';
 import { StripeGateway } from '../../stripe/stripe-gateway.js';
-
-const LIVE = new Set(['active', 'trialing', 'past_due']);
 
 /** `POST /api/stripe/createCheckout`: a Checkout Session for a recurring pie (one every `pieDays` days). */
 export class CreateCheckout extends Command<CheckoutView> {
@@ -37,9 +36,7 @@ export class CreateCheckoutHandler implements ICommandHandler<CreateCheckout> {
     const session = await this.database.transaction(async (tx) => {
       await lockFan(tx, fanId);
       const current = await currentSubscription(tx, fanId);
-      if (current && LIVE.has(current.status) && !(current.promo && current.current_period_end && new Date(current.current_period_end) < new Date())) {
-        throw alreadyHasLivePie();
-      }
+      if (current && blocksAnotherPie(current, new Date())) throw alreadyHasLivePie();
       const stripe = this.gateway.stripe;
       await claimTheOnlyPie(stripe, customer);
       const metadata = pieSettingsMetadata(fanId, request);

@@ -9,12 +9,20 @@ import { SubscriptionActivated } from '../../events/subscription-activated.event
 import { SubscriptionStatusChanged } from '../../events/subscription-status-changed.event.js';
 import { alreadyHasLivePie, promoAlreadyUsed, promoCodesGone, promoFundsExhausted, promoNeedsVerifiedAccount, promoNotEligible } from '../../domain/billing.errors.js';
 import { stripeCustomerOf } from '../../domain/customers.js';
+import { freePieRefusal, type FreePieRefusal } from '../../domain/free-pie.js';
 import { claimTheOnlyPie } from '../../domain/one-live-pie.js';
 import { JOURNAL_KINDS } from '#pie/ledger';
 import { currentSubscription, lockFan, subscriptionView, type SubscriptionRow } from '../../domain/subscription-store.js';
 import { StripeGateway } from '../../stripe/stripe-gateway.js';
 
 const DAY_MS = 86_400_000;
+
+/** Why billing refuses the free pie before asking identity (see `freePieRefusal`). */
+const BILLING_REFUSALS: Record<FreePieRefusal, () => Error> = {
+  used: promoAlreadyUsed,
+  'not-eligible': promoNotEligible,
+  'live-pie': alreadyHasLivePie,
+};
 
 /** Why identity would not hand out the promotion, as the fan is told (each a 409; the transaction rolls back). */
 const REFUSALS: Record<Exclude<TakePromotionOutcome['outcome'], 'taken'>, () => Error> = {
@@ -53,11 +61,9 @@ export class CreatePromoSubscriptionHandler implements ICommandHandler<CreatePro
       return await this.database.transaction(async (tx) => {
         await lockFan(tx, fanId);
         const promotion = await this.contacts.promotionOf(fanId, tx);
-        const [usedBefore] = await tx.execute(`select 1 from billing.subscriptions where fan_id = ? and promo`, [fanId]);
-        if (promotion?.used || usedBefore) throw promoAlreadyUsed();
-        if (!promotion?.eligible) throw promoNotEligible();
-        const current = await currentSubscription(tx, fanId);
-        if (current && ['active', 'trialing', 'past_due'].includes(current.status)) throw alreadyHasLivePie();
+        const [hadFreePie] = await tx.execute(`select 1 from billing.subscriptions where fan_id = ? and promo`, [fanId]);
+        const refusal = freePieRefusal({ promotion, hadFreePie: Boolean(hadFreePie), current: await currentSubscription(tx, fanId), now: new Date() });
+        if (refusal) throw BILLING_REFUSALS[refusal]();
         // The code is taken now, not at sign-up: from a verified account, once per person (identity's rules).
         const taken = await this.contacts.takePromotion(fanId, tx);
         if (taken.outcome !== 'taken') throw REFUSALS[taken.outcome]();

@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { requireAdmin, softDeleteOffice } from '#pie/offices';
 import { Database } from '#pie/platform';
 import { officeIsPayee } from '../../domain/claims.errors.js';
+import { OPEN_CLAIM_SQL } from '../../domain/claim-status.js';
 import { changeStatus, claimsWhere } from '../../domain/claims-store.js';
 import { DeleteOffice } from './delete-office.command.js';
 
@@ -14,7 +15,7 @@ export class DeleteOfficeHandler implements ICommandHandler<DeleteOffice> {
   execute({ userId, officeId }: DeleteOffice) {
     return this.database.transaction(async (em) => {
       await requireAdmin(em, officeId, userId);
-      const open = await claimsWhere(em, `office_id = ? and status in ('pending', 'verifying', 'successful')`, [officeId], { lock: true });
+      const open = await claimsWhere(em, `office_id = ? and status in ${OPEN_CLAIM_SQL}`, [officeId], { lock: true });
       if (open.some((claim) => claim.status === 'successful')) {
         throw officeIsPayee();
       }

@@ -4,7 +4,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, Database, type AppConfig } from '#pie/platform';
 import { socialPlatformNotConfigured } from '../../domain/claims.errors.js';
 import { claimForCaller } from '../../domain/claims-store.js';
-import { assertTransition } from '../../domain/claim-status.js';
+import { assertMayVerify } from '../../domain/claim-status.js';
 import { authorizeUrl, newPkcePair, platformSignIn, stateHash } from '../../domain/social-accounts.js';
 import { socialCallbackUrl } from '../../http/social-callback.js';
 import { StartSocialVerification } from './start-social-verification.command.js';
@@ -24,7 +24,7 @@ export class StartSocialVerificationHandler implements ICommandHandler<StartSoci
     if (!signIn) throw socialPlatformNotConfigured();
     return this.database.transaction(async (em) => {
       const { claim } = await claimForCaller(em, claimId, userId, 'view');
-      if (claim.status !== 'verifying') assertTransition(claim.status, 'verifying');
+      assertMayVerify(claim.status);
       const state = randomBytes(24).toString('base64url');
       const pkce = newPkcePair();
       await em.execute(

@@ -6,7 +6,7 @@ import { Database } from '#pie/platform';
 import { ArtistPages, type LinkSource } from '../../domain/artist-pages.js';
 import { artistNotFound, linkedPageRequired, noProviderProfile, noSpotifyProfile, notAProfileLink, notTheArtistsProfile, spotifyUrlRequired } from '../../domain/claims.errors.js';
 import { claimForCaller } from '../../domain/claims-store.js';
-import { assertTransition } from '../../domain/claim-status.js';
+import { assertMayVerify } from '../../domain/claim-status.js';
 import { finishVerifying, startVerifying } from '../../domain/verification.js';
 import { VerifyBio } from './verify-bio.command.js';
 
@@ -20,7 +20,7 @@ export class VerifyBioHandler implements ICommandHandler<VerifyBio> {
   async execute({ userId, claimId, request }: VerifyBio) {
     const em = this.database.em();
     const { claim } = await claimForCaller(em, claimId, userId, 'view');
-    if (claim.status !== 'verifying') assertTransition(claim.status, 'verifying');
+    assertMayVerify(claim.status);
     const [artist] = await artistFacts(em, [claim.artist_id]);
     if (!artist) throw artistNotFound();
     const source = this.pages.linkSource(artist);

@@ -3,6 +3,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { searchCatalogue } from '#pie/listening';
 import { membershipsOf } from '#pie/offices';
 import { Database } from '#pie/platform';
+import { OPEN_CLAIM_SQL } from '../../domain/claim-status.js';
 import { SearchArtists } from './search-artists.query.js';
 
 @QueryHandler(SearchArtists)
@@ -16,7 +17,7 @@ export class SearchArtistsHandler implements IQueryHandler<SearchArtists> {
     const offices = (await membershipsOf(em, userId)).map((membership) => membership.officeId);
     const claims = ids.length
       ? await em.execute<{ artist_id: string; status: string; office_id: string }[]>(
-          `select artist_id, status, office_id from claims.claims where artist_id = any(?::uuid[]) and status in ('pending', 'verifying', 'successful')`,
+          `select artist_id, status, office_id from claims.claims where artist_id = any(?::uuid[]) and status in ${OPEN_CLAIM_SQL}`,
           [`{${ids.join(',')}}`],
         )
       : [];

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ArtistTopFansPage } from '../../../features/admin/artists';
+import { ArtistTopFansPage } from '@web/features/admin/artists';
 
 export function Component() {
   const { artistId = '' } = useParams();

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ArtistPage } from '../../../features/admin/artists';
+import { ArtistPage } from '@web/features/admin/artists';
 
 export function Component() {
   const { artistId = '' } = useParams();

@@ -1,4 +1,4 @@
-import { ArtistsPage } from '../../../features/admin/artists';
+import { ArtistsPage } from '@web/features/admin/artists';
 
 export function Component() {
   return <ArtistsPage />;

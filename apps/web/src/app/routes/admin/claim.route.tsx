@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ClaimPage } from '../../../features/admin/claims';
+import { ClaimPage } from '@web/features/admin/claims';
 
 export function Component() {
   const { id = '' } = useParams();

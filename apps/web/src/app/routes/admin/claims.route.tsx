@@ -1,4 +1,4 @@
-import { ClaimsPage } from '../../../features/admin/claims';
+import { ClaimsPage } from '@web/features/admin/claims';
 
 export function Component() {
   return <ClaimsPage />;

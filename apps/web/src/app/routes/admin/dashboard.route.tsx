@@ -1,4 +1,4 @@
-import { AdminDashboardPage } from '../../../features/admin/dashboard';
+import { AdminDashboardPage } from '@web/features/admin/dashboard';
 import { useAdminProfile } from '../../layout/area-context';
 
 export function Component() {

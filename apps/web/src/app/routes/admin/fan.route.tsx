@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { FanPage } from '../../../features/admin/fans';
+import { FanPage } from '@web/features/admin/fans';
 
 export function Component() {
   const { id = '' } = useParams();

@@ -1,4 +1,4 @@
-import { FansPage } from '../../../features/admin/fans';
+import { FansPage } from '@web/features/admin/fans';
 
 export function Component() {
   return <FansPage />;

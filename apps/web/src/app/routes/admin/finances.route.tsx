@@ -1,4 +1,4 @@
-import { FinancesPage } from '../../../features/admin/finances';
+import { FinancesPage } from '@web/features/admin/finances';
 
 export function Component() {
   return <FinancesPage />;

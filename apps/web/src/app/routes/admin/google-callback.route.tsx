@@ -1,4 +1,4 @@
-import { GoogleCallback } from '../../../features/admin/auth';
+import { GoogleCallback } from '@web/features/admin/auth';
 
 export function Component() {
   return (

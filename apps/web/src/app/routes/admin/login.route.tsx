@@ -1,6 +1,6 @@
 import { useSelector } from 'react-redux';
-import { ADMIN_HOME, AdminLoginForm } from '../../../features/admin/auth';
-import { RedirectIfSignedIn, selectAdminSessionStatus } from '../../../shared/session';
+import { ADMIN_HOME, AdminLoginForm } from '@web/features/admin/auth';
+import { RedirectIfSignedIn, selectAdminSessionStatus } from '@web/shared/session';
 
 /** /admin (sign-in); an admin who is already signed in goes to the dashboard. */
 export function Component() {

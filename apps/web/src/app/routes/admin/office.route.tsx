@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { OfficePage } from '../../../features/admin/offices';
+import { OfficePage } from '@web/features/admin/offices';
 
 export function Component() {
   const { id = '' } = useParams();

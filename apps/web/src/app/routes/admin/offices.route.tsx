@@ -1,4 +1,4 @@
-import { OfficesPage } from '../../../features/admin/offices';
+import { OfficesPage } from '@web/features/admin/offices';
 
 export function Component() {
   return <OfficesPage />;

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { TransactionPage } from '../../../features/admin/transactions';
+import { TransactionPage } from '@web/features/admin/transactions';
 
 export function Component() {
   const { id = '' } = useParams();

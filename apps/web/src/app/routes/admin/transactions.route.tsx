@@ -1,4 +1,4 @@
-import { TransactionsPage } from '../../../features/admin/transactions';
+import { TransactionsPage } from '@web/features/admin/transactions';
 
 export function Component() {
   return <TransactionsPage />;

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { UserArtistPage } from '../../../features/admin/user-artists';
+import { UserArtistPage } from '@web/features/admin/user-artists';
 
 export function Component() {
   const { id = '' } = useParams();

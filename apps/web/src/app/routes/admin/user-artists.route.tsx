@@ -1,4 +1,4 @@
-import { UserArtistsPage } from '../../../features/admin/user-artists';
+import { UserArtistsPage } from '@web/features/admin/user-artists';
 
 export function Component() {
   return <UserArtistsPage />;

@@ -1,5 +1,5 @@
-import { ArtistsPage } from '../../../features/artist/claims';
-import { useChosenOffice } from '../../../features/artist/office';
+import { ArtistsPage } from '@web/features/artist/claims';
+import { useChosenOffice } from '@web/features/artist/office';
 import { useArtistUser } from '../../layout/area-context';
 
 /** /for-artists/artists; a new claim goes to the chosen office when the person administers it. */

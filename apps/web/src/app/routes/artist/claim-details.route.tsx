@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { ClaimPage } from '../../../features/artist/claims';
-import { ClaimFundsSection } from '../../../features/artist/funds';
-import { FundingInsightsSection } from '../../../features/artist/insights';
+import { ClaimPage } from '@web/features/artist/claims';
+import { ClaimFundsSection } from '@web/features/artist/funds';
+import { FundingInsightsSection } from '@web/features/artist/insights';
 
 /** /for-artists/artists/:id: a claimed artist's details, its funding insights (issue 31) and its money. */
 export function Component() {

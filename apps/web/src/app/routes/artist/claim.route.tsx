@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { ClaimPage } from '../../../features/artist/claims';
-import { ClaimFundsSection } from '../../../features/artist/funds';
+import { ClaimPage } from '@web/features/artist/claims';
+import { ClaimFundsSection } from '@web/features/artist/funds';
 
 /** /for-artists/claims/:id: a claim and its verification. */
 export function Component() {

@@ -1,4 +1,4 @@
-import { CompleteRegistration } from '../../../features/artist/auth';
+import { CompleteRegistration } from '@web/features/artist/auth';
 
 export function Component() {
   return (

@@ -1,4 +1,4 @@
-import { ArtistForgotPassword } from '../../../features/artist/auth';
+import { ArtistForgotPassword } from '@web/features/artist/auth';
 
 export function Component() {
   return (

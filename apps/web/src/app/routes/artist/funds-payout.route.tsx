@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { FundsItemNotFound, PayoutDetailsPage } from '../../../features/artist/funds';
-import { PageLoader } from '../../../shared/ui';
+import { FundsItemNotFound, PayoutDetailsPage } from '@web/features/artist/funds';
+import { PageLoader } from '@web/shared/ui';
 import { useLinkedOffice } from './linked-office';
 
 /** /for-artists/funds/payouts/:id[?office=…]: a payout of the office the link names, else of the chosen office. */

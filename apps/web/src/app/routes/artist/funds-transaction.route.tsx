@@ -1,6 +1,6 @@
 import { useParams } from 'react-router';
-import { FundsItemNotFound, TransactionDetailsPage } from '../../../features/artist/funds';
-import { PageLoader } from '../../../shared/ui';
+import { FundsItemNotFound, TransactionDetailsPage } from '@web/features/artist/funds';
+import { PageLoader } from '@web/shared/ui';
 import { useLinkedOffice } from './linked-office';
 
 /** /for-artists/funds/transactions/:id[?office=…]: a transaction of the office the link names, else of the chosen office. */

@@ -1,6 +1,6 @@
-import { FundsPage } from '../../../features/artist/funds';
-import { useChosenOffice } from '../../../features/artist/office';
-import { PageLoader } from '../../../shared/ui';
+import { FundsPage } from '@web/features/artist/funds';
+import { useChosenOffice } from '@web/features/artist/office';
+import { PageLoader } from '@web/shared/ui';
 import { useArtistUser } from '../../layout/area-context';
 
 /** /for-artists/funds: the chosen office's funds (the switcher in the layout chooses). */

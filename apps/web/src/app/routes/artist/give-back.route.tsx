@@ -1,7 +1,7 @@
-import { useGetOfficeBalanceQuery } from '../../../features/artist/funds';
-import { GiveBackPage } from '../../../features/artist/give-back';
-import { useChosenOffice } from '../../../features/artist/office';
-import { PageLoader } from '../../../shared/ui';
+import { useGetOfficeBalanceQuery } from '@web/features/artist/funds';
+import { GiveBackPage } from '@web/features/artist/give-back';
+import { useChosenOffice } from '@web/features/artist/office';
+import { PageLoader } from '@web/shared/ui';
 import { useArtistUser } from '../../layout/area-context';
 
 /** /for-artists/give-back: the chosen office's gifts, with its earnings said before any gift is confirmed. */

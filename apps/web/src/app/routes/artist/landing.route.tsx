@@ -1,7 +1,7 @@
 import { useSelector } from 'react-redux';
-import { ARTIST_HOME } from '../../../features/artist/auth';
-import { ArtistLanding } from '../../../features/artist/landing';
-import { RedirectIfSignedIn, selectArtistRedirectTo, selectArtistSessionStatus } from '../../../shared/session';
+import { ARTIST_HOME } from '@web/features/artist/auth';
+import { ArtistLanding } from '@web/features/artist/landing';
+import { RedirectIfSignedIn, selectArtistRedirectTo, selectArtistSessionStatus } from '@web/shared/session';
 
 /** /for-artists; an artist who is already signed in goes to their area's home. */
 export function Component() {

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useChosenOffice, type ChosenOffice } from '../../../features/artist/office';
+import { useChosenOffice, type ChosenOffice } from '@web/features/artist/office';
 import { useArtistUser } from '../../layout/area-context';
 
 /**

@@ -1,6 +1,6 @@
 import { useSelector } from 'react-redux';
-import { ARTIST_HOME, ARTIST_LOGIN, ArtistLoginForm } from '../../../features/artist/auth';
-import { RedirectIfSignedIn, safeRedirect, selectArtistRedirectTo, selectArtistSessionStatus } from '../../../shared/session';
+import { ARTIST_HOME, ARTIST_LOGIN, ArtistLoginForm } from '@web/features/artist/auth';
+import { RedirectIfSignedIn, safeRedirect, selectArtistRedirectTo, selectArtistSessionStatus } from '@web/shared/session';
 
 /**
  * /for-artists/login; an artist who is already signed in goes where they were on their way to (an

@@ -1,4 +1,4 @@
-import { OfficeInvitationPage } from '../../../features/artist/office';
+import { OfficeInvitationPage } from '@web/features/artist/office';
 
 export function Component() {
   return <OfficeInvitationPage />;

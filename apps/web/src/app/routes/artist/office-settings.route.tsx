@@ -1,5 +1,5 @@
-import { StripeConnectionSection } from '../../../features/artist/funds';
-import { OfficeSettingsPage } from '../../../features/artist/office';
+import { StripeConnectionSection } from '@web/features/artist/funds';
+import { OfficeSettingsPage } from '@web/features/artist/office';
 import { useLinkedOffice } from './linked-office';
 
 /**

@@ -1,4 +1,4 @@
-import { ProfileUpdatePage } from '../../../features/artist/profile';
+import { ProfileUpdatePage } from '@web/features/artist/profile';
 import { useArtistUser } from '../../layout/area-context';
 
 export function Component() {

@@ -1,4 +1,4 @@
-import { ArtistRegisterForm } from '../../../features/artist/auth';
+import { ArtistRegisterForm } from '@web/features/artist/auth';
 
 export function Component() {
   return (

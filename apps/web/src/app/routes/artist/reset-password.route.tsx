@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ArtistResetPassword } from '../../../features/artist/auth';
+import { ArtistResetPassword } from '@web/features/artist/auth';
 
 export function Component() {
   const { token } = useParams();

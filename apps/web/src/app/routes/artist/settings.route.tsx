@@ -1,6 +1,6 @@
-import { StripeConnectionSection } from '../../../features/artist/funds';
-import { useChosenOffice } from '../../../features/artist/office';
-import { ArtistSettingsPage } from '../../../features/artist/settings';
+import { StripeConnectionSection } from '@web/features/artist/funds';
+import { useChosenOffice } from '@web/features/artist/office';
+import { ArtistSettingsPage } from '@web/features/artist/settings';
 import { useArtistUser } from '../../layout/area-context';
 
 /** /for-artists/settings, with the Stripe connection of the chosen office. */

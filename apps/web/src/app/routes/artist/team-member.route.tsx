@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { useListClaimsQuery } from '../../../features/artist/claims';
-import { useChosenOffice } from '../../../features/artist/office';
-import { TeamMemberPage } from '../../../features/artist/team';
+import { useListClaimsQuery } from '@web/features/artist/claims';
+import { useChosenOffice } from '@web/features/artist/office';
+import { TeamMemberPage } from '@web/features/artist/team';
 import { useArtistUser } from '../../layout/area-context';
 
 /** /for-artists/team/:memberId: the member of the chosen office, with that office's claimed artists to assign. */

@@ -1,5 +1,5 @@
-import { useChosenOffice } from '../../../features/artist/office';
-import { TeamPage } from '../../../features/artist/team';
+import { useChosenOffice } from '@web/features/artist/office';
+import { TeamPage } from '@web/features/artist/team';
 import { useArtistUser } from '../../layout/area-context';
 
 /** /for-artists/team: the chosen office's team. */

@@ -1,5 +1,5 @@
 import { Navigate, useLocation } from 'react-router';
-import { VERIFICATION_PLATFORMS, VerificationResultPage, type VerificationPlatform } from '../../../features/artist/verification';
+import { VERIFICATION_PLATFORMS, VerificationResultPage, type VerificationPlatform } from '@web/features/artist/verification';
 
 /** /for-artists/verification/{platform}/{success|failed}, one screen for the eight paths. */
 export function Component() {

@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { ArtistVerifyEmail } from '../../../features/artist/auth';
+import { ArtistVerifyEmail } from '@web/features/artist/auth';
 
 export function Component() {
   const { token } = useParams();

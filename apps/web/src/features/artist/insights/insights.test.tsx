@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ArtistInsightsView } from '#pie/contracts';
-import { AppProviders } from '../../../app/providers';
-import { makeStore } from '../../../app/store';
-import { deferred, jsonResponse, mockRoutes } from '../../../test/render';
+import { AppProviders } from '@web/app/providers';
+import { makeStore } from '@web/app/store';
+import { deferred, jsonResponse, mockRoutes } from '@web/test/render';
 import { FundingInsightsSection } from './components/FundingInsightsSection';
 
 const CLAIM = 'c1a1m000-0000-4000-8000-000000000001';

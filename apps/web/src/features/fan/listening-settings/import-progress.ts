@@ -1,5 +1,5 @@
 import type { ImportProgress } from '#pie/contracts';
-import { formatCount, formatNumber } from '../../../shared/format';
+import { formatCount, formatNumber } from '@web/shared/format';
 
 const count = { format: formatNumber };
 const plural = (n: number, one: string, other: string) => formatCount(n, { one, other });

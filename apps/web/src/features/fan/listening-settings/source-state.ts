@@ -1,5 +1,5 @@
 import type { ListeningSourceState } from '#pie/contracts';
-import { formatDateTime, formatNumber } from '../../../shared/format';
+import { formatDateTime, formatNumber } from '@web/shared/format';
 
 export const SOURCE_NAMES: Record<ListeningSourceState['source'], string> = { lastfm: 'Last.fm', listenbrainz: 'ListenBrainz' };
 

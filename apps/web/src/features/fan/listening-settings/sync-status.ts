@@ -1,5 +1,5 @@
 import type { ListeningActivity, SyncResult } from '#pie/contracts';
-import { formatCount, NOUNS } from '../../../shared/format';
+import { formatCount, NOUNS } from '@web/shared/format';
 
 export type ListeningConnection = ListeningActivity['connection'];
 

@@ -1,5 +1,5 @@
 import type { DailyListening } from '#pie/contracts';
-import { formatDay, formatListened, formatCount, NOUNS } from '../../../shared/format';
+import { formatDay, formatListened, formatCount, NOUNS } from '@web/shared/format';
 
 const hoursOf = (ms: number) => ms / 3_600_000;
 

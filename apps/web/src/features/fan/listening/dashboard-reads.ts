@@ -1,5 +1,5 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { listeningOverviewApi } from '../../../shared/listening';
+import { listeningOverviewApi } from '@web/shared/listening';
 import { listeningApi } from './api/listening.api';
 
 /** The dashboard's window of days: the figures card, the daily chart and the top artists. */

@@ -6,10 +6,10 @@ import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, createPath, Outlet, RouterProvider, type RouteObject } from 'react-router';
 import type { FanUser } from '#pie/contracts';
-import { makeFanUser } from '../../../test/fixtures';
-import { baseApi, setUnauthorizedHandler, type UnauthorizedRedirect } from '../../../shared/api';
-import { adminSessionSlice, artistSessionSlice, sessionSlice, type SessionState } from '../../../shared/session';
-import { jsonResponse } from '../../../test/render';
+import { makeFanUser } from '@web/test/fixtures';
+import { baseApi, setUnauthorizedHandler, type UnauthorizedRedirect } from '@web/shared/api';
+import { adminSessionSlice, artistSessionSlice, sessionSlice, type SessionState } from '@web/shared/session';
+import { jsonResponse } from '@web/test/render';
 
 /** The listening screens' route modules (app/routes) at the paths the router gives them. */
 export function listeningTestRoutes(layoutUser?: FanUser): RouteObject[] {
@@ -20,12 +20,12 @@ export function listeningTestRoutes(layoutUser?: FanUser): RouteObject[] {
       element: layoutUser ? <Outlet context={{ user: layoutUser }} /> : <Outlet />,
       hydrateFallbackElement: <p>Loading the page...</p>,
       children: [
-        { path: 'dashboard', lazy: () => import('../../../app/routes/dashboard.route') },
-        { path: 'history', lazy: () => import('../../../app/routes/history.route') },
-        { path: 'user/:userID', lazy: () => import('../../../app/routes/fan-profile.route') },
-        { path: 'earth', lazy: () => import('../../../app/routes/earth.route') },
-        { path: 'artist/:id', lazy: () => import('../../../app/routes/artist.route') },
-        { path: 'report', lazy: () => import('../../../app/routes/report.route') },
+        { path: 'dashboard', lazy: () => import('@web/app/routes/dashboard.route') },
+        { path: 'history', lazy: () => import('@web/app/routes/history.route') },
+        { path: 'user/:userID', lazy: () => import('@web/app/routes/fan-profile.route') },
+        { path: 'earth', lazy: () => import('@web/app/routes/earth.route') },
+        { path: 'artist/:id', lazy: () => import('@web/app/routes/artist.route') },
+        { path: 'report', lazy: () => import('@web/app/routes/report.route') },
         { path: 'login', element: <h1>Log in</h1> },
         { path: 'settings', element: <h1>Settings</h1> },
       ],

@@ -1,5 +1,5 @@
 import type { Pie, PieSettings, RealtimeStats, SubscriptionView } from '#pie/contracts';
-import { jsonResponse } from '../../../test/render';
+import { jsonResponse } from '@web/test/render';
 
 export const PIE_ID = '3f1c2b3a-0b5c-4f4e-8f0e-4b7a9a574d6f';
 export const ok = (data: unknown) => () => Promise.resolve(jsonResponse({ success: true, data }));

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { OpenBooksView } from '#pie/contracts';
-import { jsonResponse, mockRoutes, renderApp, requestsTo } from '../../../test/render';
+import { jsonResponse, mockRoutes, renderApp, requestsTo } from '@web/test/render';
 
 const figures = {
   paidInCents: 300000,

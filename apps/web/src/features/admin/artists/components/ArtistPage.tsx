@@ -2,10 +2,10 @@ import { Anchor, Button, Code, Group, List, NativeSelect, Stack, Text, Textarea 
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { COMMUNICATION_CHANNELS, CRM_STATUSES } from '#pie/contracts';
-import { errorMessage } from '../../../../shared/api';
-import { formatCount, formatDateTime, formatMoney, NOUNS } from '../../../../shared/format';
-import { Section } from '../../../../shared/ui';
-import { AdminRecordPage, AdminRefLink, AuditLogSection, useAdminActionMutation, useDiscoveryProgressQuery } from '../../../../shared/back-office';
+import { errorMessage } from '@web/shared/api';
+import { formatCount, formatDateTime, formatMoney, NOUNS } from '@web/shared/format';
+import { Section } from '@web/shared/ui';
+import { AdminRecordPage, AdminRefLink, AuditLogSection, useAdminActionMutation, useDiscoveryProgressQuery } from '@web/shared/back-office';
 
 /** /admin/artists/:artistId: an artist's money and outreach — CRM status, contacts, e-mail discovery, invites. */
 export function ArtistPage({ id: artistId }: { id: string }) {

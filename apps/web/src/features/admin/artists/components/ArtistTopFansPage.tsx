@@ -1,6 +1,6 @@
-import { formatListened } from '../../../../shared/format';
-import { DataTable, PageFrame, QueryState, Section } from '../../../../shared/ui';
-import { useRecordOfQuery } from '../../../../shared/back-office';
+import { formatListened } from '@web/shared/format';
+import { DataTable, PageFrame, QueryState, Section } from '@web/shared/ui';
+import { useRecordOfQuery } from '@web/shared/back-office';
 
 /** /admin/artists/:artistId/top-fans: the fans who listen to an artist most. */
 export function ArtistTopFansPage({ artistId }: { artistId: string }) {

@@ -1,7 +1,7 @@
 import { CRM_STATUSES } from '#pie/contracts';
-import { formatMoney } from '../../../../shared/format';
-import { PageFrame } from '../../../../shared/ui';
-import { AdminList } from '../../../../shared/back-office';
+import { formatMoney } from '@web/shared/format';
+import { PageFrame } from '@web/shared/ui';
+import { AdminList } from '@web/shared/back-office';
 
 const label = (value: string) => value.replace(/_/g, ' ');
 

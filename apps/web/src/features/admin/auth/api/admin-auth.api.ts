@@ -1,6 +1,6 @@
 import type { AdminProfile, ApiSuccess, LoginRequest } from '#pie/contracts';
-import { adminBaseApi, LIST, entityTags, unwrap } from '../../../../shared/api';
-import { adminSessionConfirmed } from '../../../../shared/session';
+import { adminBaseApi, LIST, entityTags, unwrap } from '@web/shared/api';
+import { adminSessionConfirmed } from '@web/shared/session';
 
 /** Admin sign-in under `/api/admin` (spec §7 "Admin"). */
 export const adminAuthApi = adminBaseApi.injectEndpoints({

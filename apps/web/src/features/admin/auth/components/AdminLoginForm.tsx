@@ -1,8 +1,8 @@
 import { Button, Divider, Stack } from '@mantine/core';
 import { useState } from 'react';
-import { LoginCard } from '../../../../shared/account';
-import { browserLocation } from '../../../../shared/browser';
-import { ProviderIcon } from '../../../../shared/social';
+import { LoginCard } from '@web/shared/account';
+import { browserLocation } from '@web/shared/browser';
+import { ProviderIcon } from '@web/shared/social';
 import { ADMIN_GOOGLE_SIGN_IN, useAdminLogin } from '../hooks/use-admin-session';
 
 /** /admin: the back office's sign-in, by password or with Google (admin accounts only). */

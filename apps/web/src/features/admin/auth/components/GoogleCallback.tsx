@@ -3,8 +3,8 @@ import { signInErrorText } from '#pie/contracts';
 import { useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { adminRedirectConsumed, adminSessionConfirmed } from '../../../../shared/session';
-import { AuthCard, FormAlert, PageLoader } from '../../../../shared/ui';
+import { adminRedirectConsumed, adminSessionConfirmed } from '@web/shared/session';
+import { AuthCard, FormAlert, PageLoader } from '@web/shared/ui';
 import { useAdminDestination } from '../hooks/use-admin-session';
 
 export const GOOGLE_SIGN_IN_INCOMPLETE = 'Google sign-in could not be completed. Please try again.';

@@ -1,6 +1,6 @@
 import type { AdminProfile } from '#pie/contracts';
 import type { ReactNode } from 'react';
-import { adminRedirectStored, adminSessionConfirmed, RequireSession } from '../../../../shared/session';
+import { adminRedirectStored, adminSessionConfirmed, RequireSession } from '@web/shared/session';
 import { useGetAdminProfileQuery } from '../api/admin-auth.api';
 import { ADMIN_LOGIN } from '../hooks/use-admin-session';
 

@@ -1,5 +1,5 @@
 import { useSelector } from 'react-redux';
-import { selectAdminSessionStatus, type SessionState } from '../../../../shared/session';
+import { selectAdminSessionStatus, type SessionState } from '@web/shared/session';
 import { useGetAdminProfileQuery } from '../api/admin-auth.api';
 
 /** The admin's session status, asking the server (GET /api/admin/profile) while it is unknown. */

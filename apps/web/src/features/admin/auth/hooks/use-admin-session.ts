@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { useLoginFormState } from '../../../../shared/account';
-import { adminBaseApi, errorMessage, errorStatus } from '../../../../shared/api';
+import { useLoginFormState } from '@web/shared/account';
+import { adminBaseApi, errorMessage, errorStatus } from '@web/shared/api';
 import {
   adminRedirectConsumed,
   adminSessionCleared,
   adminSessionConfirmed,
   safeRedirect,
   selectAdminRedirectTo,
-} from '../../../../shared/session';
+} from '@web/shared/session';
 import { useAdminLoginMutation, useAdminLogoutMutation } from '../api/admin-auth.api';
 
 export const ADMIN_HOME = '/admin/dashboard';

@@ -1,10 +1,10 @@
 import { Anchor, Button, Code, List, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { AdminClaimDetails } from '#pie/contracts';
-import { errorMessage } from '../../../../shared/api';
-import { formatDateTime } from '../../../../shared/format';
-import { ReasonDialog, Section } from '../../../../shared/ui';
-import { AdminRecordPage, AdminRefLink, AuditLogSection, ConfirmAction, useAdminActionMutation } from '../../../../shared/back-office';
+import { errorMessage } from '@web/shared/api';
+import { formatDateTime } from '@web/shared/format';
+import { ReasonDialog, Section } from '@web/shared/ui';
+import { AdminRecordPage, AdminRefLink, AuditLogSection, ConfirmAction, useAdminActionMutation } from '@web/shared/back-office';
 
 
 /** /admin/claims/:id: one claim, the proof to check (the pages, the string, the account), manual verification, a rejection with its reason, the history. */

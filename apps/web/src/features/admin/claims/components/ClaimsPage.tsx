@@ -1,6 +1,6 @@
-import { formatDateTime } from '../../../../shared/format';
-import { PageFrame } from '../../../../shared/ui';
-import { AdminList } from '../../../../shared/back-office';
+import { formatDateTime } from '@web/shared/format';
+import { PageFrame } from '@web/shared/ui';
+import { AdminList } from '@web/shared/back-office';
 
 const STATUSES = ['pending', 'verifying', 'successful', 'rejected', 'cancelled'].map((value) => ({ value, label: value }));
 

@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { RECONCILIATION_TYPES, type AdminProfile, type ReconciliationResult } from '#pie/contracts';
-import { errorMessage } from '../../../../shared/api';
-import { formatMoney } from '../../../../shared/format';
-import { DataTable, PageFrame, QueryState, Section, StatList } from '../../../../shared/ui';
-import { AuditLogSection, LazyDailyMoneyChart, useReconciliationRunQuery, useRecordOfQuery, useRunCheckMutation } from '../../../../shared/back-office';
+import { errorMessage } from '@web/shared/api';
+import { formatMoney } from '@web/shared/format';
+import { DataTable, PageFrame, QueryState, Section, StatList } from '@web/shared/ui';
+import { AuditLogSection, LazyDailyMoneyChart, useReconciliationRunQuery, useRecordOfQuery, useRunCheckMutation } from '@web/shared/back-office';
 
 /** /admin/dashboard: the platform at a glance — people and money, health, the reconciliation, the audit log. */
 export function AdminDashboardPage({ admin }: { admin: AdminProfile }) {

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
-import { formatDateTime, formatMoney } from '../../../../shared/format';
-import { Section } from '../../../../shared/ui';
-import { AdminRecordPage, TransactionsOf } from '../../../../shared/back-office';
+import { formatDateTime, formatMoney } from '@web/shared/format';
+import { Section } from '@web/shared/ui';
+import { AdminRecordPage, TransactionsOf } from '@web/shared/back-office';
 
 /** /admin/fans/:id: a fan, their pies, wallet and money history. */
 export function FanPage({ id }: { id: string }) {

@@ -1,6 +1,6 @@
-import { formatDateTime, formatMoney } from '../../../../shared/format';
-import { PageFrame } from '../../../../shared/ui';
-import { AdminList } from '../../../../shared/back-office';
+import { formatDateTime, formatMoney } from '@web/shared/format';
+import { PageFrame } from '@web/shared/ui';
+import { AdminList } from '@web/shared/back-office';
 
 /** /admin/fans: fans, their pies and their wallets (10 a page). */
 export function FansPage() {

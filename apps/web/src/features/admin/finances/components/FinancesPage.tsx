@@ -1,9 +1,9 @@
 import { NativeSelect } from '@mantine/core';
 import { useState } from 'react';
 import { FINANCE_PERIODS, type AdminMoneyFigures } from '#pie/contracts';
-import { formatDateTime, formatMoney } from '../../../../shared/format';
-import { DataTable, PageFrame, QueryState, Section, StatList } from '../../../../shared/ui';
-import { AdminList, AdminRefLink, ConfirmAction, LazyMoneyFlowChart, useRecordOfQuery } from '../../../../shared/back-office';
+import { formatDateTime, formatMoney } from '@web/shared/format';
+import { DataTable, PageFrame, QueryState, Section, StatList } from '@web/shared/ui';
+import { AdminList, AdminRefLink, ConfirmAction, LazyMoneyFlowChart, useRecordOfQuery } from '@web/shared/back-office';
 import { OpenBooksSection } from './OpenBooksSection';
 
 /** Each figure of `GET finances`, in the order money moves (one definition each on the server: billing's and payouts' figures). */

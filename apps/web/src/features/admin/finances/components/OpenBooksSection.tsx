@@ -1,9 +1,9 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { balanceLine, OPEN_BOOKS_FIGURES, OPEN_BOOKS_LABELS, type AdminOpenBooksView, type OpenBooksFigure } from '#pie/contracts';
-import { formatDateTime, formatMaskedCount, formatMoney } from '../../../../shared/format';
-import { DataTable, QueryState, Section } from '../../../../shared/ui';
-import { useRecordOfQuery } from '../../../../shared/back-office';
+import { formatDateTime, formatMaskedCount, formatMoney } from '@web/shared/format';
+import { DataTable, QueryState, Section } from '@web/shared/ui';
+import { useRecordOfQuery } from '@web/shared/back-office';
 
 type Month = AdminOpenBooksView['months'][number];
 

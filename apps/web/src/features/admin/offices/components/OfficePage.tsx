@@ -1,7 +1,7 @@
 import { List, Text } from '@mantine/core';
-import { formatMoney } from '../../../../shared/format';
-import { Section } from '../../../../shared/ui';
-import { AdminRecordPage, AdminRefLink, AuditLogSection, ConfirmAction, TransactionsOf } from '../../../../shared/back-office';
+import { formatMoney } from '@web/shared/format';
+import { Section } from '@web/shared/ui';
+import { AdminRecordPage, AdminRefLink, AuditLogSection, ConfirmAction, TransactionsOf } from '@web/shared/back-office';
 
 /** /admin/offices/:id: an office, its people, its money and its Stripe connection. */
 export function OfficePage({ id }: { id: string }) {

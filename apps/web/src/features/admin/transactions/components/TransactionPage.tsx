@@ -1,7 +1,7 @@
 import type { AdminJournalView } from '#pie/contracts';
-import { formatDateTime, formatMoney } from '../../../../shared/format';
-import { DataTable, Section, StatList } from '../../../../shared/ui';
-import { AdminRecordPage, AdminRefLink, journalKindLabel } from '../../../../shared/back-office';
+import { formatDateTime, formatMoney } from '@web/shared/format';
+import { DataTable, Section, StatList } from '@web/shared/ui';
+import { AdminRecordPage, AdminRefLink, journalKindLabel } from '@web/shared/back-office';
 
 /** /admin/transactions/:id: one journal, its postings (each account by its owner's name) and what it references, named and linked. */
 export function TransactionPage({ id }: { id: string }) {

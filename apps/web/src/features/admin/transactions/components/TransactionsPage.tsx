@@ -1,9 +1,9 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import type { AdminJournalView } from '#pie/contracts';
-import { formatDateTime, formatMoney } from '../../../../shared/format';
-import { PageFrame } from '../../../../shared/ui';
-import { AdminList, AdminRefLinks, JOURNAL_KIND_LABELS, journalKindLabel, journalMoved } from '../../../../shared/back-office';
+import { formatDateTime, formatMoney } from '@web/shared/format';
+import { PageFrame } from '@web/shared/ui';
+import { AdminList, AdminRefLinks, JOURNAL_KIND_LABELS, journalKindLabel, journalMoved } from '@web/shared/back-office';
 
 /** What the address may narrow the list to (a figure's journals, from the open books): kinds, account kind, dates. */
 const FROM_ADDRESS = ['kind', 'accountKind', 'startDate', 'endDate'] as const;

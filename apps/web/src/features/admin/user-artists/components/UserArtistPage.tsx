@@ -1,8 +1,8 @@
 import { Anchor, List, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatDateTime } from '../../../../shared/format';
-import { Section } from '../../../../shared/ui';
-import { AdminRecordPage } from '../../../../shared/back-office';
+import { formatDateTime } from '@web/shared/format';
+import { Section } from '@web/shared/ui';
+import { AdminRecordPage } from '@web/shared/back-office';
 
 /** /admin/user-artists/:id: an artist account and its offices. */
 export function UserArtistPage({ id }: { id: string }) {

@@ -1,6 +1,6 @@
-import { formatDateTime } from '../../../../shared/format';
-import { PageFrame } from '../../../../shared/ui';
-import { AdminList } from '../../../../shared/back-office';
+import { formatDateTime } from '@web/shared/format';
+import { PageFrame } from '@web/shared/ui';
+import { AdminList } from '@web/shared/back-office';
 
 /** /admin/user-artists: artist accounts (artists and their teams), 10 a page. */
 export function UserArtistsPage() {

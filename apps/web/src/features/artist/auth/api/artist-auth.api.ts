@@ -6,8 +6,8 @@ import type {
   LoginRequest,
   RegisterArtistRequest,
 } from '#pie/contracts';
-import { artistBaseApi, LIST, entityTags, unwrap } from '../../../../shared/api';
-import { artistSessionConfirmed } from '../../../../shared/session';
+import { artistBaseApi, LIST, entityTags, unwrap } from '@web/shared/api';
+import { artistSessionConfirmed } from '@web/shared/session';
 
 /** Artist authentication under `/api/for-artists` (spec §7 "Artist auth"). */
 export const artistAuthApi = artistBaseApi.injectEndpoints({

@@ -4,8 +4,8 @@ import {
   ResetPasswordCard,
   useVerifyEmailToken,
   VerifyEmailCard,
-} from '../../../../shared/account';
-import { getCaptchaToken } from '../../../../shared/captcha';
+} from '@web/shared/account';
+import { getCaptchaToken } from '@web/shared/captcha';
 import {
   useArtistForgotPasswordMutation,
   useArtistResetPasswordMutation,

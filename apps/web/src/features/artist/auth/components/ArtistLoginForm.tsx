@@ -1,6 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { LoginCard } from '../../../../shared/account';
+import { LoginCard } from '@web/shared/account';
 import { useArtistLogin } from '../hooks/use-artist-login';
 import { useArtistResendVerification } from '../hooks/use-artist-resend-verification';
 

@@ -1,8 +1,8 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { RegistrationForm, RegistrationSent, useRegistrationForm } from '../../../../shared/account';
-import { getCaptchaToken } from '../../../../shared/captcha';
-import { AuthCard } from '../../../../shared/ui';
+import { RegistrationForm, RegistrationSent, useRegistrationForm } from '@web/shared/account';
+import { getCaptchaToken } from '@web/shared/captcha';
+import { AuthCard } from '@web/shared/ui';
 import { useArtistRegisterMutation } from '../api/artist-auth.api';
 import { useArtistResendVerification } from '../hooks/use-artist-resend-verification';
 

@@ -3,10 +3,10 @@ import { Anchor, Button, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { nameAndPasswordFormSchema, NewPasswordFields } from '../../../../shared/account';
-import { errorMessage } from '../../../../shared/api';
-import { artistRedirectConsumed, artistSessionConfirmed, safeRedirect, selectArtistRedirectTo } from '../../../../shared/session';
-import { AuthCard, FormAlert, SubmitButton, TextField, useForm } from '../../../../shared/ui';
+import { nameAndPasswordFormSchema, NewPasswordFields } from '@web/shared/account';
+import { errorMessage } from '@web/shared/api';
+import { artistRedirectConsumed, artistSessionConfirmed, safeRedirect, selectArtistRedirectTo } from '@web/shared/session';
+import { AuthCard, FormAlert, SubmitButton, TextField, useForm } from '@web/shared/ui';
 import { useCompleteRegistrationMutation } from '../api/artist-auth.api';
 import { ARTIST_HOME, ARTIST_LOGIN } from '../hooks/use-artist-login';
 

@@ -1,6 +1,6 @@
 import type { ArtistUser } from '#pie/contracts';
 import type { ReactNode } from 'react';
-import { artistRedirectStored, artistSessionConfirmed, RequireSession } from '../../../../shared/session';
+import { artistRedirectStored, artistSessionConfirmed, RequireSession } from '@web/shared/session';
 import { useGetArtistUserQuery } from '../api/artist-auth.api';
 import { ARTIST_LOGIN } from '../hooks/use-artist-login';
 

@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { useLoginFormState } from '../../../../shared/account';
-import { artistBaseApi } from '../../../../shared/api';
+import { useLoginFormState } from '@web/shared/account';
+import { artistBaseApi } from '@web/shared/api';
 import {
   artistRedirectConsumed,
   artistSessionConfirmed,
   safeRedirect,
   selectArtistRedirectTo,
-} from '../../../../shared/session';
+} from '@web/shared/session';
 import { useArtistLoginMutation } from '../api/artist-auth.api';
 
 export const ARTIST_HOME = '/for-artists/artists';

@@ -1,5 +1,5 @@
-import { LOGOUT_FAILED, useAreaLogout } from '../../../../shared/account/use-area-logout';
-import { artistRedirectConsumed, artistSessionCleared } from '../../../../shared/session';
+import { LOGOUT_FAILED, useAreaLogout } from '@web/shared/account/use-area-logout';
+import { artistRedirectConsumed, artistSessionCleared } from '@web/shared/session';
 import { useArtistLogoutMutation } from '../api/artist-auth.api';
 
 export { LOGOUT_FAILED };

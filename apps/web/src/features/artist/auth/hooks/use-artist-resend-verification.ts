@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import type { ResendVerificationCall } from '../../../../shared/account';
-import { getCaptchaToken } from '../../../../shared/captcha';
+import type { ResendVerificationCall } from '@web/shared/account';
+import { getCaptchaToken } from '@web/shared/captcha';
 import { useArtistResendVerificationMutation } from '../api/artist-auth.api';
 
 /** A new verification link for an artist's address (captcha action `resend_verification`). */

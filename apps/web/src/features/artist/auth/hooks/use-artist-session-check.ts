@@ -1,5 +1,5 @@
 import { useSelector } from 'react-redux';
-import { selectArtistSessionStatus, type SessionState } from '../../../../shared/session';
+import { selectArtistSessionStatus, type SessionState } from '@web/shared/session';
 import { useGetArtistUserQuery } from '../api/artist-auth.api';
 
 /** The artist's session status, asking the server (GET /api/for-artists/user) while it is unknown. */

@@ -8,7 +8,7 @@ import type {
   FetchSocialsRequest,
   VerifyBioRequest,
 } from '#pie/contracts';
-import { artistBaseApi, entityTags, LIST, unwrap, unwrapPage, type Paged } from '../../../../shared/api';
+import { artistBaseApi, entityTags, LIST, unwrap, unwrapPage, type Paged } from '@web/shared/api';
 
 /** The claim wizard and a claim's life (`/api/for-artists/…`, spec §7). */
 export const claimsApi = artistBaseApi.injectEndpoints({

@@ -2,7 +2,7 @@ import type { ArtistUser } from '#pie/contracts';
 import { Avatar, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { ListPlaceholder, PageFrame, QueryState, Section } from '../../../../shared/ui';
+import { ListPlaceholder, PageFrame, QueryState, Section } from '@web/shared/ui';
 import { useListClaimsQuery } from '../api/claims.api';
 import { ClaimStatusBadge } from './ClaimStatusBadge';
 import { ClaimWizard } from './ClaimWizard';

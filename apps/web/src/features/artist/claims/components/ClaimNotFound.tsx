@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { EmptyState, PageFrame } from '../../../../shared/ui';
+import { EmptyState, PageFrame } from '@web/shared/ui';
 
 /** A claim's page when there is no such claim for this artist. */
 export function ClaimNotFound({ title }: { title: string }) {

@@ -2,8 +2,8 @@ import { SOCIAL_PLATFORM_LABELS, SOCIAL_PLATFORMS, type ClaimDetailed, type Soci
 import { Alert, Anchor, Button, Code, Group, List, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage, errorStatus } from '../../../../shared/api';
-import { LoadingBlock, ErrorBlock, PageFrame, Section } from '../../../../shared/ui';
+import { errorMessage, errorStatus } from '@web/shared/api';
+import { LoadingBlock, ErrorBlock, PageFrame, Section } from '@web/shared/ui';
 import { socialVerificationUrl, useDeleteClaimMutation, useFetchSocialsQuery, useGetClaimDetailedQuery, useVerifyBioMutation } from '../api/claims.api';
 import { ClaimNotFound } from './ClaimNotFound';
 import { ClaimStatusBadge } from './ClaimStatusBadge';

@@ -10,9 +10,9 @@ import {
 import { Alert, Anchor, Avatar, Badge, Button, Checkbox, Group, Radio, Select, Stack, Stepper, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../../../shared/api';
-import { formatMoney } from '../../../../shared/format';
-import { LoadingBlock, ErrorBlock, Pager } from '../../../../shared/ui';
+import { errorMessage } from '@web/shared/api';
+import { formatMoney } from '@web/shared/format';
+import { LoadingBlock, ErrorBlock, Pager } from '@web/shared/ui';
 import { useCreateClaimMutation, useFetchSocialsQuery, useSearchArtistsQuery } from '../api/claims.api';
 import classes from './claim-wizard.module.css';
 

@@ -11,7 +11,7 @@ import type {
   TransactionView,
   TransferView,
 } from './types';
-import { artistBaseApi, LIST, unwrap, unwrapPage, type Paged } from '../../../../shared/api';
+import { artistBaseApi, LIST, unwrap, unwrapPage, type Paged } from '@web/shared/api';
 
 /** Every office-scoped read names its office (spec §7: payout-details, transactions… take officeId). */
 interface OfficeArg {

@@ -1,5 +1,5 @@
-import { QueryState, Section, StatList, type Stat } from '../../../../shared/ui';
-import { formatMoney } from '../../../../shared/format';
+import { QueryState, Section, StatList, type Stat } from '@web/shared/ui';
+import { formatMoney } from '@web/shared/format';
 import { useGetConnectedAccountBalanceQuery, useGetOfficeBalanceQuery, useGetTotalPayoutQuery } from '../api/funds.api';
 
 /**

@@ -1,7 +1,7 @@
 import { SegmentedControl, Text } from '@mantine/core';
 import { useState } from 'react';
-import { formatMoney } from '../../../../shared/format';
-import { Pager, QueryState, Section } from '../../../../shared/ui';
+import { formatMoney } from '@web/shared/format';
+import { Pager, QueryState, Section } from '@web/shared/ui';
 import { useListClaimPayoutsQuery, useListClaimTransactionsQuery } from '../api/funds.api';
 import type { TransactionFilter } from '../api/types';
 import { TRANSACTION_FILTER_OPTIONS, TransactionsTable } from './TransactionsTable';

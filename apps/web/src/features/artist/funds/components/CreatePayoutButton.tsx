@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
-import { errorMessage } from '../../../../shared/api';
-import { formatLongDay, formatMoney } from '../../../../shared/format';
-import { ModalDialog } from '../../../../shared/ui';
+import { errorMessage } from '@web/shared/api';
+import { formatLongDay, formatMoney } from '@web/shared/format';
+import { ModalDialog } from '@web/shared/ui';
 import { useCreatePayoutMutation, useGetWalletBalanceQuery } from '../api/funds.api';
 
 /** The last day of this month (UTC, as the daily transfer sweep counts it), as YYYY-MM-DD. */

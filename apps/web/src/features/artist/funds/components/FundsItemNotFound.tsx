@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { EmptyState, PageFrame } from '../../../../shared/ui';
+import { EmptyState, PageFrame } from '@web/shared/ui';
 
 export const FUNDS_ITEM_TITLE = { payout: 'Payout details', transaction: 'Transaction details' } as const;
 

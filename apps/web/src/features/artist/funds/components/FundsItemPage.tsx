@@ -1,8 +1,8 @@
 import { Alert } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { errorStatus } from '../../../../shared/api';
-import { ErrorBlock, LoadingBlock, PageFrame, Section, StatList, type Stat } from '../../../../shared/ui';
-import { formatCount, formatMoney, formatDate, formatDateTime, NOUNS } from '../../../../shared/format';
+import { errorStatus } from '@web/shared/api';
+import { ErrorBlock, LoadingBlock, PageFrame, Section, StatList, type Stat } from '@web/shared/ui';
+import { formatCount, formatMoney, formatDate, formatDateTime, NOUNS } from '@web/shared/format';
 import type { TransactionDetailView } from '../api/types';
 import { useGetPayoutQuery, useGetTransactionQuery } from '../api/funds.api';
 import { FUNDS_ITEM_TITLE, FundsItemNotFound } from './FundsItemNotFound';

@@ -1,7 +1,7 @@
 import type { Office } from '#pie/contracts';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { EmptyState, PageFrame } from '../../../../shared/ui';
+import { EmptyState, PageFrame } from '@web/shared/ui';
 import { useGetConnectedAccountBalanceQuery } from '../api/funds.api';
 import { BalancesSection } from './BalancesSection';
 import { CreatePayoutButton } from './CreatePayoutButton';

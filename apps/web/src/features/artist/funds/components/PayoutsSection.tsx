@@ -1,8 +1,8 @@
 import { Anchor, Table } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { formatMoney, formatDate, formatDateTime } from '../../../../shared/format';
-import { Pager, QueryState, Section, TableScroll } from '../../../../shared/ui';
+import { formatMoney, formatDate, formatDateTime } from '@web/shared/format';
+import { Pager, QueryState, Section, TableScroll } from '@web/shared/ui';
 import { useListPayoutsQuery } from '../api/funds.api';
 import { PayoutStatusBadge } from './PayoutStatusBadge';
 

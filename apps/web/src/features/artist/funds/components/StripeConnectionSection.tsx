@@ -1,7 +1,7 @@
 import type { Office } from '#pie/contracts';
 import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { QueryState, Section } from '../../../../shared/ui';
-import { formatMoney } from '../../../../shared/format';
+import { QueryState, Section } from '@web/shared/ui';
+import { formatMoney } from '@web/shared/format';
 import { useCheckMonthlyFeeQuery, useGetWalletBalanceQuery } from '../api/funds.api';
 import { useStripeLinks } from '../hooks/use-stripe-links';
 import { CONNECTION, connectionStateOf } from './connection-state';

@@ -1,6 +1,6 @@
 import { SegmentedControl } from '@mantine/core';
 import { useState } from 'react';
-import { Pager, QueryState, Section } from '../../../../shared/ui';
+import { Pager, QueryState, Section } from '@web/shared/ui';
 import { useListTransactionsQuery } from '../api/funds.api';
 import type { TransactionFilter } from '../api/types';
 import { TRANSACTION_FILTER_OPTIONS, TransactionsTable } from './TransactionsTable';

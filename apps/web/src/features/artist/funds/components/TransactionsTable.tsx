@@ -1,7 +1,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatMoney, formatDateTime } from '../../../../shared/format';
-import { TableScroll } from '../../../../shared/ui';
+import { formatMoney, formatDateTime } from '@web/shared/format';
+import { TableScroll } from '@web/shared/ui';
 import type { TransactionFilter, TransactionView } from '../api/types';
 
 /** The spec's transaction filter (all, credit, payout), as the segmented control offers it. */

@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core';
-import { formatMoney, formatDateTime } from '../../../../shared/format';
-import { QueryState, Section, TableScroll } from '../../../../shared/ui';
+import { formatMoney, formatDateTime } from '@web/shared/format';
+import { QueryState, Section, TableScroll } from '@web/shared/ui';
 import { useListTransfersQuery } from '../api/funds.api';
 
 /** Transfers from Pie to the office's Stripe account that no payout has taken to the bank yet. */

@@ -1,5 +1,5 @@
 import type { MonthlyFeeCheckView } from '../api/types';
-import { formatDate } from '../../../../shared/format';
+import { formatDate } from '@web/shared/format';
 
 /** What the office's connection means for its money: Stripe's status, unless Pie disconnected it. */
 export type ConnectionState = MonthlyFeeCheckView['status'] | 'disconnected';

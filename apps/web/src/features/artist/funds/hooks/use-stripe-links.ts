@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { errorMessage } from '../../../../shared/api';
-import { browserLocation } from '../../../../shared/browser';
+import { errorMessage } from '@web/shared/api';
+import { browserLocation } from '@web/shared/browser';
 import { useCompleteOnboardingMutation, useCreateLoginLinkMutation } from '../api/funds.api';
 
 /**

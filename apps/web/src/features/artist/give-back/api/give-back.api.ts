@@ -1,5 +1,5 @@
 import type { ApiSuccess, GiveBackView } from '#pie/contracts';
-import { artistBaseApi, unwrap, unwrapPage, type Paged } from '../../../../shared/api';
+import { artistBaseApi, unwrap, unwrapPage, type Paged } from '@web/shared/api';
 
 export type { GiveBackView };
 

@@ -2,9 +2,9 @@ import { parseDollarsToCents, type Office } from '#pie/contracts';
 import { Alert, Button, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
-import { errorMessage } from '../../../../shared/api';
-import { formatDateTime, formatMoney } from '../../../../shared/format';
-import { EmptyState, LoadingBlock, ModalDialog, Pager, PageFrame, QueryState, Section, TableScroll } from '../../../../shared/ui';
+import { errorMessage } from '@web/shared/api';
+import { formatDateTime, formatMoney } from '@web/shared/format';
+import { EmptyState, LoadingBlock, ModalDialog, Pager, PageFrame, QueryState, Section, TableScroll } from '@web/shared/ui';
 import { useGiveBackMutation, useListGiveBacksQuery, type GiveBackRequest } from '../api/give-back.api';
 
 

@@ -1,5 +1,5 @@
 import type { ApiSuccess, ArtistInsightsView } from '#pie/contracts';
-import { artistBaseApi, unwrap } from '../../../../shared/api';
+import { artistBaseApi, unwrap } from '@web/shared/api';
 
 /** `GET /api/for-artists/claims/:id/insights` (issue 31): a verified artist's funding, aggregates only. */
 export const insightsApi = artistBaseApi.injectEndpoints({

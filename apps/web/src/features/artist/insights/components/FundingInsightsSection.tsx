@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { ArtistInsightsView, MaskedCount } from '#pie/contracts';
-import { countryName, formatDate, formatListened, formatMaskedCount, formatMoney, NOUNS } from '../../../../shared/format';
-import { DataTable, QueryState, Section, StatList } from '../../../../shared/ui';
+import { countryName, formatDate, formatListened, formatMaskedCount, formatMoney, NOUNS } from '@web/shared/format';
+import { DataTable, QueryState, Section, StatList } from '@web/shared/ui';
 import { useGetClaimInsightsQuery } from '../api/insights.api';
 import { MonthlyFundingChart } from './MonthlyFundingChart';
 

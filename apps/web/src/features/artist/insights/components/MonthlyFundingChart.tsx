@@ -1,5 +1,5 @@
 import type { ArtistInsightsMonth } from '#pie/contracts';
-import { MonthlyBarChart, type MonthlySeries } from '../../../../shared/ui/MonthlyBarChart';
+import { MonthlyBarChart, type MonthlySeries } from '@web/shared/ui/MonthlyBarChart';
 
 const SERIES: readonly MonthlySeries<'receivedCents' | 'releasedToOfficeCents'>[] = [
   { key: 'receivedCents', label: 'Received from fans’ pies', color: '#ffd43b' },

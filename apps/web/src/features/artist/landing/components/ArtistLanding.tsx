@@ -1,6 +1,6 @@
 import { Alert, Button, Center, Grid, Group, List, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { StepsSection, PageContainer, ArtistRecordIllustration } from '../../../../shared/ui';
+import { StepsSection, PageContainer, ArtistRecordIllustration } from '@web/shared/ui';
 
 const STEPS = [
   {

@@ -1,5 +1,5 @@
 import type { AcceptInvitationRequest, ApiSuccess, InvitationCheck, Office, OfficeType } from '#pie/contracts';
-import { artistBaseApi, LIST, unwrap } from '../../../../shared/api';
+import { artistBaseApi, LIST, unwrap } from '@web/shared/api';
 
 /** Offices and invitations (`/api/for-artists/offices…`, spec §7). */
 export const officesApi = artistBaseApi.injectEndpoints({

@@ -2,9 +2,9 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { Link, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
-import { errorMessage } from '../../../../shared/api';
-import { artistRedirectStored, selectArtistSessionStatus } from '../../../../shared/session';
-import { EmptyState, ErrorBlock, LoadingBlock, PageFrame } from '../../../../shared/ui';
+import { errorMessage } from '@web/shared/api';
+import { artistRedirectStored, selectArtistSessionStatus } from '@web/shared/session';
+import { EmptyState, ErrorBlock, LoadingBlock, PageFrame } from '@web/shared/ui';
 import { useAcceptInvitationMutation, useValidateInvitationQuery } from '../api/offices.api';
 
 /**

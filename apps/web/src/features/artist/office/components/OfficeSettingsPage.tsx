@@ -1,8 +1,8 @@
 import { OFFICE_TYPES, type Office, type OfficeType } from '#pie/contracts';
 import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
-import { errorMessage } from '../../../../shared/api';
-import { EmptyState, PageFrame, QueryState, Section } from '../../../../shared/ui';
+import { errorMessage } from '@web/shared/api';
+import { EmptyState, PageFrame, QueryState, Section } from '@web/shared/ui';
 import { useListOfficesQuery, useUpdateOfficeMutation } from '../api/offices.api';
 
 const TYPE_LABELS: Record<OfficeType, string> = { artist: 'Artist', band: 'Band', label: 'Label', management: 'Management', publisher: 'Publisher', other: 'Other' };

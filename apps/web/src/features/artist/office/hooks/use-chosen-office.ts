@@ -1,6 +1,6 @@
 import type { Office } from '#pie/contracts';
 import { useCallback, useSyncExternalStore } from 'react';
-import type { QueryLike } from '../../../../shared/ui';
+import type { QueryLike } from '@web/shared/ui';
 import { useListOfficesQuery } from '../api/offices.api';
 
 /*

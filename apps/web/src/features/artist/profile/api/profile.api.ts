@@ -1,5 +1,5 @@
 import type { ApiSuccess, ArtistUser, UpdateArtistProfileRequest } from '#pie/contracts';
-import { artistBaseApi, LIST } from '../../../../shared/api';
+import { artistBaseApi, LIST } from '@web/shared/api';
 
 /** `PATCH /api/for-artists/user/profile` (spec §7: any subset of the four fields). */
 export const profileApi = artistBaseApi.injectEndpoints({

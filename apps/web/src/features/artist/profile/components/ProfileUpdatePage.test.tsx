@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { ARTIST_PROFILE_REQUIRED_FIELDS } from '#pie/contracts';
 import { describe, expect, it } from 'vitest';
-import { makeArtistUser } from '../../../../test/fixtures';
-import { jsonResponse, mockRoutes, renderApp, requestsTo } from '../../../../test/render';
+import { makeArtistUser } from '@web/test/fixtures';
+import { jsonResponse, mockRoutes, renderApp, requestsTo } from '@web/test/render';
 
 const USER = 'GET /api/for-artists/user';
 const PATCH = 'PATCH /api/for-artists/user/profile';

@@ -1,5 +1,5 @@
 import type { ApiSuccess } from '#pie/contracts';
-import { artistBaseApi, LIST } from '../../../../shared/api';
+import { artistBaseApi, LIST } from '@web/shared/api';
 
 /** Artist account settings under `/api/for-artists/auth` (spec §7 "Artist auth"). */
 export const artistSettingsApi = artistBaseApi.injectEndpoints({

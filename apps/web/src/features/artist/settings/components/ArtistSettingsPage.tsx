@@ -2,8 +2,8 @@ import type { ArtistUser } from '#pie/contracts';
 import { Anchor, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { AccountDetail, DeleteAccountSection, LinkedAccountsList, ProviderReturnAlerts } from '../../../../shared/account';
-import { PageContainer } from '../../../../shared/ui';
+import { AccountDetail, DeleteAccountSection, LinkedAccountsList, ProviderReturnAlerts } from '@web/shared/account';
+import { PageContainer } from '@web/shared/ui';
 import { useArtistAccountSettings } from '../hooks/use-artist-account-settings';
 
 const ARTIST_PROVIDERS = ['google'] as const;

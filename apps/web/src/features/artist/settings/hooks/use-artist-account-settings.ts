@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { artistBaseApi } from '../../../../shared/api';
-import { browserLocation } from '../../../../shared/browser';
-import { artistRedirectConsumed, artistSessionCleared } from '../../../../shared/session';
+import { artistBaseApi } from '@web/shared/api';
+import { browserLocation } from '@web/shared/browser';
+import { artistRedirectConsumed, artistSessionCleared } from '@web/shared/session';
 import {
   useArtistDeleteAccountMutation,
   useArtistDisconnectGoogleMutation,

@@ -1,5 +1,5 @@
 import type { ApiSuccess, OfficeMember, OfficeRole } from '#pie/contracts';
-import { artistBaseApi, unwrap } from '../../../../shared/api';
+import { artistBaseApi, unwrap } from '@web/shared/api';
 
 /** An office's members, invitations and member-artist assignments (spec §7). */
 export const teamApi = artistBaseApi.injectEndpoints({

@@ -2,8 +2,8 @@ import type { Office } from '#pie/contracts';
 import { Alert, Anchor, Checkbox, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../../shared/api';
-import { EmptyState, PageFrame, QueryState, Section } from '../../../../shared/ui';
+import { errorMessage } from '@web/shared/api';
+import { EmptyState, PageFrame, QueryState, Section } from '@web/shared/ui';
 import { useAssignArtistsMutation, useMemberArtistsQuery, useUnassignArtistMutation } from '../api/team.api';
 
 /** /for-artists/team/:memberId: one member and the artists they work on (admins assign them). */

@@ -2,8 +2,8 @@ import type { Office, OfficeMember, OfficeRole } from '#pie/contracts';
 import { Alert, Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../../shared/api';
-import { EmptyState, ModalDialog, PageFrame, QueryState, Section, TableScroll } from '../../../../shared/ui';
+import { errorMessage } from '@web/shared/api';
+import { EmptyState, ModalDialog, PageFrame, QueryState, Section, TableScroll } from '@web/shared/ui';
 import { useChangeRoleMutation, useInviteMemberMutation, useListMembersQuery, useRemoveMemberMutation, useResendInvitationMutation } from '../api/team.api';
 
 const ROLE_OPTIONS = [

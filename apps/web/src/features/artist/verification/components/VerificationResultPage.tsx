@@ -1,7 +1,7 @@
 import { SOCIAL_VERIFICATION_FAILURES, socialVerificationFailureText, type SocialVerificationFailure } from '#pie/contracts';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { PageFrame } from '../../../../shared/ui';
+import { PageFrame } from '@web/shared/ui';
 
 export const VERIFICATION_PLATFORMS = {
   twitter: 'X (Twitter)',

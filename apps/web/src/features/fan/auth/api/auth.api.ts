@@ -6,8 +6,8 @@ import type {
   PromoAvailability,
   RegisterFanRequest,
 } from '#pie/contracts';
-import { baseApi, LIST, entityTags, unwrap } from '../../../../shared/api';
-import { sessionConfirmed } from '../../../../shared/session';
+import { baseApi, LIST, entityTags, unwrap } from '@web/shared/api';
+import { sessionConfirmed } from '@web/shared/session';
 
 /** Fan authentication calls under `/api` (spec §7 "Fan auth"). */
 export const authApi = baseApi.injectEndpoints({

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockFetch, renderApp, sentRequest } from '../../../../test/render';
+import { jsonResponse, mockFetch, renderApp, sentRequest } from '@web/test/render';
 
 const ada = {
   _id: 'fan_1',

@@ -1,6 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { LoginCard, SignInReturnNotice, useReturnParams } from '../../../../shared/account';
+import { LoginCard, SignInReturnNotice, useReturnParams } from '@web/shared/account';
 import { useLoginForm } from '../hooks/use-login-form';
 import { useResendVerification } from '../hooks/use-resend-verification';
 import { SocialSignInButtons } from './SocialSignInButtons';

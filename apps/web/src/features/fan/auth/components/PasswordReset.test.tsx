@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { EMAIL_TOKEN } from '../../../../test/fixtures';
-import { deferred, jsonResponse, mockRoutes, renderApp, requestsTo } from '../../../../test/render';
+import { EMAIL_TOKEN } from '@web/test/fixtures';
+import { deferred, jsonResponse, mockRoutes, renderApp, requestsTo } from '@web/test/render';
 
 const RESET = `POST /api/auth/reset-password/${EMAIL_TOKEN}`;
 const FORGOT = 'POST /api/auth/forgot-password';

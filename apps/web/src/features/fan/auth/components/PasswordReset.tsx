@@ -1,5 +1,5 @@
-import { ForgotPasswordCard, ResetPasswordCard } from '../../../../shared/account';
-import { getCaptchaToken } from '../../../../shared/captcha';
+import { ForgotPasswordCard, ResetPasswordCard } from '@web/shared/account';
+import { getCaptchaToken } from '@web/shared/captcha';
 import { useForgotPasswordMutation, useResetPasswordMutation } from '../api/auth.api';
 
 /** /forgot-password: asks for a reset link (captcha action `forgot_password`). */

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { deferred, jsonResponse, mockFetch, renderApp, sentRequest } from '../../../../test/render';
+import { deferred, jsonResponse, mockFetch, renderApp, sentRequest } from '@web/test/render';
 
 async function openRegister() {
   const app = renderApp('/register');

@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { RegistrationForm, RegistrationSent, SignInReturnNotice, useReturnParams } from '../../../../shared/account';
-import { AuthCard } from '../../../../shared/ui';
+import { RegistrationForm, RegistrationSent, SignInReturnNotice, useReturnParams } from '@web/shared/account';
+import { AuthCard } from '@web/shared/ui';
 import { useResendVerification } from '../hooks/use-resend-verification';
 import { useRegisterForm } from '../hooks/use-register-form';
 import { SocialSignInButtons } from './SocialSignInButtons';

@@ -1,6 +1,6 @@
 import type { FanUser } from '#pie/contracts';
 import type { ReactNode } from 'react';
-import { redirectStored, RequireSession, sessionConfirmed } from '../../../../shared/session';
+import { redirectStored, RequireSession, sessionConfirmed } from '@web/shared/session';
 import { useGetUserQuery } from '../api/auth.api';
 
 /** The fan area's guard: GET /api/user; without a session, to /login and back afterwards. */

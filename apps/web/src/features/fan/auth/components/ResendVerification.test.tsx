@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockRoutes, renderApp, requestsTo } from '../../../../test/render';
+import { jsonResponse, mockRoutes, renderApp, requestsTo } from '@web/test/render';
 
 /** Issue 16 item 3: a new verification link where a fan waiting for one is. */
 const RESENT = 'If this e-mail has an account waiting to be verified, we sent it a new link.';

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { browserLocation } from '../../../../shared/browser';
-import { makeFanUser } from '../../../../test/fixtures';
-import { emptyListeningRoutes, jsonResponse, mockRoutes, renderApp } from '../../../../test/render';
+import { browserLocation } from '@web/shared/browser';
+import { makeFanUser } from '@web/test/fixtures';
+import { emptyListeningRoutes, jsonResponse, mockRoutes, renderApp } from '@web/test/render';
 
 let assign: ReturnType<typeof vi.spyOn>;
 

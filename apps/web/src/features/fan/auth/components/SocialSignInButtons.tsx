@@ -1,7 +1,7 @@
 import type { SocialProvider } from '#pie/contracts';
 import { Button, Divider, Stack } from '@mantine/core';
-import { FormAlert } from '../../../../shared/ui';
-import { ProviderIcon, PROVIDERS } from '../../../../shared/social';
+import { FormAlert } from '@web/shared/ui';
+import { ProviderIcon, PROVIDERS } from '@web/shared/social';
 import type { PromoCode } from '../api/types';
 import { useSocialSignIn } from '../hooks/use-social-sign-in';
 

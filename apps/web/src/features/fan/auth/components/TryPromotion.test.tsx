@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { browserLocation } from '../../../../shared/browser';
-import { createCaptchaClient, setCaptchaClient, type CaptchaClient } from '../../../../shared/captcha';
-import { deferred, jsonResponse, mockRoutes, renderApp, requestsTo } from '../../../../test/render';
+import { browserLocation } from '@web/shared/browser';
+import { createCaptchaClient, setCaptchaClient, type CaptchaClient } from '@web/shared/captcha';
+import { deferred, jsonResponse, mockRoutes, renderApp, requestsTo } from '@web/test/render';
 
 const AVAILABILITY = 'GET /api/stripe/promoAvailability';
 const REGISTER = 'POST /api/auth/register';

@@ -1,11 +1,11 @@
 import { Anchor, Badge, Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { RegistrationForm, SignInReturnNotice, useReturnParams } from '../../../../shared/account';
+import { RegistrationForm, SignInReturnNotice, useReturnParams } from '@web/shared/account';
 import { signInErrorText } from '#pie/contracts';
-import { FormAlert } from '../../../../shared/ui';
+import { FormAlert } from '@web/shared/ui';
 import { CHECKING_PROMOTION, useTryPromotion } from '../hooks/use-try-promotion';
-import { formatCount, NOUNS } from '../../../../shared/format';
+import { formatCount, NOUNS } from '@web/shared/format';
 import { SocialSignInButtons, TRY_PROVIDER_ORDER } from './SocialSignInButtons';
 
 function Frame({ children }: { children: ReactNode }) {

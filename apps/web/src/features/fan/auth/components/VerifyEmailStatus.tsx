@@ -1,4 +1,4 @@
-import { VerifyEmailCard } from '../../../../shared/account';
+import { VerifyEmailCard } from '@web/shared/account';
 import { useVerifyEmail } from '../hooks/use-verify-email';
 
 /** The landing point of the fan verification e-mail's link. */

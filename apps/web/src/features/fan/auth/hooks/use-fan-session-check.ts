@@ -1,5 +1,5 @@
 import { useSelector } from 'react-redux';
-import { selectSessionStatus, type SessionState } from '../../../../shared/session';
+import { selectSessionStatus, type SessionState } from '@web/shared/session';
 import { useGetUserQuery } from '../api/auth.api';
 
 /**

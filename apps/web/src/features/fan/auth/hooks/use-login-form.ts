@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { useLoginFormState } from '../../../../shared/account';
-import { baseApi } from '../../../../shared/api';
-import { redirectConsumed, safeRedirect, selectRedirectTo, sessionConfirmed } from '../../../../shared/session';
+import { useLoginFormState } from '@web/shared/account';
+import { baseApi } from '@web/shared/api';
+import { redirectConsumed, safeRedirect, selectRedirectTo, sessionConfirmed } from '@web/shared/session';
 import { useLoginMutation } from '../api/auth.api';
 
-export { loginFormSchema, LOGIN_FAILED } from '../../../../shared/account';
+export { loginFormSchema, LOGIN_FAILED } from '@web/shared/account';
 
 export const DEFAULT_AFTER_LOGIN = '/dashboard';
 

@@ -1,5 +1,5 @@
-import { LOGOUT_FAILED, useAreaLogout } from '../../../../shared/account/use-area-logout';
-import { redirectConsumed, sessionCleared } from '../../../../shared/session';
+import { LOGOUT_FAILED, useAreaLogout } from '@web/shared/account/use-area-logout';
+import { redirectConsumed, sessionCleared } from '@web/shared/session';
 import { useLogoutMutation } from '../api/auth.api';
 
 export { LOGOUT_FAILED };

@@ -1,6 +1,6 @@
 import type { PromoCode } from '../api/types';
-import { useRegistrationForm } from '../../../../shared/account';
-import { getCaptchaToken } from '../../../../shared/captcha';
+import { useRegistrationForm } from '@web/shared/account';
+import { getCaptchaToken } from '@web/shared/captcha';
 import { useRegisterMutation } from '../api/auth.api';
 
 export {
@@ -9,7 +9,7 @@ export {
   PROMO_ALREADY_USED,
   registrationErrorMessage,
   type RegisterFormValues,
-} from '../../../../shared/account';
+} from '@web/shared/account';
 
 /** The browser's time zone: the fan's days in every listening figure (UTC when the browser will not say). */
 function browserTimeZone(): string | undefined {

@@ -1,8 +1,8 @@
 import type { SocialProvider } from '#pie/contracts';
 import { useEffect, useState } from 'react';
-import { browserLocation, detectDeviceType } from '../../../../shared/browser';
-import { getCaptchaToken } from '../../../../shared/captcha';
-import { PROVIDERS, socialFailureMessage } from '../../../../shared/social';
+import { browserLocation, detectDeviceType } from '@web/shared/browser';
+import { getCaptchaToken } from '@web/shared/captcha';
+import { PROVIDERS, socialFailureMessage } from '@web/shared/social';
 import type { PromoCode } from '../api/types';
 
 /** Spec §7: the browser goes to the provider's sign-in redirect with its query. */

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { serverMessage } from '../../../../shared/api';
-import { getCaptchaToken } from '../../../../shared/captcha';
+import { serverMessage } from '@web/shared/api';
+import { getCaptchaToken } from '@web/shared/captcha';
 import { useLazyPromoAvailabilityQuery } from '../api/auth.api';
 import { useRegisterForm } from './use-register-form';
 

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
-import { useVerifyEmailToken, type VerifyEmailState } from '../../../../shared/account';
+import { useVerifyEmailToken, type VerifyEmailState } from '@web/shared/account';
 import { useVerifyEmailMutation } from '../api/auth.api';
 
-export { VERIFY_FAILED, type VerifyEmailState } from '../../../../shared/account';
+export { VERIFY_FAILED, type VerifyEmailState } from '@web/shared/account';
 
 /** Sends the fan's e-mail link token once, and reports verifying, verified or failed. */
 export function useVerifyEmail(token: string | undefined): VerifyEmailState {

@@ -1,6 +1,6 @@
 import { Anchor, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { PageContainer } from '../../../../shared/ui';
+import { PageContainer } from '@web/shared/ui';
 import { Link } from 'react-router';
 
 function Question({ id, question, children }: { id: string; question: string; children: ReactNode }) {

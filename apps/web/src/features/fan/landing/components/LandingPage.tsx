@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Center, Grid, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { StepsSection, PageContainer, PieSplitIllustration } from '../../../../shared/ui';
+import { StepsSection, PageContainer, PieSplitIllustration } from '@web/shared/ui';
 
 const STEPS = [
   {

@@ -1,6 +1,6 @@
 import type { ApiSuccess, CreateImportRequest, ImportChunkRequest, ImportProgress, LastfmAuthorization, ListeningSourceState, SyncResult } from '#pie/contracts';
-import { baseApi, LIST, ME, unwrap } from '../../../../shared/api';
-import { useGetListeningOverviewQuery } from '../../../../shared/listening';
+import { baseApi, LIST, ME, unwrap } from '@web/shared/api';
+import { useGetListeningOverviewQuery } from '@web/shared/listening';
 
 /** The scrobbling sources' cache entry (under the connection's tag). */
 const SOURCES = 'SOURCES';

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Loader, Skeleton, Stack, Text } from '@mantine/core';
-import { errorMessage } from '../../../../shared/api';
+import { errorMessage } from '@web/shared/api';
 
 /**
  * Shaped like the status that replaces it (badge line, a detail line, the buttons), so the

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Input, Progress, Stack, Text } from '@mantine/cor
 import { useId, type ChangeEvent } from 'react';
 import { useExportUpload } from '../hooks/use-export-upload';
 import { importProgressView } from '../import-progress';
-import { formatNumber } from '../../../../shared/format';
+import { formatNumber } from '@web/shared/format';
 import { ImportProgressPanel } from './ImportProgressPanel';
 
 const count = { format: formatNumber };

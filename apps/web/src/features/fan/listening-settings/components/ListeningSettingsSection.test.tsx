@@ -6,10 +6,10 @@ import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { baseApi } from '../../../../shared/api';
-import { browserLocation } from '../../../../shared/browser';
-import { sessionSlice } from '../../../../shared/session';
-import { jsonResponse, mockRoutes as mockFetch, notConnectedSources, requestsTo } from '../../../../test/render';
+import { baseApi } from '@web/shared/api';
+import { browserLocation } from '@web/shared/browser';
+import { sessionSlice } from '@web/shared/session';
+import { jsonResponse, mockRoutes as mockFetch, notConnectedSources, requestsTo } from '@web/test/render';
 import { ListeningSettingsSection } from './ListeningSettingsSection';
 import { SyncStatusCard } from './SyncStatusCard';
 

@@ -3,8 +3,8 @@ import type { ListeningSourceState } from '#pie/contracts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { useSearchParams } from 'react-router';
-import { errorMessage } from '../../../../shared/api';
-import { browserLocation } from '../../../../shared/browser';
+import { errorMessage } from '@web/shared/api';
+import { browserLocation } from '@web/shared/browser';
 import {
   listeningSettingsApi,
   useConnectListenBrainzMutation,

@@ -2,7 +2,7 @@ import type { ImportProgress } from '#pie/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useDispatch } from 'react-redux';
-import { errorMessage, errorStatus } from '../../../../shared/api';
+import { errorMessage, errorStatus } from '@web/shared/api';
 import { listeningSettingsApi, useGetImportProgressQuery, useSendImportChunkMutation, useStartImportMutation } from '../api/listening-settings.api';
 import { ExportFileError, parseExportFile, planUpload, type UploadPlan } from '../export-parser';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '../../../../shared/api';
+import { errorMessage } from '@web/shared/api';
 import { useSyncNowMutation } from '../api/listening-settings.api';
 import { syncResultMessage } from '../sync-status';
 

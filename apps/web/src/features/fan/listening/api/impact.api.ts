@@ -1,5 +1,5 @@
 import type { ApiSuccess, FanImpactView } from '#pie/contracts';
-import { baseApi, unwrap } from '../../../../shared/api';
+import { baseApi, unwrap } from '@web/shared/api';
 
 export interface ImpactArgs {
   /** A UTC calendar year; all time when absent. */

@@ -11,9 +11,9 @@ import {
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
 import type { ZodType } from 'zod';
-import { baseApi } from '../../../../shared/api';
-import { sessionSlice } from '../../../../shared/session';
-import { mockRoutes, requestsTo } from '../../../../test/render';
+import { baseApi } from '@web/shared/api';
+import { sessionSlice } from '@web/shared/session';
+import { mockRoutes, requestsTo } from '@web/test/render';
 import { periodToApi } from '../period';
 import { fanArtist, page } from '../test-fixtures';
 import { ok } from '../test-support';

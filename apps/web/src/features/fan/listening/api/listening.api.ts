@@ -14,8 +14,8 @@ import type {
   UserDetails,
 } from '#pie/contracts';
 import { LISTENING_MAX_PAGE_SIZE } from '#pie/contracts';
-import { baseApi, entityTags, LIST, singlePage, unwrap, unwrapPage, type Paged } from '../../../../shared/api';
-import { listeningOverviewApi } from '../../../../shared/listening';
+import { baseApi, entityTags, LIST, singlePage, unwrap, unwrapPage, type Paged } from '@web/shared/api';
+import { listeningOverviewApi } from '@web/shared/listening';
 
 export type { Paged };
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockRoutes, requestsTo } from '../../../../test/render';
+import { jsonResponse, mockRoutes, requestsTo } from '@web/test/render';
 import { artistDetails, fanTrack, track } from '../test-fixtures';
 import { fails, ok, queryOf, renderListening } from '../test-support';
 

@@ -1,14 +1,14 @@
 import type { ArtistDetails } from '#pie/contracts';
 import { Anchor, Badge, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { TableScroll, EmptyBlock, ErrorBlock, LoadingBlock, Unavailable, Pager, Section, StatList, PageContainer, CatalogueImage } from '../../../../shared/ui';
+import { TableScroll, EmptyBlock, ErrorBlock, LoadingBlock, Unavailable, Pager, Section, StatList, PageContainer, CatalogueImage } from '@web/shared/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
-import { errorMessage, errorStatus } from '../../../../shared/api';
-import { selectSessionStatus } from '../../../../shared/session';
+import { errorMessage, errorStatus } from '@web/shared/api';
+import { selectSessionStatus } from '@web/shared/session';
 import { useGetArtistDetailsQuery, useGetArtistFansQuery, useGetArtistTopTracksQuery, useGetMyArtistListeningQuery } from '../api/listening.api';
-import { countryName, fanName, formatDate, formatListened, formatNumber, formatCount, NOUNS } from '../../../../shared/format';
+import { countryName, fanName, formatDate, formatListened, formatNumber, formatCount, NOUNS } from '@web/shared/format';
 import { ArtistStandingSection } from './ArtistStandingSection';
 import { RankedTrackList } from './RankedTrackList';
 

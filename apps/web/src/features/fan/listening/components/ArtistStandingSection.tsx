@@ -3,10 +3,10 @@ import { Alert, Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core'
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../../shared/api';
-import { formatCount, formatDate, formatMoney, NOUNS } from '../../../../shared/format';
-import { selectSessionStatus } from '../../../../shared/session';
-import { ErrorBlock, LoadingBlock, ReasonDialog, Section } from '../../../../shared/ui';
+import { errorMessage } from '@web/shared/api';
+import { formatCount, formatDate, formatMoney, NOUNS } from '@web/shared/format';
+import { selectSessionStatus } from '@web/shared/session';
+import { ErrorBlock, LoadingBlock, ReasonDialog, Section } from '@web/shared/ui';
 import { useGetArtistStandingQuery, useReportClaimMutation } from '../api/listening.api';
 import { InviteArtistButton } from './InviteArtistButton';
 

@@ -1,8 +1,8 @@
 import { Table, Text, UnstyledButton } from '@mantine/core';
-import { TableScroll } from '../../../../shared/ui';
+import { TableScroll } from '@web/shared/ui';
 import { useMemo, useState } from 'react';
 import type { CountryTotals } from '../choropleth';
-import { countryName, formatListened, formatNumber } from '../../../../shared/format';
+import { countryName, formatListened, formatNumber } from '@web/shared/format';
 
 type SortKey = 'country' | 'artists' | 'plays' | 'listened';
 type Direction = 'ascending' | 'descending';

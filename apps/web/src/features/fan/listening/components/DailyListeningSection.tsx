@@ -2,9 +2,9 @@ import type { DailyListening } from '#pie/contracts';
 import { Box, Text } from '@mantine/core';
 import { lazy, memo, Suspense, useState } from 'react';
 import { useGetDailyListeningQuery } from '../api/listening.api';
-import { formatListened, formatLongDay, formatCount, NOUNS } from '../../../../shared/format';
+import { formatListened, formatLongDay, formatCount, NOUNS } from '@web/shared/format';
 import { DAILY_CHART_HEIGHT, DailyListeningChart } from './DailyListeningChart';
-import { EmptyBlock, ErrorBlock, LoadingBlock, Section } from '../../../../shared/ui';
+import { EmptyBlock, ErrorBlock, LoadingBlock, Section } from '@web/shared/ui';
 
 /** The chart's caption (two lines on a phone) and the table's toggle under it, in px. */
 const LOADED_EXTRAS_HEIGHT = 92;

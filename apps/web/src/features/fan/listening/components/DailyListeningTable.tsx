@@ -1,7 +1,7 @@
 import type { DailyListening } from '#pie/contracts';
 import { Table } from '@mantine/core';
-import { TableScroll } from '../../../../shared/ui';
-import { formatListened, formatLongDay, formatNumber } from '../../../../shared/format';
+import { TableScroll } from '@web/shared/ui';
+import { formatListened, formatLongDay, formatNumber } from '@web/shared/format';
 
 /** The daily chart's figures, newest day first (loaded when someone opens them). */
 export default function DailyListeningTable({ days }: { days: readonly DailyListening[] }) {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockRoutes, notConnectedSources, requestsTo } from '../../../../test/render';
+import { jsonResponse, mockRoutes, notConnectedSources, requestsTo } from '@web/test/render';
 import { activity, daily, fanArtist, page, play, track } from '../test-fixtures';
 import { fails, fanUser, ok, queryOf, renderListening } from '../test-support';
 

@@ -3,9 +3,9 @@ import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useGetAllFanArtistsQuery } from '../api/listening.api';
 import { choroplethBuckets, legendRanges, listeningByCountry, NO_DATA_COLOR, type Bucket, type CountryTotals } from '../choropleth';
-import { countryName, formatListened, formatNumber, formatCount, NOUNS } from '../../../../shared/format';
+import { countryName, formatListened, formatNumber, formatCount, NOUNS } from '@web/shared/format';
 import { CountryTable } from './CountryTable';
-import { EmptyBlock, ErrorBlock, LoadingBlock, Section, PageContainer } from '../../../../shared/ui';
+import { EmptyBlock, ErrorBlock, LoadingBlock, Section, PageContainer } from '@web/shared/ui';
 
 const WorldMap = lazy(() => import('./WorldMap'));
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockRoutes, requestsTo } from '../../../../test/render';
+import { mockRoutes, requestsTo } from '@web/test/render';
 import { artistSummary, fanArtist, fanTrack, track, userDetails } from '../test-fixtures';
 import { fails, fanUser, ok, queryOf, renderListening } from '../test-support';
 

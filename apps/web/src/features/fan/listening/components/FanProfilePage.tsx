@@ -3,10 +3,10 @@ import { Anchor, Badge, Group, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { errorMessage, errorStatus } from '../../../../shared/api';
+import { errorMessage, errorStatus } from '@web/shared/api';
 import { useGetFanProfileQuery, useGetFanRecentArtistsQuery, useGetFanTopArtistsQuery, useGetFanTopTracksQuery } from '../api/listening.api';
-import { fanName, formatDate, formatDateTime, formatListened, formatNumber, formatCount, NOUNS } from '../../../../shared/format';
-import { EmptyBlock, ErrorBlock, LoadingBlock, Unavailable, Section, StatList, PageContainer } from '../../../../shared/ui';
+import { fanName, formatDate, formatDateTime, formatListened, formatNumber, formatCount, NOUNS } from '@web/shared/format';
+import { EmptyBlock, ErrorBlock, LoadingBlock, Unavailable, Section, StatList, PageContainer } from '@web/shared/ui';
 import { TopArtistsList } from './TopArtistsList';
 import { RankedTrackList } from './RankedTrackList';
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockRoutes, requestsTo } from '../../../../test/render';
+import { mockRoutes, requestsTo } from '@web/test/render';
 import { addDays, dayStartIso } from '../period';
 import { page, play, track } from '../test-fixtures';
 import { fails, fanUser, ok, queryOf, renderListening } from '../test-support';

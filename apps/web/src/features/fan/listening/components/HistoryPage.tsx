@@ -1,11 +1,11 @@
 import type { PlayItem } from '#pie/contracts';
 import { Anchor, Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { TableScroll, ErrorBlock, LoadingBlock, Pager, PageContainer } from '../../../../shared/ui';
+import { TableScroll, ErrorBlock, LoadingBlock, Pager, PageContainer } from '@web/shared/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useGetLatestPlaysQuery } from '../api/listening.api';
-import { formatClock, formatDateTime, formatNumber } from '../../../../shared/format';
+import { formatClock, formatDateTime, formatNumber } from '@web/shared/format';
 import { HISTORY_PAGE_SIZES, useHistoryParams } from '../hooks/use-history-params';
 import { addDays, dayStartIso } from '../period';
 import { TrackArtists } from './TrackArtists';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { FanImpactView } from '#pie/contracts';
-import { emptyImpact, mockRoutes, requestsTo } from '../../../../test/render';
+import { emptyImpact, mockRoutes, requestsTo } from '@web/test/render';
 import { page } from '../test-fixtures';
 import { fails, fanUser, ok, queryOf, renderListening } from '../test-support';
 

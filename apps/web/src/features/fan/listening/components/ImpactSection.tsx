@@ -2,8 +2,8 @@ import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core'
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { FanImpactView } from '#pie/contracts';
-import { countryName, formatCount, formatMoney, formatNumber, NOUNS } from '../../../../shared/format';
-import { EmptyBlock, ErrorBlock, LoadingBlock, Section, StatList, TableScroll } from '../../../../shared/ui';
+import { countryName, formatCount, formatMoney, formatNumber, NOUNS } from '@web/shared/format';
+import { EmptyBlock, ErrorBlock, LoadingBlock, Section, StatList, TableScroll } from '@web/shared/ui';
 import { impactCardUrl, useGetFanImpactQuery } from '../api/impact.api';
 import { choroplethBuckets } from '../choropleth';
 import { InviteArtistButton } from './InviteArtistButton';

@@ -1,6 +1,6 @@
 import type { TrackSummary } from '#pie/contracts';
 import { Group, Stack, Text } from '@mantine/core';
-import { CatalogueImage } from '../../../../shared/ui';
+import { CatalogueImage } from '@web/shared/ui';
 import { TrackArtists } from './TrackArtists';
 
 /** Tracks in rank order with their album covers, their artists and a line of figures (`detail`). */

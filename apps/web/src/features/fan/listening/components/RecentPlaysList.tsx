@@ -1,7 +1,7 @@
 import type { PlayItem } from '#pie/contracts';
 import { memo } from 'react';
-import { formatDateTime } from '../../../../shared/format';
-import { CatalogueImage } from '../../../../shared/ui';
+import { formatDateTime } from '@web/shared/format';
+import { CatalogueImage } from '@web/shared/ui';
 import classes from './lists.module.css';
 import { TrackArtists } from './TrackArtists';
 

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { emptyImpact, jsonResponse, mockRoutes, requestsTo } from '../../../../test/render';
+import { emptyImpact, jsonResponse, mockRoutes, requestsTo } from '@web/test/render';
 import { periodToApi, presetPeriod } from '../period';
 import { REPORT_CSV_HEADER } from '../report-csv';
 import { fanArtist, fanTrack, page, play, track } from '../test-fixtures';

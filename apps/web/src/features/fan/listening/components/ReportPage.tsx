@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { TableScroll, ErrorBlock, LoadingBlock, Section, StatList, PageContainer } from '../../../../shared/ui';
+import { TableScroll, ErrorBlock, LoadingBlock, Section, StatList, PageContainer } from '@web/shared/ui';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useGetAllFanArtistsQuery, useGetLatestPlaysQuery, useGetPopularTracksQuery } from '../api/listening.api';
-import { formatListened, formatNumber, formatCount, NOUNS } from '../../../../shared/format';
+import { formatListened, formatNumber, formatCount, NOUNS } from '@web/shared/format';
 import { useReportPeriod } from '../hooks/use-report-period';
 import { matchingPreset, PERIOD_PRESETS, periodLength, periodToApi, presetPeriod } from '../period';
 import { reportCsv, reportFileName, type ListeningReport } from '../report-csv';

@@ -1,7 +1,7 @@
 import type { ArtistSummary } from '#pie/contracts';
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CatalogueImage } from '../../../../shared/ui';
+import { CatalogueImage } from '@web/shared/ui';
 import classes from './lists.module.css';
 
 /** Artists in rank order, each with a picture and a link to their page. */

@@ -6,9 +6,9 @@ import type {
   WalletTransactionType,
   WalletTransactionView,
 } from '#pie/contracts';
-import { baseApi, ME, unwrap, unwrapPage, type Paged } from '../../../../shared/api';
+import { baseApi, ME, unwrap, unwrapPage, type Paged } from '@web/shared/api';
 
-export { useGetActiveSubscriptionQuery } from '../../../../shared/payments';
+export { useGetActiveSubscriptionQuery } from '@web/shared/payments';
 
 const MONEY_MOVED = [
   { type: 'Subscription' as const, id: ME },

@@ -1,8 +1,8 @@
 import type { SubscriptionView } from '#pie/contracts';
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeFanUser } from '../../../../test/fixtures';
-import { emptyListeningRoutes, jsonResponse, mockRoutes, renderApp, requestsTo } from '../../../../test/render';
+import { makeFanUser } from '@web/test/fixtures';
+import { emptyListeningRoutes, jsonResponse, mockRoutes, renderApp, requestsTo } from '@web/test/render';
 
 const ok = (data: unknown) => () => Promise.resolve(jsonResponse({ success: true, data }));
 const active: SubscriptionView = {

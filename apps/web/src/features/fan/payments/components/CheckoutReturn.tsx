@@ -3,8 +3,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { SubscriptionView } from '#pie/contracts';
 import { formatCents } from '#pie/contracts';
-import { endsPhrase } from '../../../../shared/pies';
-import { ErrorBlock, PageFrame, Section } from '../../../../shared/ui';
+import { endsPhrase } from '@web/shared/pies';
+import { ErrorBlock, PageFrame, Section } from '@web/shared/ui';
 import { useGetWalletBalanceQuery, useRefreshSubscriptionMutation } from '../api/payments.api';
 
 const ATTEMPTS = 10;

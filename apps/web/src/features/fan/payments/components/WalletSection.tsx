@@ -1,9 +1,9 @@
 import { Button, Group, NativeSelect, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatCents, WALLET_TRANSACTION_TYPES, type WalletTransactionType } from '#pie/contracts';
-import { serverMessage } from '../../../../shared/api';
-import { formatDateTime } from '../../../../shared/format';
-import { FormAlert, Pager, QueryState, Section, StatList, TableScroll } from '../../../../shared/ui';
+import { serverMessage } from '@web/shared/api';
+import { formatDateTime } from '@web/shared/format';
+import { FormAlert, Pager, QueryState, Section, StatList, TableScroll } from '@web/shared/ui';
 import { useGetWalletBalanceQuery, useGetWalletSummaryQuery, useListWalletTransactionsQuery, useOpenBillingPortalMutation } from '../api/payments.api';
 
 const TYPE_LABELS: Record<WalletTransactionType, string> = {

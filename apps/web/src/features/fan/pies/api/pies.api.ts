@@ -1,8 +1,8 @@
 import type { CheckoutView, OrphanedTrackView, Pie, PieStatement, PieWithPeriods, PromoEligibility, RealtimeStats, SubscriptionView } from '#pie/contracts';
-import { baseApi, LIST, ME, unwrap } from '../../../../shared/api';
+import { baseApi, LIST, ME, unwrap } from '@web/shared/api';
 
-export { useGetActivePieQuery } from '../../../../shared/pies';
-export { useGetActiveSubscriptionQuery } from '../../../../shared/payments';
+export { useGetActivePieQuery } from '@web/shared/pies';
+export { useGetActiveSubscriptionQuery } from '@web/shared/payments';
 
 export interface RealtimeStatsArgs {
   /** One of the fan's pies, or `NEW_PIE` for the create modal's estimate of a pie not made yet. */

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeFanUser } from '../../../../test/fixtures';
-import { emptyListeningRoutes, mockRoutes, renderApp, requestsTo } from '../../../../test/render';
+import { makeFanUser } from '@web/test/fixtures';
+import { emptyListeningRoutes, mockRoutes, renderApp, requestsTo } from '@web/test/render';
 import { activePie, emptyStats, ok, PIE_ID, subscription } from '../test-fixtures';
 
 const AUTHENTICATED = { session: { status: 'authenticated' as const, redirectTo: null } };

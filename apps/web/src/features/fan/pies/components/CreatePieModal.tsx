@@ -1,9 +1,9 @@
 import { Stack, Table, Text, TextInput } from '@mantine/core';
-import { ModalDialog } from '../../../../shared/ui';
+import { ModalDialog } from '@web/shared/ui';
 import { useState } from 'react';
 import { useCreateCheckoutMutation } from '../api/pies.api';
 import { feePreview } from '../format';
-import { formatMoney } from '../../../../shared/format';
+import { formatMoney } from '@web/shared/format';
 import { parseDollarsToCents, pieAmountError } from '#pie/contracts';
 import { DEFAULT_NEW_PIE_SETTINGS, NewPieSettingsFields, type NewPieSettings } from './NewPieSettingsFields';
 import { NewPieModalFooter } from './NewPieModalFooter';

@@ -1,9 +1,9 @@
 import type { Pie } from '#pie/contracts';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatDate, formatMoney } from '../../../../shared/format';
-import { ErrorBlock } from '../../../../shared/ui';
-import { useGetActivePieQuery, usePieStatus } from '../../../../shared/pies';
+import { formatDate, formatMoney } from '@web/shared/format';
+import { ErrorBlock } from '@web/shared/ui';
+import { useGetActivePieQuery, usePieStatus } from '@web/shared/pies';
 
 /** The dashboard's pie card: the fan's active pie in a line with the way to it, or the way to create one. */
 export function DashboardPieCard() {

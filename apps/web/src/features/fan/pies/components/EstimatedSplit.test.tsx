@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeFanUser } from '../../../../test/fixtures';
-import { emptyListeningRoutes, mockRoutes, renderApp, requestsTo } from '../../../../test/render';
+import { makeFanUser } from '@web/test/fixtures';
+import { emptyListeningRoutes, mockRoutes, renderApp, requestsTo } from '@web/test/render';
 import { activePie, emptyStats, newPieEstimate, ok, PIE_ID } from '../test-fixtures';
 import { ESTIMATE_RETRY_MS } from './EstimatedSplit';
 

@@ -1,8 +1,8 @@
 import type { Pie } from '#pie/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeFanUser } from '../../../../test/fixtures';
-import { deferred, emptyListeningRoutes, jsonResponse, mockRoutes, renderApp, requestsTo } from '../../../../test/render';
+import { makeFanUser } from '@web/test/fixtures';
+import { deferred, emptyListeningRoutes, jsonResponse, mockRoutes, renderApp, requestsTo } from '@web/test/render';
 import { activePie, emptyStats, newPieEstimate, ok, PIE_ID, subscription } from '../test-fixtures';
 
 const AUTHENTICATED = { session: { status: 'authenticated' as const, redirectTo: null } };

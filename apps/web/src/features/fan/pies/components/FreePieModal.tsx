@@ -1,8 +1,8 @@
 import { PROMO_PIE_CENTS } from '#pie/contracts';
 import { Stack, Text } from '@mantine/core';
-import { ModalDialog } from '../../../../shared/ui';
+import { ModalDialog } from '@web/shared/ui';
 import { useState } from 'react';
-import { formatMoney } from '../../../../shared/format';
+import { formatMoney } from '@web/shared/format';
 import { useCreatePromoSubscriptionMutation } from '../api/pies.api';
 import { DEFAULT_NEW_PIE_SETTINGS, NewPieSettingsFields, type NewPieSettings } from './NewPieSettingsFields';
 import { NewPieModalFooter } from './NewPieModalFooter';

@@ -1,8 +1,8 @@
 import type { OrphanedTrackView } from '#pie/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeFanUser } from '../../../../test/fixtures';
-import { emptyListeningRoutes, jsonResponse, mockRoutes, renderApp, requestsTo } from '../../../../test/render';
+import { makeFanUser } from '@web/test/fixtures';
+import { emptyListeningRoutes, jsonResponse, mockRoutes, renderApp, requestsTo } from '@web/test/render';
 import { activePie, emptyStats, ok, PIE_ID } from '../test-fixtures';
 
 const orphan = (plays: number, minutes: number): OrphanedTrackView => ({ trackId: `t${plays}`, name: 'Unknown', artistNames: [], plays, listenedMs: minutes * 60_000 });

@@ -1,6 +1,6 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { errorMessage } from '../../../../shared/api';
-import { formatCount, formatListened, NOUNS } from '../../../../shared/format';
+import { errorMessage } from '@web/shared/api';
+import { formatCount, formatListened, NOUNS } from '@web/shared/format';
 import { useAddMissingTracksMutation, useGetOrphanedTracksQuery } from '../api/pies.api';
 
 /**

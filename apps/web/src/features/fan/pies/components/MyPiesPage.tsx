@@ -1,11 +1,11 @@
 import type { PieWithPeriods } from '#pie/contracts';
 import { Alert, Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../../shared/api';
-import { EmptyTable, PageFrame, PageLoader, Section, TableScroll } from '../../../../shared/ui';
+import { errorMessage } from '@web/shared/api';
+import { EmptyTable, PageFrame, PageLoader, Section, TableScroll } from '@web/shared/ui';
 import { useGetFanPiesQuery } from '../api/pies.api';
-import { usePieStatus } from '../../../../shared/pies';
-import { formatDate, formatMoney } from '../../../../shared/format';
+import { usePieStatus } from '@web/shared/pies';
+import { formatDate, formatMoney } from '@web/shared/format';
 
 const STATE_LABEL = { open: 'Running', closing: 'Closing', closed: 'Closed' } as const;
 

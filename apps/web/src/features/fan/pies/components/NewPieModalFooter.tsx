@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { errorMessage } from '../../../../shared/api';
+import { errorMessage } from '@web/shared/api';
 import { PieRules } from './PieRules';
 
 /**

@@ -3,11 +3,11 @@ import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text } from '@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../../shared/api';
-import { EmptyState, PageFrame, PageLoader, Section } from '../../../../shared/ui';
+import { errorMessage } from '@web/shared/api';
+import { EmptyState, PageFrame, PageLoader, Section } from '@web/shared/ui';
 import { useGetActivePieQuery, useGetRealtimeStatsQuery, useUpdatePieMutation } from '../api/pies.api';
-import { endsPhrase, usePieStatus } from '../../../../shared/pies';
-import { formatDate, formatMoney } from '../../../../shared/format';
+import { endsPhrase, usePieStatus } from '@web/shared/pies';
+import { formatDate, formatMoney } from '@web/shared/format';
 import { useFreePieOffer } from '../hooks/use-free-pie-offer';
 import type { PromoFan } from '../promo';
 import { CreatePieModal } from './CreatePieModal';

@@ -1,5 +1,5 @@
 import { List, Text } from '@mantine/core';
-import { Section } from '../../../../shared/ui';
+import { Section } from '@web/shared/ui';
 
 /** The rules a pie runs by (spec §2: the pie page shows them). */
 export function PieRules() {

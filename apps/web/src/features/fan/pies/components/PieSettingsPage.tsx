@@ -2,8 +2,8 @@ import type { Pie, PieSplitArtist } from '#pie/contracts';
 import { PIE_LIMITS } from '#pie/contracts';
 import { Alert, Button, Group, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { errorMessage } from '../../../../shared/api';
-import { CatalogueImage, EmptyState, PageFrame, PageLoader, Section } from '../../../../shared/ui';
+import { errorMessage } from '@web/shared/api';
+import { CatalogueImage, EmptyState, PageFrame, PageLoader, Section } from '@web/shared/ui';
 import {
   useBanArtistMutation,
   useCancelSubscriptionMutation,
@@ -13,9 +13,9 @@ import {
   useUpdatePieMutation,
 } from '../api/pies.api';
 import { REASON_LABEL } from '../format';
-import { formatListened, formatMoney } from '../../../../shared/format';
+import { formatListened, formatMoney } from '@web/shared/format';
 import { pieAmountError } from '#pie/contracts';
-import { endsPhrase, usePieEnding } from '../../../../shared/pies';
+import { endsPhrase, usePieEnding } from '@web/shared/pies';
 import { SplitControls, type SplitSettingsValue } from './SplitControls';
 
 /** /pie/settings: the five settings, banning and including artists (with search), cancelling. */

@@ -2,7 +2,7 @@ import type { PieSplitArtist } from '#pie/contracts';
 import { Badge, Group, Stack, Text } from '@mantine/core';
 import { memo } from 'react';
 import { REASON_LABEL } from '../format';
-import { formatListened, formatMoney } from '../../../../shared/format';
+import { formatListened, formatMoney } from '@web/shared/format';
 import classes from './pies.module.css';
 
 /**

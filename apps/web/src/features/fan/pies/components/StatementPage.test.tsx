@@ -1,8 +1,8 @@
 import type { PieStatement } from '#pie/contracts';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { makeFanUser } from '../../../../test/fixtures';
-import { emptyListeningRoutes, mockRoutes, renderApp } from '../../../../test/render';
+import { makeFanUser } from '@web/test/fixtures';
+import { emptyListeningRoutes, mockRoutes, renderApp } from '@web/test/render';
 import { ok } from '../test-fixtures';
 
 const AUTHENTICATED = { session: { status: 'authenticated' as const, redirectTo: null } };

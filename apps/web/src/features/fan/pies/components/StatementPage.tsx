@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { useId, useState } from 'react';
 import { WHERE_NOW_LABEL, type PieStatementNotPaid } from '#pie/contracts';
-import { errorMessage } from '../../../../shared/api';
-import { PageFrame, PageLoader, Section } from '../../../../shared/ui';
+import { errorMessage } from '@web/shared/api';
+import { PageFrame, PageLoader, Section } from '@web/shared/ui';
 import { useGetStatementQuery } from '../api/pies.api';
-import { formatCount, formatDate, formatListened, formatMoney, NOUNS } from '../../../../shared/format';
+import { formatCount, formatDate, formatListened, formatMoney, NOUNS } from '@web/shared/format';
 
 // Tables that fit a 390 px phone: fixed layout, the label column wraps, the amount column never
 // does and keeps its width (no sideways scroll hiding the money).

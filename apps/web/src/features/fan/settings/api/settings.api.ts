@@ -8,7 +8,7 @@ import type {
   UpdateVisibilityRequest,
   UserDetails,
 } from '#pie/contracts';
-import { baseApi, entityTags, LIST, unwrap } from '../../../../shared/api';
+import { baseApi, entityTags, LIST, unwrap } from '@web/shared/api';
 
 /** Fan account settings under `/api/auth` (spec §7 "Fan auth"). */
 export const settingsApi = baseApi.injectEndpoints({

@@ -1,15 +1,15 @@
 import type { FanUser } from '#pie/contracts';
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { errorMessage, serverFieldErrors } from '../../../../shared/api';
+import { errorMessage, serverFieldErrors } from '@web/shared/api';
 import {
   changePasswordFormSchema,
   NewPasswordFields,
   personNameFormSchema,
   ResendVerification,
   type ChangePasswordFormValues,
-} from '../../../../shared/account';
-import { FormAlert, PasswordField, SubmitButton, TextField, useForm, type FormErrors } from '../../../../shared/ui';
+} from '@web/shared/account';
+import { FormAlert, PasswordField, SubmitButton, TextField, useForm, type FormErrors } from '@web/shared/ui';
 import { useChangePasswordMutation, useUpdateNameMutation } from '../api/settings.api';
 
 export const NAME_SAVE_FAILED = 'We could not save your name. Please try again.';

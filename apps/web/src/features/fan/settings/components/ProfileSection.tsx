@@ -3,8 +3,8 @@ import { USERNAME_MAX_LENGTH, USERNAME_MESSAGES, USERNAME_MIN_LENGTH, USERNAME_P
 import { Button, Group, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../../shared/api';
-import { FormAlert, QueryState, Section, TextField } from '../../../../shared/ui';
+import { errorMessage } from '@web/shared/api';
+import { FormAlert, QueryState, Section, TextField } from '@web/shared/ui';
 import { useGetOwnProfileQuery, useUpdateUsernameMutation, useUpdateVisibilityMutation } from '../api/settings.api';
 
 /** The parts of the profile another fan can see, each switched on its own. */

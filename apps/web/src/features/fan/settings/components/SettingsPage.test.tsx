@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { browserLocation } from '../../../../shared/browser';
-import { makeFanUser } from '../../../../test/fixtures';
-import { emptyListeningRoutes, jsonResponse, mockRoutes, renderApp, requestsTo } from '../../../../test/render';
+import { browserLocation } from '@web/shared/browser';
+import { makeFanUser } from '@web/test/fixtures';
+import { emptyListeningRoutes, jsonResponse, mockRoutes, renderApp, requestsTo } from '@web/test/render';
 
 const USER = 'GET /api/user';
 const spotify = { provider: 'spotify' as const, email: 'ada@example.com', display_name: 'Ada L' };

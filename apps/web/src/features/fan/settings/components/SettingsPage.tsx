@@ -8,9 +8,9 @@ import {
   LinkedAccountsList,
   ProviderReturnAlerts,
   ResendVerification,
-} from '../../../../shared/account';
-import { formatDate } from '../../../../shared/format';
-import { Section, PageContainer } from '../../../../shared/ui';
+} from '@web/shared/account';
+import { formatDate } from '@web/shared/format';
+import { Section, PageContainer } from '@web/shared/ui';
 import { useAccountSettings } from '../hooks/use-account-settings';
 import { NameForm, PasswordForm } from './AccountForms';
 import { ProfileSection } from './ProfileSection';

@@ -2,9 +2,9 @@ import type { SocialProvider } from '#pie/contracts';
 import { useEffect, useRef } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router';
-import { baseApi } from '../../../../shared/api';
-import { browserLocation } from '../../../../shared/browser';
-import { redirectConsumed, sessionCleared } from '../../../../shared/session';
+import { baseApi } from '@web/shared/api';
+import { browserLocation } from '@web/shared/browser';
+import { redirectConsumed, sessionCleared } from '@web/shared/session';
 import {
   useDeleteAccountMutation,
   useDisconnectAccountMutation,
@@ -12,7 +12,7 @@ import {
   useResendOwnVerificationMutation,
   useSendPasswordLinkMutation,
 } from '../api/settings.api';
-import { getCaptchaToken } from '../../../../shared/captcha';
+import { getCaptchaToken } from '@web/shared/captcha';
 
 /** Link, disconnect and delete, as the settings screen needs them. */
 export function useAccountSettings() {

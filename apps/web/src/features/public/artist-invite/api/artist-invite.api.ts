@@ -1,5 +1,5 @@
 import type { ArtistInviteCheck, ClaimSummary, RedeemArtistInviteRequest } from '#pie/contracts';
-import { baseApi, unwrap } from '../../../../shared/api';
+import { baseApi, unwrap } from '@web/shared/api';
 
 /** `/api/artist-invite/:token/*` (spec §7 "Artist invites"). */
 export const artistInviteApi = baseApi.injectEndpoints({

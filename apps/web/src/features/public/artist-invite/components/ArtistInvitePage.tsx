@@ -2,9 +2,9 @@ import { Alert, Avatar, Button, Group, Radio, Stack, Text } from '@mantine/core'
 import { useState } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, useNavigate, useParams } from 'react-router';
-import { errorMessage } from '../../../../shared/api';
-import { artistRedirectStored, type SessionState } from '../../../../shared/session';
-import { EmptyState, LoadingBlock, PageFrame } from '../../../../shared/ui';
+import { errorMessage } from '@web/shared/api';
+import { artistRedirectStored, type SessionState } from '@web/shared/session';
+import { EmptyState, LoadingBlock, PageFrame } from '@web/shared/ui';
 import { useRedeemArtistInviteMutation, useVerifyArtistInviteQuery } from '../api/artist-invite.api';
 
 /** An office the signed-in artist administers: the artist can go into it. */

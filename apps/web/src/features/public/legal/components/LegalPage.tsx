@@ -1,5 +1,5 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { PageContainer } from '../../../../shared/ui';
+import { PageContainer } from '@web/shared/ui';
 import type { ReactNode } from 'react';
 
 /** The frame of a legal text: the title, when it was last updated, then the prose. */

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CLASSIFIED_COOKIES, DIALOG_CATEGORIES, DIALOG_COUNTS } from '../../../../shared/cookies';
-import { renderApp } from '../../../../test/render';
+import { CLASSIFIED_COOKIES, DIALOG_CATEGORIES, DIALOG_COUNTS } from '@web/shared/cookies';
+import { renderApp } from '@web/test/render';
 
 /**
  * Issue 16 item 7 and issue 29 item 13: the privacy policy's table lists every cookie Pie sets; the

@@ -1,7 +1,7 @@
 import { Anchor, Button, List, Table, Text, Title } from '@mantine/core';
-import { TableScroll } from '../../../../shared/ui';
+import { TableScroll } from '@web/shared/ui';
 import { Link } from 'react-router';
-import { CATEGORY_LABELS, CLASSIFIED_COOKIES, COOKIE_CATEGORIES, cookieCount, openCookiePreferences } from '../../../../shared/cookies';
+import { CATEGORY_LABELS, CLASSIFIED_COOKIES, COOKIE_CATEGORIES, cookieCount, openCookiePreferences } from '@web/shared/cookies';
 import { LegalPage } from './LegalPage';
 
 /** 'analytics, advertising or social networking': the categories Pie sets no cookie in. */

@@ -1,5 +1,5 @@
 import type { ApiSuccess, OpenBooksView } from '#pie/contracts';
-import { baseApi } from '../../../../shared/api';
+import { baseApi } from '@web/shared/api';
 
 /** `GET /api/open-books`: the platform's money per month (no session). */
 export const openBooksApi = baseApi.injectEndpoints({

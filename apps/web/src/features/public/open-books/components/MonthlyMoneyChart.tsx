@@ -1,6 +1,6 @@
 import type { OpenBooksView } from '#pie/contracts';
 import { OPEN_BOOKS_LABELS } from '#pie/contracts';
-import { MonthlyBarChart, type MonthlySeries } from '../../../../shared/ui/MonthlyBarChart';
+import { MonthlyBarChart, type MonthlySeries } from '@web/shared/ui/MonthlyBarChart';
 
 type Drawn = 'paidInCents' | 'allocatedToArtistsCents' | 'releasedToOfficesCents' | 'paidOutCents';
 

@@ -1,9 +1,9 @@
 import { Alert, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { balanceLine, OPEN_BOOKS_FIGURES, OPEN_BOOKS_LABELS, type OpenBooksView } from '#pie/contracts';
-import { errorMessage } from '../../../../shared/api';
-import { formatDateTime, formatMaskedCount, formatMoney } from '../../../../shared/format';
-import { EmptyState, PageFrame, PageLoader, Section, StatList } from '../../../../shared/ui';
+import { errorMessage } from '@web/shared/api';
+import { formatDateTime, formatMaskedCount, formatMoney } from '@web/shared/format';
+import { EmptyState, PageFrame, PageLoader, Section, StatList } from '@web/shared/ui';
 import { useOpenBooksQuery } from '../api/open-books.api';
 import { forgetServedOpenBooks, servedOpenBooks } from '../api/served-open-books';
 import { MonthlyMoneyChart } from './MonthlyMoneyChart';

@@ -1,5 +1,5 @@
 import type { ApiSuccess, PublicPie } from '#pie/contracts';
-import { baseApi } from '../../../../shared/api';
+import { baseApi } from '@web/shared/api';
 
 /** `GET /api/pie/pie/:pieId`: a pie anyone may see (no session). */
 export const publicPieApi = baseApi.injectEndpoints({

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { errorStatus, errorMessage } from '../../../../shared/api';
-import { CatalogueImage, EmptyState, PageFrame, PageLoader, Section } from '../../../../shared/ui';
+import { errorStatus, errorMessage } from '@web/shared/api';
+import { CatalogueImage, EmptyState, PageFrame, PageLoader, Section } from '@web/shared/ui';
 import { usePublicPieQuery } from '../api/public-pie.api';
 
 const usd = (cents: number) => `$${Math.floor(cents / 100).toLocaleString('en-US')}.${String(cents % 100).padStart(2, '0')}`;
