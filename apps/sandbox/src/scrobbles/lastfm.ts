@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { escapeHtml, formBody, html, HttpError, json, jsonBody, redirect, type RequestContext, type Respond } from '../oauth/http.js';
 import type { SandboxClock } from '../streaming/limits.js';
-import { RateWindows, rateLimitBody, type RateLimit } from './rate-windows.js';
+import { commonControl, invalidControlBody } from './admin-controls.js';
+import { RateWindows, type RateLimit } from './rate-windows.js';
 import type { Scrobble, ScrobbledListens } from './scrobbled-listens.js';
 
 /** The sandbox's registered Last.fm API account (what `LASTFM_API_KEY` / `LASTFM_SHARED_SECRET` default to). */
@@ -356,16 +357,10 @@ export class LastfmStandIn {
       }
       const late = /^\/__admin\/users\/([^/]+)\/scrobbles$/.exec(ctx.path);
       if (late && ctx.method === 'POST') return this.submitLate(decodeURIComponent(late[1]), lateScrobbleBody.parse(jsonBody(ctx)));
-      if (ctx.path === '/__admin/faults' && ctx.method === 'POST') {
-        this.forced = faultsBody.parse(jsonBody(ctx));
-        return json(200, this.forced);
-      }
-      if (ctx.path === '/__admin/rate-limit' && ctx.method === 'POST') {
-        return json(200, this.windows.set(rateLimitBody.parse(jsonBody(ctx))));
-      }
-      return undefined;
+      return commonControl(ctx, { faults: faultsBody, setFaults: (faults) => (this.forced = faults), windows: this.windows });
     } catch (failure) {
-      if (failure instanceof z.ZodError) return json(400, { error: failure.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
+      const invalid = invalidControlBody(failure);
+      if (invalid) return invalid;
       if (failure instanceof HttpError) return json(failure.status, { error: failure.message });
       throw failure;
     }

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { HttpError, json, jsonBody, type RequestContext, type Respond } from '../oauth/http.js';
 import type { SandboxClock } from '../streaming/limits.js';
-import { RateWindows, rateLimitBody, type RateLimit } from './rate-windows.js';
+import { commonControl, invalidControlBody } from './admin-controls.js';
+import { RateWindows, type RateLimit } from './rate-windows.js';
 import { uuidFrom, type Scrobble, type ScrobbledListens } from './scrobbled-listens.js';
 
 /** ListenBrainz's `DEFAULT_ITEMS_PER_GET` and `MAX_ITEMS_PER_GET` (a larger count is clipped). */
@@ -217,16 +218,10 @@ export class ListenBrainzStandIn {
       if (revoke && ctx.method === 'POST') {
         return this.revoke(decodeURIComponent(revoke[1])) ? json(200, { revoked: true }) : json(404, { error: 'No such user' });
       }
-      if (ctx.path === '/__admin/faults' && ctx.method === 'POST') {
-        this.forced = faultsBody.parse(jsonBody(ctx));
-        return json(200, this.forced);
-      }
-      if (ctx.path === '/__admin/rate-limit' && ctx.method === 'POST') {
-        return json(200, this.windows.set(rateLimitBody.parse(jsonBody(ctx))));
-      }
-      return undefined;
+      return commonControl(ctx, { faults: faultsBody, setFaults: (faults) => (this.forced = faults), windows: this.windows });
     } catch (failure) {
-      if (failure instanceof z.ZodError) return json(400, { error: failure.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
+      const invalid = invalidControlBody(failure);
+      if (invalid) return invalid;
       throw failure;
     }
   }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defaultHandles } from '../artist-socials/store.js';
 import { json, jsonBody, type RequestContext, type Respond } from '../oauth/http.js';
-import { RateWindows, rateLimitBody, type RateLimit } from './rate-windows.js';
+import { commonControl, invalidControlBody } from './admin-controls.js';
+import { RateWindows, type RateLimit } from './rate-windows.js';
 import { uuidFrom, type ScrobbledListens } from './scrobbled-listens.js';
 
 /** MusicBrainz asks each client for at most one request a second, and answers 503 beyond it. */
@@ -118,16 +119,10 @@ export class MusicBrainzStandIn {
         this.setArtist(mbid, artistBody.parse(jsonBody(ctx)));
         return json(200, artistJson(mbid, this.artist(mbid)!, true));
       }
-      if (ctx.path === '/__admin/faults' && ctx.method === 'POST') {
-        this.forced = faultsBody.parse(jsonBody(ctx));
-        return json(200, this.forced);
-      }
-      if (ctx.path === '/__admin/rate-limit' && ctx.method === 'POST') {
-        return json(200, this.windows.set(rateLimitBody.parse(jsonBody(ctx))));
-      }
-      return undefined;
+      return commonControl(ctx, { faults: faultsBody, setFaults: (faults) => (this.forced = faults), windows: this.windows });
     } catch (failure) {
-      if (failure instanceof z.ZodError) return json(400, { error: failure.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') });
+      const invalid = invalidControlBody(failure);
+      if (invalid) return invalid;
       throw failure;
     }
   }
