@@ -163,10 +163,19 @@ describe('claims', () => {
       await editBio(platform, '/socials/instagram/cedar_static', `tour dates and ${claim.verificationString}`);
       const verified = await verifyBio(admin.cookies, claim.id, { instagramLink: 'https://instagram.com/cedar_static' });
       expect(verified.status, JSON.stringify(verified.body)).toBe(200);
-      expect(verified.body.data.status).toBe('successful');
-      expect(await payeeOfficeFor(platform.api.get(Database).em(), artistId)).toMatchObject({ officeId: admin.officeId });
+      // Anyone may edit MusicBrainz: the proof is recorded, but the claim waits for Pie's team and no one is paid yet.
+      expect(verified.body.data.status).toBe('verifying');
+      expect(await payeeOfficeFor(platform.api.get(Database).em(), artistId)).toBeNull();
       const detailed = await platform.request('GET', `/api/for-artists/claims/${claim.id}/detailed`, { cookies: admin.cookies });
       expect(detailed.body.data.lastAttempt.ok).toBe(true);
+      expect(detailed.body.data.lastAttempt.message).toMatch(/^Verification string found on the Instagram page\. MusicBrainz is edited by its community, so Pie’s team confirms/);
+
+      // An admin confirms it by hand: then the claim succeeds and the office is the payee.
+      const pieAdmin = (await logIn(platform, await makeAccount(sql, 'admin'))).cookies;
+      const confirmed = await platform.request('POST', `/api/admin/claims/${claim.id}/verify-bio`, { cookies: pieAdmin, body: { manualVerification: true, note: 'checked the MusicBrainz edit history' } });
+      expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+      expect(await statusOf(claim.id)).toBe('successful');
+      expect(await payeeOfficeFor(platform.api.get(Database).em(), artistId)).toMatchObject({ officeId: admin.officeId });
     });
   });
 
@@ -291,6 +300,7 @@ describe('claims', () => {
 
       const right = await signInAndReturn(admin.cookies, claim.id, 'twitter', '1600000000000000001');
       expect(right.pathname).toBe('/for-artists/verification/twitter/success');
+      expect(right.searchParams.get('review')).toBeNull();
       expect(right.searchParams.get('claim')).toBe(claim.id);
       expect(await statusOf(claim.id)).toBe('successful');
     });
@@ -323,11 +333,14 @@ describe('claims', () => {
       expect(wrong.searchParams.get('reason')).toBe('other-account');
       expect(await statusOf(claim.id)).toBe('verifying');
 
+      // The right account: the proof is recorded; the claim waits for Pie's team (MusicBrainz is anyone's to edit).
       const right = await signInAndReturn(admin.cookies, claim.id, 'twitter', '1600000000000000011');
       expect(right.pathname).toBe('/for-artists/verification/twitter/success');
-      expect(await statusOf(claim.id)).toBe('successful');
+      expect(right.searchParams.get('review')).toBe('musicbrainz');
+      expect(await statusOf(claim.id)).toBe('verifying');
       const detailed = await platform.request('GET', `/api/for-artists/claims/${claim.id}/detailed`, { cookies: admin.cookies });
-      expect(detailed.body.data.lastAttempt.message).toBe('Signed in to the X (Twitter) account the MusicBrainz entry links to');
+      expect(detailed.body.data.lastAttempt.ok).toBe(true);
+      expect(detailed.body.data.lastAttempt.message).toMatch(/^Signed in to the X \(Twitter\) account the MusicBrainz entry links to\. MusicBrainz is edited by its community/);
     });
 
     it('a replayed or foreign callback state fails without touching the claim', async () => {

@@ -41,11 +41,35 @@ export async function startVerifying(database: Database, claimId: string, actor:
 }
 
 /**
- * Ends a verification attempt: success makes the claim successful (and the office the payee) unless
- * another office won the artist first (409, the attempt recorded); failure records the attempt and
- * answers 422 with the reason.
+ * Proof read from a page MusicBrainz lists is the artist's only when the listing is: anyone may edit
+ * MusicBrainz, so an attacker could list their own account there and take the artist's escrow. Such
+ * proof is recorded and the claim stays in verifying until Pie's team confirms it by hand (the
+ * admin's manual verification); a Spotify profile, which only the artist edits, verifies at once.
  */
-export async function finishVerifying(database: Database, claimId: string, actor: Actor, outcome: { ok: boolean; message: string; proof?: AttemptProof }): Promise<ClaimSummary> {
+export const CONFIRMED_BY_HAND_MESSAGE =
+  'MusicBrainz is edited by its community, so Pie’s team confirms proof from a page it lists by hand before the claim succeeds and any money moves.';
+
+/**
+ * Ends a verification attempt: success makes the claim successful (and the office the payee) unless
+ * another office won the artist first (409, the attempt recorded) or the proof came through
+ * MusicBrainz (`confirmByHand`: recorded, the claim left verifying for an admin); failure records
+ * the attempt and answers 422 with the reason.
+ */
+export async function finishVerifying(
+  database: Database,
+  claimId: string,
+  actor: Actor,
+  outcome: { ok: boolean; message: string; proof?: AttemptProof; confirmByHand?: boolean },
+): Promise<ClaimSummary> {
+  if (outcome.ok && outcome.confirmByHand) {
+    return database.transaction(async (em) => {
+      const claim = await loadClaim(em, claimId, { lock: true });
+      if (!claim) throw claimNotFound();
+      await recordAttempt(em, claimId, true, `${outcome.message}. ${CONFIRMED_BY_HAND_MESSAGE}`, outcome.proof);
+      const [summary] = await summaries(em, await claimsWhere(em, 'id = ?', [claimId]));
+      return summary;
+    });
+  }
   if (outcome.ok) {
     try {
       return await database.transaction(async (em) => {

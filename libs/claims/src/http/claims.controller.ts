@@ -88,7 +88,10 @@ export class ClaimsController {
   ) {
     const outcome = await this.commands.execute(new CompleteSocialVerification(me.subjectId, platform, query));
     // A reason code, never free text: the result page words it (a URL's text is anyone's to write).
-    const params = new URLSearchParams({ ...(outcome.claimId ? { claim: outcome.claimId } : {}), ...(outcome.ok ? {} : { reason: outcome.reason }) });
+    const params = new URLSearchParams({
+      ...(outcome.claimId ? { claim: outcome.claimId } : {}),
+      ...(outcome.ok ? (outcome.confirmedByHand ? { review: 'musicbrainz' } : {}) : { reason: outcome.reason }),
+    });
     return redirect(reply, `/for-artists/verification/${platform}/${outcome.ok ? 'success' : 'failed'}?${params}`);
   }
 

@@ -36,7 +36,8 @@ describe('claiming an artist known only from scrobbles', () => {
         links: { twitter: null, youtube: null, facebook: null, instagram: 'https://www.instagram.com/cedar_static' },
         verificationString: 'pie-verify-1a2b3c',
       }),
-      [`POST /api/for-artists/claims/${CLAIM_ID}/verify-bio`]: ok({ ...claim, status: 'successful' }),
+      // Proof through MusicBrainz: the claim stays verifying until Pie's team confirms it by hand.
+      [`POST /api/for-artists/claims/${CLAIM_ID}/verify-bio`]: ok({ ...claim, status: 'verifying' }),
     });
     const { user } = renderApp(`/for-artists/claims/${CLAIM_ID}`);
 
@@ -53,5 +54,14 @@ describe('claiming an artist known only from scrobbles', () => {
     await waitFor(() => expect(requestsTo(fetchMock, `POST /api/for-artists/claims/${CLAIM_ID}/verify-bio`)).toHaveLength(1));
     const [sent] = requestsTo(fetchMock, `POST /api/for-artists/claims/${CLAIM_ID}/verify-bio`);
     expect(await sent!.json()).toEqual({ instagramLink: 'https://www.instagram.com/cedar_static' });
+    expect(await screen.findByText(/String found on the page MusicBrainz lists\. .*Pie’s team confirms this by hand: the claim is successful once they have, and no money moves before\./)).toBeTruthy();
+    expect(screen.queryByText('Verified: the profile is yours.')).toBeNull();
+  });
+
+  it('after a social sign-in proven through MusicBrainz, the result page says Pie’s team confirms it, not that the claim is successful', async () => {
+    mockRoutes({ 'GET /api/for-artists/user': ok(makeArtistUser()) });
+    renderApp(`/for-artists/verification/twitter/success?claim=${CLAIM_ID}&review=musicbrainz`);
+    expect(await screen.findByText(/You signed in to the X \(Twitter\) account MusicBrainz lists for the artist\. .*Pie's team confirms this by hand/)).toBeTruthy();
+    expect(screen.queryByText(/your claim is successful\.$/)).toBeNull();
   });
 });

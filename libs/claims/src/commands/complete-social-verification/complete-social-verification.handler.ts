@@ -37,7 +37,7 @@ export class CompleteSocialVerificationHandler implements ICommandHandler<Comple
     const { claim } = await claimForCaller(this.database.em(), claimId, userId, 'view');
     const [artist] = await artistFacts(this.database.em(), [claim.artist_id]);
     const actor = { kind: 'artist' as const, id: userId };
-    let outcome: { ok: boolean; message: string; reason?: SocialVerificationFailure; proof?: AttemptProof };
+    let outcome: { ok: boolean; message: string; reason?: SocialVerificationFailure; proof?: AttemptProof; confirmByHand?: boolean };
     try {
       const signIn = platformSignIn(this.config, platform)!;
       const token = await exchangeCode(signIn, { code: answer.code, redirectUri: socialCallbackUrl(this.config, platform), verifier: pending.code_verifier });
@@ -56,7 +56,7 @@ export class CompleteSocialVerificationHandler implements ICommandHandler<Comple
         ],
       };
       if (!linked) outcome = { ok: false, reason: 'no-linked-account', message: `${artist?.name ?? 'The artist'}’s ${where} links to no ${label} account`, proof };
-      else if (owned.includes(linked)) outcome = { ok: true, message: `Signed in to the ${label} account the ${where} links to`, proof };
+      else if (owned.includes(linked)) outcome = { ok: true, message: `Signed in to the ${label} account the ${where} links to`, proof, confirmByHand: source?.kind === 'musicbrainz' };
       else outcome = { ok: false, reason: 'other-account', message: `The ${label} account you signed in with is not the one ${artist?.name ?? 'the artist'}’s ${where} links to`, proof };
     } catch (error) {
       this.logger.warn(`social verification ${platform} for claim ${claimId} failed: ${String(error)}`);
@@ -64,8 +64,8 @@ export class CompleteSocialVerificationHandler implements ICommandHandler<Comple
     }
     try {
       await startVerifying(this.database, claimId, actor);
-      await finishVerifying(this.database, claimId, actor, outcome);
-      return { ok: true, claimId, message: outcome.message };
+      const claim = await finishVerifying(this.database, claimId, actor, outcome);
+      return { ok: true, claimId, message: outcome.message, confirmedByHand: claim.status === 'verifying' };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       // The attempt's own failure (recorded on the claim), else the claim was no longer open to verify.

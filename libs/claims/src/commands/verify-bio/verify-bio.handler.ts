@@ -63,7 +63,7 @@ export class VerifyBioHandler implements ICommandHandler<VerifyBio> {
     const artistName = artist.name;
     const where = `${artistName}’s ${source.label}`;
     const proof = { pages: [{ label: where, url: source.url }] };
-    const outcome = (ok: boolean, message: string) => ({ ok, message, proof });
+    const outcome = (ok: boolean, message: string) => ({ ok, message, proof, confirmByHand: source.kind === 'musicbrainz' });
     const profile = await this.pages.linksOf(artist);
     if (!profile) return outcome(false, `We could not open ${where}`);
     if (source.kind === 'spotify' && profile.text.includes(verificationString)) return outcome(true, 'Verification string found on the Spotify profile');

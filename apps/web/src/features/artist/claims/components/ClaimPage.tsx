@@ -38,8 +38,14 @@ function Verify({ claim }: { claim: ClaimDetailed }) {
     setOutcome(null);
     try {
       const link = platformLink.trim() ? { [`${platform}Link`]: platformLink.trim() } : {};
-      await verifyBio({ claimId: claim.id, body: fromMusicBrainz ? link : { spotifyArtistUrl, ...link } }).unwrap();
-      setOutcome({ ok: true, message: 'Verified: the profile is yours.' });
+      const answer = await verifyBio({ claimId: claim.id, body: fromMusicBrainz ? link : { spotifyArtistUrl, ...link } }).unwrap();
+      setOutcome({
+        ok: true,
+        message:
+          answer.status === 'verifying'
+            ? 'String found on the page MusicBrainz lists. MusicBrainz is edited by its community, so Pie’s team confirms this by hand: the claim is successful once they have, and no money moves before.'
+            : 'Verified: the profile is yours.',
+      });
     } catch (error) {
       setOutcome({ ok: false, message: errorMessage(error, 'The verification failed. Please try again.') });
     }

@@ -22,6 +22,8 @@ export function VerificationResultPage({ platform, result }: { platform: Verific
   const reason = params.get('reason');
   const detail = !success && (SOCIAL_VERIFICATION_FAILURES as readonly string[]).includes(reason ?? '') ? socialVerificationFailureText(reason as SocialVerificationFailure, name) : null;
   const claimId = params.get('claim');
+  // Proof through a page MusicBrainz lists: Pie's team confirms it before the claim succeeds.
+  const byHand = success && params.get('review') === 'musicbrainz';
   return (
     <PageFrame
       title={success ? `${name} account verified` : `${name} verification failed`}
@@ -29,7 +31,9 @@ export function VerificationResultPage({ platform, result }: { platform: Verific
     >
       <Alert color={success ? 'teal' : 'red'} variant="light" role="status">
         <Text>
-          {success
+          {byHand
+            ? `You signed in to the ${name} account MusicBrainz lists for the artist. MusicBrainz is edited by its community, so Pie's team confirms this by hand: your claim is successful once they have, and no money moves before.`
+            : success
             ? `You signed in to the artist's official ${name} account: your claim is successful.`
             : `We could not verify your ${name} account. The sign-in may have been cancelled, or the account does not match the artist you are claiming. You can try again, or choose another way to verify.`}
         </Text>
