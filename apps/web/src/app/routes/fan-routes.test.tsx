@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { deferred, emptyListeningRoutes, jsonResponse, mockFetch, mockRoutes, renderApp, requestsTo, sentRequest } from '@web/test/render';
 
@@ -41,6 +41,8 @@ describe('e-mail verification link', () => {
     renderApp(`/auth/fans/verify-email/${TOKEN}`);
 
     expect(await screen.findByText('Verifying your e-mail...')).toBeTruthy();
+    // The page shows its pending state before RTK Query has called fetch: wait for the call.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const request = sentRequest(fetchMock);
     expect(request.method).toBe('POST');
     expect(new URL(request.url).pathname).toBe(`/api/auth/verify-email/${TOKEN}`);

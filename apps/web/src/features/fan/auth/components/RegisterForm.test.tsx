@@ -73,6 +73,8 @@ describe('registration screen', () => {
 
     const pending = await screen.findByRole('button', { name: 'Creating account...' });
     expect(pending).toHaveProperty('disabled', true);
+    // The page shows its pending state before RTK Query has called fetch: wait for the call.
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const request = sentRequest(fetchMock);
     expect(request.method).toBe('POST');
     expect(new URL(request.url).pathname).toBe('/api/auth/register');
