@@ -61,22 +61,17 @@ export async function finishVerifying(
   actor: Actor,
   outcome: { ok: boolean; message: string; proof?: AttemptProof; confirmByHand?: boolean },
 ): Promise<ClaimSummary> {
-  if (outcome.ok && outcome.confirmByHand) {
-    return database.transaction(async (em) => {
-      const claim = await loadClaim(em, claimId, { lock: true });
-      if (!claim) throw claimNotFound();
-      await recordAttempt(em, claimId, true, `${outcome.message}. ${CONFIRMED_BY_HAND_MESSAGE}`, outcome.proof);
-      const [summary] = await summaries(em, await claimsWhere(em, 'id = ?', [claimId]));
-      return summary;
-    });
-  }
   if (outcome.ok) {
     try {
       return await database.transaction(async (em) => {
         const claim = await loadClaim(em, claimId, { lock: true });
         if (!claim) throw claimNotFound();
-        await recordAttempt(em, claimId, true, outcome.message, outcome.proof);
-        await changeStatus(em, claim, 'successful', actor, outcome.message);
+        if (outcome.confirmByHand) {
+          await recordAttempt(em, claimId, true, `${outcome.message}. ${CONFIRMED_BY_HAND_MESSAGE}`, outcome.proof);
+        } else {
+          await recordAttempt(em, claimId, true, outcome.message, outcome.proof);
+          await changeStatus(em, claim, 'successful', actor, outcome.message);
+        }
         const [summary] = await summaries(em, await claimsWhere(em, 'id = ?', [claimId]));
         return summary;
       });

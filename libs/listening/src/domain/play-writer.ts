@@ -163,13 +163,6 @@ async function attachMbids(client: PoolClient): Promise<void> {
 }
 
 /**
- * The writer's transaction settings and its locks, in one statement: the catalogue lock shared
- * (`CATALOGUE_LOCK_KEY`: the catalogue fetch, which rewrites what stored plays use, waits for the
- * writers and they for it), then its fans' locks (`$1`, sorted); a select list is evaluated in
- * order. JIT off: the batch statement's estimates pass `jit_above_cost` and compiling it cost
- * ~150 ms a batch, more than its index work; a batch's aggregates fit in memory.
- */
-/**
  * The staged MBIDs' locks: 64 buckets by hash (a batch holds at most 64 locks, however many MBIDs),
  * taken in bucket order, after the fans' locks, so two writers never deadlock on them.
  */
@@ -178,6 +171,13 @@ const MBID_LOCKS_SQL = `select count(pg_advisory_xact_lock(hashtext('listening-m
     from (select track_mbid as m from ${STAGE} union select artist_mbid from ${STAGE}) x
    where m is not null order by 1) buckets`;
 
+/**
+ * The writer's transaction settings and its locks, in one statement: the catalogue lock shared
+ * (`CATALOGUE_LOCK_KEY`: the catalogue fetch, which rewrites what stored plays use, waits for the
+ * writers and they for it), then its fans' locks (`$1`, sorted); a select list is evaluated in
+ * order. JIT off: the batch statement's estimates pass `jit_above_cost` and compiling it cost
+ * ~150 ms a batch, more than its index work; a batch's aggregates fit in memory.
+ */
 export const WRITER_SETUP_SQL = `select set_config('jit', 'off', true), set_config('work_mem', '32MB', true),
   pg_advisory_xact_lock_shared(${CATALOGUE_LOCK_KEY}),
   (select count(pg_advisory_xact_lock(hashtext('listening-plays:' || f))) from unnest($1::text[]) f)`;
