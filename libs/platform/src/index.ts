@@ -25,6 +25,8 @@ export { pageOf, pagination, containsPattern } from './database/paging.js';
 export { textArray, pgArray, intArray, timestampArray, plainArray } from './database/pg-arrays.js';
 export { nativeTransaction } from './database/native-transaction.js';
 export { executeBound } from './database/bound-query.js';
+export { typedDb } from './database/typed-db.js';
+export type { Generated, GeneratedAlways, Int8, Numeric, Timestamp, Json } from './database/column-types.js';
 export { executePrepared } from './database/prepared-query.js';
 export { HealthModule } from './health/health.module.js';
 export { Readiness, type ReadinessReport } from './health/readiness.js';

@@ -1,39 +1,36 @@
 import { randomUUID } from 'node:crypto';
-import type { Office, OfficeMember, OfficeRole, OfficeType } from '#pie/contracts';
+import { sql } from 'kysely';
+import type { Office, OfficeMember, OfficeType } from '#pie/contracts';
 import { artistUserCards } from '#pie/identity';
 import { SendEmail, type SendEmailPayload } from '#pie/notifications';
 import { recordInOutbox, type EntityManager } from '#pie/platform';
+import { officesDb } from '../db/offices-db.js';
 import { officeNotFound } from './offices.errors.js';
 
 /** Creates an office with its creator as its first admin. */
 export async function createOfficeFor(em: EntityManager, userId: string, email: string, name: string, type: OfficeType): Promise<string> {
   const id = randomUUID();
-  await em.execute(`insert into offices.offices (id, name, type, created_by) values (?, ?, ?, ?)`, [id, name, type, userId]);
-  await em.execute(
-    `insert into offices.members (office_id, user_id, email, role, status, joined_at) values (?, ?, ?, 'admin', 'active', now())`,
-    [id, userId, email.toLowerCase()],
-  );
+  const db = officesDb(em);
+  await db.insertInto('offices.offices').values({ id, name, type, created_by: userId }).execute();
+  await db
+    .insertInto('offices.members')
+    .values({ office_id: id, user_id: userId, email: email.toLowerCase(), role: 'admin', status: 'active', joined_at: sql`now()` })
+    .execute();
   return id;
-}
-
-interface MemberRow {
-  office_id: string;
-  user_id: string;
-  email: string;
-  role: OfficeRole;
-  status: 'invited' | 'active';
-  invited_at: Date | null;
-  joined_at: Date | null;
 }
 
 export async function membersOf(em: EntityManager, officeIds: string[]): Promise<Map<string, OfficeMember[]>> {
   const byOffice = new Map<string, OfficeMember[]>();
   if (officeIds.length === 0) return byOffice;
-  const rows = await em.execute<MemberRow[]>(
-    `select office_id, user_id, email, role, status, invited_at, joined_at from offices.members
-      where office_id = any(?::uuid[]) order by status, role, coalesce(joined_at, invited_at), email`,
-    [`{${officeIds.join(',')}}`],
-  );
+  const rows = await officesDb(em)
+    .selectFrom('offices.members')
+    .select(['office_id', 'user_id', 'email', 'role', 'status', 'invited_at', 'joined_at'])
+    .where('office_id', 'in', officeIds)
+    .orderBy('status')
+    .orderBy('role')
+    .orderBy(sql`coalesce(joined_at, invited_at)`)
+    .orderBy('email')
+    .execute();
   // Names only of people who accepted: an invitation tells the office nothing about the address.
   const cards = await artistUserCards(em, [...new Set(rows.filter((row) => row.status === 'active').map((row) => row.user_id))]);
   for (const row of rows) {
@@ -56,12 +53,17 @@ export async function membersOf(em: EntityManager, officeIds: string[]): Promise
 
 /** The offices the person belongs to, each with their role and its members. */
 export async function officesOf(em: EntityManager, userId: string, onlyOfficeId?: string): Promise<Office[]> {
-  const rows = await em.execute<{ id: string; name: string; type: OfficeType; role: OfficeRole }[]>(
-    `select o.id, o.name, o.type, m.role from offices.offices o join offices.members m on m.office_id = o.id
-      where m.user_id = ? and m.status = 'active' and o.deleted_at is null ${onlyOfficeId ? 'and o.id = ?' : ''}
-      order by o.created_at, o.id`,
-    onlyOfficeId ? [userId, onlyOfficeId] : [userId],
-  );
+  const rows = await officesDb(em)
+    .selectFrom('offices.offices as o')
+    .innerJoin('offices.members as m', 'm.office_id', 'o.id')
+    .select(['o.id', 'o.name', 'o.type', 'm.role'])
+    .where('m.user_id', '=', userId)
+    .where('m.status', '=', 'active')
+    .where('o.deleted_at', 'is', null)
+    .$if(onlyOfficeId !== undefined, (query) => query.where('o.id', '=', onlyOfficeId!))
+    .orderBy('o.created_at')
+    .orderBy('o.id')
+    .execute();
   const members = await membersOf(em, rows.map((row) => row.id));
   return rows.map((row) => ({ _id: row.id, name: row.name, type: row.type, role: row.role, members: members.get(row.id) ?? [] }));
 }
@@ -74,8 +76,8 @@ export async function officeOf(em: EntityManager, userId: string, officeId: stri
 
 /** Name and id of an office (for invitation pages and other modules); null when missing or deleted. */
 export async function officeCard(em: EntityManager, officeId: string): Promise<{ id: string; name: string } | null> {
-  const rows = await em.execute<{ id: string; name: string }[]>(`select id, name from offices.offices where id = ? and deleted_at is null`, [officeId]);
-  return rows[0] ?? null;
+  const office = await officesDb(em).selectFrom('offices.offices').select(['id', 'name']).where('id', '=', officeId).where('deleted_at', 'is', null).executeTakeFirst();
+  return office ?? null;
 }
 
 export interface OfficeAdminContact {
@@ -91,10 +93,15 @@ export interface OfficeAdminContact {
 export async function officeAdminContacts(em: EntityManager, officeId: string): Promise<{ officeName: string; admins: OfficeAdminContact[] } | null> {
   const office = await officeCard(em, officeId);
   if (!office) return null;
-  const rows = await em.execute<{ user_id: string }[]>(
-    `select user_id from offices.members where office_id = ? and role = 'admin' and status = 'active' order by joined_at, user_id`,
-    [officeId],
-  );
+  const rows = await officesDb(em)
+    .selectFrom('offices.members')
+    .select('user_id')
+    .where('office_id', '=', officeId)
+    .where('role', '=', 'admin')
+    .where('status', '=', 'active')
+    .orderBy('joined_at')
+    .orderBy('user_id')
+    .execute();
   const cards = await artistUserCards(em, rows.map((row) => row.user_id));
   const admins = rows.flatMap((row) => {
     const card = cards.get(row.user_id);
@@ -115,5 +122,10 @@ export async function mailOfficeAdmins(em: EntityManager, officeId: string, buil
 
 /** Soft-deletes an office (memberships end with it); the caller checks what may stop that. */
 export async function softDeleteOffice(em: EntityManager, officeId: string): Promise<void> {
-  await em.execute(`update offices.offices set deleted_at = now(), updated_at = now() where id = ? and deleted_at is null`, [officeId]);
+  await officesDb(em)
+    .updateTable('offices.offices')
+    .set({ deleted_at: sql`now()`, updated_at: sql`now()` })
+    .where('id', '=', officeId)
+    .where('deleted_at', 'is', null)
+    .execute();
 }
