@@ -1,8 +1,0 @@
-import { Command } from '@nestjs/cqrs';
-
-/** `DELETE offices/:id`: an admin closes an office that is no artist's payee. */
-export class DeleteOffice extends Command<void> {
-  constructor(readonly userId: string, readonly officeId: string) {
-    super();
-  }
-}
