@@ -36,12 +36,13 @@ import type {
 } from '#pie/contracts';
 import { adminClaimDetails, adminClaimsPage, adminInvitesPage, ArtistPages } from '#pie/claims';
 import { AdminSessionGuard, CurrentSubject, type SessionPrincipal } from '#pie/identity';
-import { Database, DomainError, ok, paged, RateLimit, RateLimitGuard, ZodBody, ZodParam, ZodQuery, ZodResponse } from '#pie/platform';
+import { Database, ok, paged, RateLimit, RateLimitGuard, ZodBody, ZodParam, ZodQuery, ZodResponse } from '#pie/platform';
 
 /** Admin work that runs long or reaches outside (Stripe, artists' pages): a few runs per admin at a time, not a loop. */
 const LONG_ADMIN_WORK_LIMIT = RateLimit({ name: 'admin-long-work:admin', by: 'subject', limit: 20, windowSeconds: 600 });
 import { auditPage } from '../domain/audit-log.js';
-import { BackOffice, notFound } from '../domain/back-office.js';
+import { notFound, unknownReconciliationCheck } from '../domain/admin.errors.js';
+import { BackOffice } from '../domain/back-office.js';
 import { BackOfficeActions } from '../domain/back-office-actions.js';
 import { discoveryOf } from '../domain/email-discovery.js';
 import { OpenBooks } from '../domain/open-books.js';
@@ -346,7 +347,7 @@ export class AdminMoneyController {
   @HttpCode(200)
   async reconcile(@CurrentSubject() admin: SessionPrincipal, @ZodParam('check', z.string().regex(CHECK_PATH, `must be run-<type>-check or run-<type>-check-minimal, type one of ${RECONCILIATION_TYPES.join(', ')}`)) check: string) {
     const match = CHECK_PATH.exec(check);
-    if (!match) throw new DomainError('validation-failed', 'invalid', 'Unknown reconciliation check');
+    if (!match) throw unknownReconciliationCheck();
     return ok(await this.actions.runReconciliation({ adminId: admin.subjectId }, match[1] as ReconciliationType, Boolean(match[2])));
   }
 }
