@@ -3,7 +3,7 @@ import type { AdminClaimDetails, AdminClaimRow, AdminClaimsQuery, ClaimStatus, P
 import { artistUserCards } from '#pie/identity';
 import { artistFacts } from '#pie/listening';
 import { officeNames } from '#pie/offices';
-import { containsPattern, pagination, type Database, type EntityManager } from '#pie/platform';
+import { containsPattern, pagination, textArray, type Database, type EntityManager } from '#pie/platform';
 import { claimsDb } from '../db/claims-db.js';
 import type { ArtistPages } from './artist-pages.js';
 import { createArtistInvite } from './artist-invites.js';
@@ -46,8 +46,12 @@ async function namesOf(em: EntityManager, ids: { artists: readonly string[]; off
   };
 }
 
-/** A name table as a derived table `(id, name)` the query joins: the ids and names as two bound arrays. */
-const nameTable = (names: Map<string, string>) => sql<{ id: string; name: string }>`(select unnest(${[...names.keys()]}::uuid[]) as id, unnest(${[...names.values()]}::text[]) as name)`;
+/**
+ * A name table as a derived table `(id, name)` the query joins: the ids and names as two bound
+ * array literals (`textArray`: a JS array as a parameter would be expanded into a list by MikroORM).
+ */
+const nameTable = (names: Map<string, string>) =>
+  sql<{ id: string; name: string }>`(select unnest(${textArray([...names.keys()])}::uuid[]) as id, unnest(${textArray([...names.values()])}::text[]) as name)`;
 
 const CLAIM_ROW_COLUMNS = ['c.id', 'c.status', 'c.artist_id', 'c.office_id', 'c.created_by', 'c.verification_method', 'c.created_at', 'c.updated_at', 'c.verified_at'] as const;
 
@@ -110,7 +114,7 @@ export async function adminClaimsPage(em: EntityManager, query: AdminClaimsQuery
     .$if(query.status !== undefined, (q) => q.where('c.status', '=', query.status!))
     .$if(Boolean(query.search), (q) => {
       const pattern = containsPattern(query.search!);
-      return q.where(sql<boolean>`(a.name ilike ${pattern} or o.name ilike ${pattern} or u.email ilike ${pattern})`.$castTo<boolean>());
+      return q.where(sql<boolean>`(a.name ilike ${pattern} or o.name ilike ${pattern} or u.name ilike ${pattern})`.$castTo<boolean>());
     });
   const direction = query.sortOrder === 'desc' ? sql.raw('desc') : sql.raw('asc');
   const orderBy = {
