@@ -1,6 +1,6 @@
 import type { AuditEntry, Pagination } from '#pie/contracts';
 import { adminNames } from '#pie/identity';
-import { pageOfQuery, type EntityManager } from '#pie/platform';
+import { pageOfQuery, type Database, type EntityManager } from '#pie/platform';
 import { adminDb } from '../db/admin-db.js';
 import { AUDIT_TARGET_TYPES, idsIn, nameRefs, refKey } from './named-refs.js';
 
@@ -63,4 +63,14 @@ export async function auditPage(
     })),
     pagination,
   };
+}
+
+/**
+ * The audit row of a change another module made (and committed) by its own command, in admin's own
+ * transaction. That module's own record of the change names the admin as actor, atomically with it
+ * (a claim's history row, a Stripe connection change), so the change stays accounted for even if
+ * this row were lost; the audit log is the back office's index of what admins did.
+ */
+export function recordAuditAfter(database: Database, entry: AuditInput): Promise<void> {
+  return database.transaction((tx) => recordAudit(tx, entry));
 }

@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Inject, Patch, Post, Put, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import {
   AdminArtistsQuery,
@@ -43,7 +44,18 @@ const LONG_ADMIN_WORK_LIMIT = RateLimit({ name: 'admin-long-work:admin', by: 'su
 import { auditPage } from '../domain/audit-log.js';
 import { notFound, unknownReconciliationCheck } from '../domain/admin.errors.js';
 import { BackOffice } from '../domain/back-office.js';
-import { BackOfficeActions } from '../domain/back-office-actions.js';
+import { Reconciliations } from '../domain/reconciliations.js';
+import { ChangeClaimStatus } from '../commands/change-claim-status/change-claim-status.command.js';
+import { VerifyClaim } from '../commands/verify-claim/verify-claim.command.js';
+import { SetCrmStatus } from '../commands/set-crm-status/set-crm-status.command.js';
+import { LogCommunication } from '../commands/log-communication/log-communication.command.js';
+import { StartEmailDiscovery } from '../commands/start-email-discovery/start-email-discovery.command.js';
+import { CleanupEmailDiscoveries } from '../commands/cleanup-email-discoveries/cleanup-email-discoveries.command.js';
+import { GenerateInvite } from '../commands/generate-invite/generate-invite.command.js';
+import { DeleteInvite } from '../commands/delete-invite/delete-invite.command.js';
+import { DisconnectStripe } from '../commands/disconnect-stripe/disconnect-stripe.command.js';
+import { ReconnectStripe } from '../commands/reconnect-stripe/reconnect-stripe.command.js';
+import { ProcessEscrowPayouts } from '../commands/process-escrow-payouts/process-escrow-payouts.command.js';
 import { discoveryOf } from '../domain/email-discovery.js';
 import { OpenBooks } from '../domain/open-books.js';
 
@@ -88,7 +100,7 @@ export class AdminDashboardController {
 export class AdminClaimsController {
   constructor(
     @Inject(Database) private readonly database: Database,
-    @Inject(BackOfficeActions) private readonly actions: BackOfficeActions,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(ArtistPages) private readonly pages: ArtistPages,
   ) {}
 
@@ -105,14 +117,14 @@ export class AdminClaimsController {
 
   @Patch(':id/status')
   async status(@CurrentSubject() admin: SessionPrincipal, @ZodParam('id', AdminIdParam) claimId: string, @ZodBody(AdminClaimStatusRequest) body: ClaimStatusBody) {
-    return ok(await this.actions.changeClaimStatus(admin.subjectId, claimId, body.status, body.reason ?? null), 'Claim status changed');
+    return ok(await this.commands.execute(new ChangeClaimStatus(admin.subjectId, claimId, body.status, body.reason ?? null)), 'Claim status changed');
   }
 
   /** manualVerification: an admin verifies the claim by hand (audited); the claim becomes successful. */
   @Post(':id/verify-bio')
   @HttpCode(200)
   async verify(@CurrentSubject() admin: SessionPrincipal, @ZodParam('id', AdminIdParam) claimId: string, @ZodBody(AdminVerifyBioRequest) body: VerifyBioBody) {
-    return ok(await this.actions.verifyClaim(admin.subjectId, claimId, body.note ?? null), 'Claim verified');
+    return ok(await this.commands.execute(new VerifyClaim(admin.subjectId, claimId, body.note ?? null)), 'Claim verified');
   }
 }
 
@@ -121,7 +133,7 @@ export class AdminClaimsController {
 export class AdminOutreachController {
   constructor(
     @Inject(BackOffice) private readonly office: BackOffice,
-    @Inject(BackOfficeActions) private readonly actions: BackOfficeActions,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(Database) private readonly database: Database,
   ) {}
 
@@ -148,13 +160,13 @@ export class AdminOutreachController {
 
   @Put('artists/:id/crm-status')
   async crmStatus(@CurrentSubject() admin: SessionPrincipal, @ZodParam('id', AdminIdParam) artistId: string, @ZodBody(AdminCrmStatusRequest) body: { crmStatus: CrmStatus }) {
-    return ok(await this.actions.setCrmStatus(admin.subjectId, artistId, body.crmStatus), 'CRM status saved');
+    return ok(await this.commands.execute(new SetCrmStatus(admin.subjectId, artistId, body.crmStatus)), 'CRM status saved');
   }
 
   @Post('artists/:id/communication')
   @HttpCode(201)
   async communication(@CurrentSubject() admin: SessionPrincipal, @ZodParam('id', AdminIdParam) artistId: string, @ZodBody(AdminCommunicationRequest) body: CommunicationBody) {
-    return ok(await this.actions.addCommunication(admin.subjectId, artistId, body), 'Contact logged');
+    return ok(await this.commands.execute(new LogCommunication(admin.subjectId, artistId, body)), 'Contact logged');
   }
 
   @Post('artists/:id/email-discovery/start')
@@ -162,7 +174,7 @@ export class AdminOutreachController {
   @LONG_ADMIN_WORK_LIMIT
   @HttpCode(202)
   async startDiscovery(@CurrentSubject() admin: SessionPrincipal, @ZodParam('id', AdminIdParam) artistId: string, @ZodBody(AdminEmailDiscoveryRequest) body: { forceRediscovery: boolean }) {
-    return ok(await this.actions.startEmailDiscovery(admin.subjectId, artistId, body.forceRediscovery), 'Discovery started');
+    return ok(await this.commands.execute(new StartEmailDiscovery(admin.subjectId, artistId, body.forceRediscovery)), 'Discovery started');
   }
 
   @Get('artists/:id/email-discovery/progress')
@@ -173,7 +185,7 @@ export class AdminOutreachController {
   @Post('email-discovery/cleanup')
   @HttpCode(200)
   async cleanupDiscoveries(@CurrentSubject() admin: SessionPrincipal) {
-    return ok(await this.actions.cleanupEmailDiscoveries(admin.subjectId));
+    return ok(await this.commands.execute(new CleanupEmailDiscoveries(admin.subjectId)));
   }
 
   @Get('artist-invites')
@@ -186,12 +198,12 @@ export class AdminOutreachController {
   @Post('artist-invites/generate')
   @HttpCode(201)
   async generateInvite(@CurrentSubject() admin: SessionPrincipal, @ZodBody(GenerateInviteRequest) body: { artistId: string }) {
-    return ok(await this.actions.generateInvite(admin.subjectId, body.artistId), 'Invite generated');
+    return ok(await this.commands.execute(new GenerateInvite(admin.subjectId, body.artistId)), 'Invite generated');
   }
 
   @Delete('artist-invites/:id')
   async deleteInvite(@CurrentSubject() admin: SessionPrincipal, @ZodParam('id', AdminIdParam) inviteId: string) {
-    return ok(await this.actions.deleteInvite(admin.subjectId, inviteId), 'Invite deleted');
+    return ok(await this.commands.execute(new DeleteInvite(admin.subjectId, inviteId)), 'Invite deleted');
   }
 
   @Get('audit-log')
@@ -206,7 +218,7 @@ export class AdminOutreachController {
 export class AdminPeopleController {
   constructor(
     @Inject(BackOffice) private readonly office: BackOffice,
-    @Inject(BackOfficeActions) private readonly actions: BackOfficeActions,
+    @Inject(CommandBus) private readonly commands: CommandBus,
   ) {}
 
   @Get('fans')
@@ -246,7 +258,7 @@ export class AdminPeopleController {
   @Delete('offices/:id/stripe-connection')
   async disconnect(@CurrentSubject() admin: SessionPrincipal, @ZodParam('id', AdminIdParam) officeId: string) {
     await this.office.office(officeId);
-    return ok(await this.actions.disconnectStripe(admin.subjectId, officeId), 'Stripe disconnected: transfers to this office stop');
+    return ok(await this.commands.execute(new DisconnectStripe(admin.subjectId, officeId)), 'Stripe disconnected: transfers to this office stop');
   }
 
   /** Undoes a disconnect: transfers resume once Stripe has the account enabled. */
@@ -254,7 +266,7 @@ export class AdminPeopleController {
   @HttpCode(200)
   async reconnect(@CurrentSubject() admin: SessionPrincipal, @ZodParam('id', AdminIdParam) officeId: string) {
     await this.office.office(officeId);
-    return ok(await this.actions.reconnectStripe(admin.subjectId, officeId), 'Stripe reconnected: transfers to this office resume once Stripe has the account enabled');
+    return ok(await this.commands.execute(new ReconnectStripe(admin.subjectId, officeId)), 'Stripe reconnected: transfers to this office resume once Stripe has the account enabled');
   }
 }
 
@@ -263,8 +275,9 @@ export class AdminPeopleController {
 export class AdminMoneyController {
   constructor(
     @Inject(BackOffice) private readonly office: BackOffice,
-    @Inject(BackOfficeActions) private readonly actions: BackOfficeActions,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(OpenBooks) private readonly openBooks: OpenBooks,
+    @Inject(Reconciliations) private readonly reconciliations: Reconciliations,
   ) {}
 
   /** The open books as the public sees them, read now, with the journal kinds and account kind behind each figure (the drill-down's filter). */
@@ -291,7 +304,7 @@ export class AdminMoneyController {
   @LONG_ADMIN_WORK_LIMIT
   @HttpCode(200)
   async processPayouts(@CurrentSubject() admin: SessionPrincipal) {
-    return ok(await this.actions.processEscrowPayouts(admin.subjectId), 'Escrow processed');
+    return ok(await this.commands.execute(new ProcessEscrowPayouts(admin.subjectId)), 'Escrow processed');
   }
 
   @Get('wallet-transactions')
@@ -332,7 +345,7 @@ export class AdminMoneyController {
   /** A provider check's run: `running` with its progress, then `done` with the result (or `failed` with why). */
   @Get('financial-reconciliation/runs/:runId')
   async reconciliationRun(@ZodParam('runId', z.string().regex(/^\d{1,18}$/, 'runId must be a run number')) runId: string) {
-    const run = await this.actions.run(runId);
+    const run = await this.reconciliations.run(runId);
     if (!run) throw notFound('reconciliation run');
     return ok(run);
   }
@@ -348,7 +361,7 @@ export class AdminMoneyController {
   async reconcile(@CurrentSubject() admin: SessionPrincipal, @ZodParam('check', z.string().regex(CHECK_PATH, `must be run-<type>-check or run-<type>-check-minimal, type one of ${RECONCILIATION_TYPES.join(', ')}`)) check: string) {
     const match = CHECK_PATH.exec(check);
     if (!match) throw unknownReconciliationCheck();
-    return ok(await this.actions.runReconciliation({ adminId: admin.subjectId }, match[1] as ReconciliationType, Boolean(match[2])));
+    return ok(await this.reconciliations.runReconciliation({ adminId: admin.subjectId }, match[1] as ReconciliationType, Boolean(match[2])));
   }
 }
 

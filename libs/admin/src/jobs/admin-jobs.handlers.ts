@@ -6,7 +6,7 @@ import { ArtistPages } from '#pie/claims';
 import { catalogueArtist } from '#pie/listening';
 import { Database, HandlesJob, QueueRegistry, type JobContext, type JobHandler } from '#pie/platform';
 import { adminDb } from '../db/admin-db.js';
-import { BackOfficeActions } from '../domain/back-office-actions.js';
+import { Reconciliations } from '../domain/reconciliations.js';
 import { runDiscovery } from '../domain/email-discovery.js';
 import { DiscoverArtistEmail } from './discover-artist-email/discover-artist-email.job.js';
 import { WorkerHeartbeat } from './heartbeat/heartbeat.job.js';
@@ -32,7 +32,7 @@ export class DiscoverArtistEmailHandler implements JobHandler<{ artistId: string
 @Injectable()
 @HandlesJob(RunReconciliation)
 export class RunReconciliationHandler implements JobHandler<Record<string, never>> {
-  constructor(@Inject(BackOfficeActions) private readonly actions: BackOfficeActions) {}
+  constructor(@Inject(Reconciliations) private readonly actions: Reconciliations) {}
 
   async handle(): Promise<void> {
     const errors: string[] = [];
@@ -49,7 +49,7 @@ export class RunReconciliationHandler implements JobHandler<Record<string, never
 @HandlesJob(RunProviderCheck)
 export class RunProviderCheckHandler implements JobHandler<{ runId: string }> {
   constructor(
-    @Inject(BackOfficeActions) private readonly actions: BackOfficeActions,
+    @Inject(Reconciliations) private readonly actions: Reconciliations,
     @Inject(Database) private readonly database: Database,
   ) {}
 
