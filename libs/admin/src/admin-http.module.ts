@@ -6,6 +6,11 @@ import { IdentityFacadeModule } from '#pie/identity';
 import { PayoutsFacadeModule } from '#pie/payouts';
 import { BackOffice } from './domain/back-office.js';
 import { Reconciliations } from './domain/reconciliations.js';
+import { ListAdminClaimsHandler } from './queries/list-admin-claims/list-admin-claims.handler.js';
+import { GetAdminClaimHandler } from './queries/get-admin-claim/get-admin-claim.handler.js';
+import { ListInvitesHandler } from './queries/list-invites/list-invites.handler.js';
+import { GetAuditLogHandler } from './queries/get-audit-log/get-audit-log.handler.js';
+import { GetDiscoveryProgressHandler } from './queries/get-discovery-progress/get-discovery-progress.handler.js';
 import { ChangeClaimStatusHandler } from './commands/change-claim-status/change-claim-status.handler.js';
 import { VerifyClaimHandler } from './commands/verify-claim/verify-claim.handler.js';
 import { SetCrmStatusHandler } from './commands/set-crm-status/set-crm-status.handler.js';
@@ -29,9 +34,31 @@ import { ADMIN_CONTROLLERS } from './http/admin.controllers.js';
   controllers: [...ADMIN_CONTROLLERS, FanImpactController, PublicPieCardController],
   // ArtistPages: the addresses of the artist's pages a claim's proof links to.
   providers: [
-    StripeGateway, ArtistPages, BackOffice, Reconciliations, StripeRecords, OpenBooks, FanImpacts,
+    StripeGateway,
+    ArtistPages,
+    BackOffice,
+    Reconciliations,
+    StripeRecords,
+    OpenBooks,
+    FanImpacts,
+    // One query per read the routes make of other modules' admin facades or admin's own records (queries/<read>/).
+    ListAdminClaimsHandler,
+    GetAdminClaimHandler,
+    ListInvitesHandler,
+    GetAuditLogHandler,
+    GetDiscoveryProgressHandler,
     // One command per admin action (commands/<action>/).
-    ChangeClaimStatusHandler, VerifyClaimHandler, SetCrmStatusHandler, LogCommunicationHandler, StartEmailDiscoveryHandler, CleanupEmailDiscoveriesHandler, GenerateInviteHandler, DeleteInviteHandler, DisconnectStripeHandler, ReconnectStripeHandler, ProcessEscrowPayoutsHandler,
+    ChangeClaimStatusHandler,
+    VerifyClaimHandler,
+    SetCrmStatusHandler,
+    LogCommunicationHandler,
+    StartEmailDiscoveryHandler,
+    CleanupEmailDiscoveriesHandler,
+    GenerateInviteHandler,
+    DeleteInviteHandler,
+    DisconnectStripeHandler,
+    ReconnectStripeHandler,
+    ProcessEscrowPayoutsHandler,
   ],
 })
 export class AdminHttpModule {}

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Inject, Patch, Post, Put, UseGuards } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import {
   AdminArtistsQuery,
@@ -35,13 +35,16 @@ import type {
   AdminVerifyBioRequest as VerifyBioBody,
   CrmStatus,
 } from '#pie/contracts';
-import { adminClaimDetails, adminClaimsPage, adminInvitesPage, ArtistPages } from '#pie/claims';
 import { AdminSessionGuard, CurrentSubject, type SessionPrincipal } from '#pie/identity';
-import { Database, ok, paged, RateLimit, RateLimitGuard, ZodBody, ZodParam, ZodQuery, ZodResponse } from '#pie/platform';
+import { ok, paged, RateLimit, RateLimitGuard, ZodBody, ZodParam, ZodQuery, ZodResponse } from '#pie/platform';
 
 /** Admin work that runs long or reaches outside (Stripe, artists' pages): a few runs per admin at a time, not a loop. */
 const LONG_ADMIN_WORK_LIMIT = RateLimit({ name: 'admin-long-work:admin', by: 'subject', limit: 20, windowSeconds: 600 });
-import { auditPage } from '../domain/audit-log.js';
+import { ListAdminClaims } from '../queries/list-admin-claims/list-admin-claims.query.js';
+import { GetAdminClaim } from '../queries/get-admin-claim/get-admin-claim.query.js';
+import { ListInvites } from '../queries/list-invites/list-invites.query.js';
+import { GetAuditLog } from '../queries/get-audit-log/get-audit-log.query.js';
+import { GetDiscoveryProgress } from '../queries/get-discovery-progress/get-discovery-progress.query.js';
 import { notFound, unknownReconciliationCheck } from '../domain/admin.errors.js';
 import { BackOffice } from '../domain/back-office.js';
 import { Reconciliations } from '../domain/reconciliations.js';
@@ -56,7 +59,6 @@ import { DeleteInvite } from '../commands/delete-invite/delete-invite.command.js
 import { DisconnectStripe } from '../commands/disconnect-stripe/disconnect-stripe.command.js';
 import { ReconnectStripe } from '../commands/reconnect-stripe/reconnect-stripe.command.js';
 import { ProcessEscrowPayouts } from '../commands/process-escrow-payouts/process-escrow-payouts.command.js';
-import { discoveryOf } from '../domain/email-discovery.js';
 import { OpenBooks } from '../domain/open-books.js';
 
 /*
@@ -99,20 +101,19 @@ export class AdminDashboardController {
 @UseGuards(AdminSessionGuard)
 export class AdminClaimsController {
   constructor(
-    @Inject(Database) private readonly database: Database,
     @Inject(CommandBus) private readonly commands: CommandBus,
-    @Inject(ArtistPages) private readonly pages: ArtistPages,
+    @Inject(QueryBus) private readonly queries: QueryBus,
   ) {}
 
   @Get('list')
   async list(@ZodQuery(AdminClaimsQuery) query: ClaimsQueryValue) {
-    const page = await adminClaimsPage(this.database.em(), query);
+    const page = await this.queries.execute(new ListAdminClaims(query));
     return paged(page.items, page.pagination);
   }
 
   @Get(':id')
   async one(@ZodParam('id', AdminIdParam) claimId: string) {
-    return ok(await adminClaimDetails(this.database.em(), claimId, this.pages));
+    return ok(await this.queries.execute(new GetAdminClaim(claimId)));
   }
 
   @Patch(':id/status')
@@ -134,7 +135,7 @@ export class AdminOutreachController {
   constructor(
     @Inject(BackOffice) private readonly office: BackOffice,
     @Inject(CommandBus) private readonly commands: CommandBus,
-    @Inject(Database) private readonly database: Database,
+    @Inject(QueryBus) private readonly queries: QueryBus,
   ) {}
 
   @Get('artists')
@@ -179,7 +180,7 @@ export class AdminOutreachController {
 
   @Get('artists/:id/email-discovery/progress')
   async discoveryProgress(@ZodParam('id', AdminIdParam) artistId: string) {
-    return ok(await discoveryOf(this.database.em(), artistId));
+    return ok(await this.queries.execute(new GetDiscoveryProgress(artistId)));
   }
 
   @Post('email-discovery/cleanup')
@@ -190,7 +191,7 @@ export class AdminOutreachController {
 
   @Get('artist-invites')
   async invites(@ZodQuery(AdminPageQuery) query: PageQueryValue) {
-    const page = await adminInvitesPage(this.database.em(), query);
+    const page = await this.queries.execute(new ListInvites(query));
     return paged(page.items, page.pagination);
   }
 
@@ -208,7 +209,7 @@ export class AdminOutreachController {
 
   @Get('audit-log')
   async audit(@ZodQuery(AuditQuery) query: z.infer<typeof AuditQuery>) {
-    const page = await auditPage(this.database.em(), query);
+    const page = await this.queries.execute(new GetAuditLog(query));
     return paged(page.items, page.pagination);
   }
 }
