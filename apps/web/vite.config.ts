@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { bootAfterPaintPlugin } from './build/boot-after-paint-plugin.ts';
 import { fontPreloadPlugin } from './build/font-preload-plugin.ts';
 import { mantineStylesPlugin } from './build/mantine-styles-plugin.ts';
 import { precompressPlugin } from './build/precompress-plugin.ts';
@@ -79,7 +80,7 @@ function reactRouterProductionBuild(): string {
  */
 export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react(), pureContractsPlugin(join(webRoot, '../../libs/contracts/src')), scrollAreaRefsPlugin(), mantineStylesPlugin(webRoot), fontPreloadPlugin(), serviceWorkerPlugin(), precompressPlugin()],
+  plugins: [react(), pureContractsPlugin(join(webRoot, '../../libs/contracts/src')), scrollAreaRefsPlugin(), mantineStylesPlugin(webRoot), fontPreloadPlugin(), bootAfterPaintPlugin(), serviceWorkerPlugin(), precompressPlugin()],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     // '@web/…' is apps/web/src/… (tsconfig.json "paths"): imports across app/, features/, shared/ and test/.

@@ -44,6 +44,28 @@ function firstScreenLoaded(router: ReturnType<typeof createAppRouter>): Promise<
   });
 }
 
+/**
+ * Resolves once the app's stylesheet applies. A build's index.html loads it without holding the
+ * first paint (`media="print"` until loaded, see bootAfterPaintPlugin): the app renders only once
+ * it applies, never unstyled. The dev server's styles come with the modules: nothing to wait for.
+ */
+function appStylesApplied(): Promise<void> {
+  const link = document.querySelector<HTMLLinkElement>('link[data-app-styles]');
+  if (!link) return Promise.resolve();
+  return new Promise((resolve) => {
+    const apply = () => {
+      link.media = 'all';
+      resolve();
+    };
+    if (link.sheet) apply();
+    else {
+      link.addEventListener('load', apply, { once: true });
+      // A stylesheet that fails to load still lets the app start (unstyled beats nothing).
+      link.addEventListener('error', apply, { once: true });
+    }
+  });
+}
+
 async function start(): Promise<void> {
   // Before anything renders: the install prompt fires once and early, and the
   // cookie rules (spec §4) apply to every page load.
@@ -62,7 +84,7 @@ async function start(): Promise<void> {
 
   const router = createAppRouter();
   routerBuilt(router);
-  await firstScreenLoaded(router);
+  await Promise.all([firstScreenLoaded(router), appStylesApplied()]);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
