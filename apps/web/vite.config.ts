@@ -109,6 +109,12 @@ export default defineConfig(({ command }) => ({
             },
             // Mantine's core (theme, provider, styles system), not its components: those stay with the screens using them.
             { name: 'mantine-core', test: /[\\/]node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]core|clsx)[\\/]/ },
+            // The components the shell draws (header, footer, error and loading screens): one chunk
+            // with the shell's, not a dozen small ones (main.tsx's start-up steps share them with the screens).
+            {
+              name: 'mantine-shell',
+              test: /[\\/]node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Anchor|Button|Center|Code|Container|Group|Loader|Progress|Stack|Text|Title|UnstyledButton|Transition|Burger|CloseButton|VisuallyHidden)[\\/]/,
+            },
             ...Object.keys(CHUNK_GROUPS).map((name) => ({
               name,
               test: (id: string) => inGroup(id, name),

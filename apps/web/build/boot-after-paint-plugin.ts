@@ -1,3 +1,4 @@
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
 /** Where the built index.html lists the app's code for its boot script (index.html's inline script). */
@@ -28,15 +29,37 @@ export function bootAfterPaintPlugin(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(html) {
-        return bootAfterPaint(html);
+      handler(html, context) {
+        return bootAfterPaint(html, bootSteps(context.bundle ?? {}));
       },
     },
   };
 }
 
+/** Where main.tsx's start-up steps are (each a module it imports in a task of its own). */
+const BOOT_STEP = /[\\/]src[\\/]app[\\/]boot-[\w-]+\.tsx?$/;
+
+/**
+ * The chunks of main.tsx's start-up steps and everything they import, as addresses: fetched with
+ * the entry (not once the entry has run and asked for them, a round trip later).
+ */
+export function bootSteps(bundle: OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((output): output is OutputChunk => output.type === 'chunk');
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!entry) return [];
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const files = new Set<string>();
+  const add = (file: string) => {
+    if (files.has(file) || file === entry.fileName) return;
+    files.add(file);
+    for (const imported of byFile.get(file)?.imports ?? []) add(imported);
+  };
+  for (const file of entry.dynamicImports) if (BOOT_STEP.test(byFile.get(file)?.facadeModuleId ?? '')) add(file);
+  return [...files].map((file) => `/${file}`);
+}
+
 /** The built index.html with its entry script and module preloads moved into the boot list, its stylesheet non-blocking. */
-export function bootAfterPaint(html: string): string {
+export function bootAfterPaint(html: string, steps: readonly string[] = []): string {
   const modules: BootModules = { entry: '', preload: [], styles: [] };
   let rewritten = html.replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/g, (_tag, src: string) => {
     if (modules.entry) throw new Error('boot-after-paint: index.html has more than one entry script');
@@ -52,6 +75,7 @@ export function bootAfterPaint(html: string): string {
     stylesheets++;
     return `<link rel="stylesheet" crossorigin href="${href}" media="print" data-app-styles>`;
   });
+  for (const file of steps) if (!modules.preload.includes(file)) modules.preload.push(file);
   if (!modules.entry) throw new Error('boot-after-paint: no entry script in index.html');
   if (stylesheets > 1) throw new Error('boot-after-paint: index.html has more than one stylesheet');
   const list = `<script type="application/json" id="${BOOT_MODULES_ID}">${JSON.stringify(modules)}</script>`;
