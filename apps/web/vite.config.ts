@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
+import { bootAfterPaintPlugin } from './build/boot-after-paint-plugin.ts';
 import { fontPreloadPlugin } from './build/font-preload-plugin.ts';
 import { mantineStylesPlugin } from './build/mantine-styles-plugin.ts';
 import { precompressPlugin } from './build/precompress-plugin.ts';
@@ -79,7 +80,7 @@ function reactRouterProductionBuild(): string {
  */
 export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react(), pureContractsPlugin(join(webRoot, '../../libs/contracts/src')), scrollAreaRefsPlugin(), mantineStylesPlugin(webRoot), fontPreloadPlugin(), serviceWorkerPlugin(), precompressPlugin()],
+  plugins: [react(), pureContractsPlugin(join(webRoot, '../../libs/contracts/src')), scrollAreaRefsPlugin(), mantineStylesPlugin(webRoot), fontPreloadPlugin(), bootAfterPaintPlugin(), serviceWorkerPlugin(), precompressPlugin()],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     // '@web/…' is apps/web/src/… (tsconfig.json "paths"): imports across app/, features/, shared/ and test/.
@@ -108,6 +109,12 @@ export default defineConfig(({ command }) => ({
             },
             // Mantine's core (theme, provider, styles system), not its components: those stay with the screens using them.
             { name: 'mantine-core', test: /[\\/]node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]core|clsx)[\\/]/ },
+            // The components the shell draws (header, footer, error and loading screens): one chunk
+            // with the shell's, not a dozen small ones (main.tsx's start-up steps share them with the screens).
+            {
+              name: 'mantine-shell',
+              test: /[\\/]node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](Anchor|Button|Center|Code|Container|Group|Loader|Progress|Stack|Text|Title|UnstyledButton|Transition|Burger|CloseButton|VisuallyHidden)[\\/]/,
+            },
             ...Object.keys(CHUNK_GROUPS).map((name) => ({
               name,
               test: (id: string) => inGroup(id, name),

@@ -29,8 +29,19 @@ const view: OpenBooksView = {
   generatedAt: '</script><script>alert(1)</script>',
 };
 
-/** As the web build writes them: index.html with its static header and mark, and the manifest of the route chunks. */
-const INDEX = `<!doctype html><html><head><title>Pie</title><script type="module" src="/assets/index-1.js"></script></head><body><div id="root"><div class="boot-header" aria-hidden="true">Pie<small id="boot-area"></small></div><!--first-screen--></div></body></html>`;
+/**
+ * As the web build writes them: index.html with its static header and mark, its stylesheet loaded
+ * without holding the paint, the list of the app's code its boot script asks for after the first
+ * paint; the stylesheet; the manifest of the route chunks.
+ */
+const INDEX =
+  `<!doctype html><html><head><title>Pie</title><link rel="stylesheet" crossorigin href="/assets/index-1.css" media="print" data-app-styles>` +
+  `<script type="application/json" id="boot-modules">{"entry":"/assets/index-1.js","preload":["/assets/react-1.js"],"styles":[]}</script></head>` +
+  `<body><div id="root"><div class="boot-header" aria-hidden="true">Pie<small id="boot-area"></small></div><!--first-screen--></div></body></html>`;
+const STYLESHEET =
+  ':root{--mantine-spacing-xl:2rem}body{margin:0}.area-main{flex:1 0 auto}.m_8a5d1357{font-size:var(--title-fz)}' +
+  '@media (min-width:40em){.m_7485cace{max-width:var(--container-size)}.m_unused{color:red}}' +
+  '.m_unused{display:grid}.m_66836ed3 .m_unused{color:blue}@keyframes spin{to{transform:rotate(1turn)}}';
 const MANIFEST = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'], css: ['assets/index-1.css'] },
   '_react-1.js': { file: 'assets/react-1.js' },
@@ -46,7 +57,9 @@ describe('/open-books, served by the api', () => {
   beforeEach(async () => {
     webDist = mkdtempSync(join(tmpdir(), 'pie-open-books-page-'));
     mkdirSync(join(webDist, '.vite'));
+    mkdirSync(join(webDist, 'assets'));
     writeFileSync(join(webDist, 'index.html'), INDEX);
+    writeFileSync(join(webDist, 'assets', 'index-1.css'), STYLESHEET);
     writeFileSync(join(webDist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     read = () => Promise.resolve(view);
     fastify = Fastify();
@@ -58,20 +71,28 @@ describe('/open-books, served by the api', () => {
     rmSync(webDist, { recursive: true, force: true });
   });
 
-  it('sends the figures inside the page, the route’s code and styles with it, and the top of the page drawn; never cached', async () => {
+  it('sends the figures inside the page, the top of the page drawn and styled, the route’s code for after the first paint; never cached', async () => {
     const response = await fastify.inject({ method: 'GET', url: '/open-books' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     const html = response.body;
 
-    // The route's own chunks and styles, not what index.html already fetches.
+    // Nothing fetched ahead of the first paint: the route's chunks and styles join the list the boot
+    // script asks for once the page has painted (not what index.html already lists).
     const head = html.slice(0, html.indexOf('</head>'));
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/open-books.route-1.js">');
-    expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/screens-1.js">');
-    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/open-books-1.css">');
-    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/screens-1.css">');
-    expect(head).not.toContain('react-1.js');
+    expect(head).not.toContain('modulepreload');
+    expect(head).not.toContain('rel="preload"');
+    const boot = JSON.parse(/<script type="application\/json" id="boot-modules">([\s\S]*?)<\/script>/.exec(html)![1]!) as unknown;
+    expect(boot).toEqual({
+      entry: '/assets/index-1.js',
+      preload: ['/assets/react-1.js', '/assets/open-books.route-1.js', '/assets/screens-1.js'],
+      styles: ['/assets/open-books-1.css', '/assets/screens-1.css'],
+    });
+
+    // The stylesheet's rules the drawn top uses, in the page: page-wide ones and its classes', not the others'.
+    const styles = /<style>([\s\S]*?)<\/style><\/head>/.exec(html)![1];
+    expect(styles).toBe(':root{--mantine-spacing-xl:2rem}body{margin:0}.area-main{flex:1 0 auto}.m_8a5d1357{font-size:var(--title-fz)}@media (min-width:40em){.m_7485cace{max-width:var(--container-size)}}');
 
     // The figures, as JSON no string inside can break out of.
     const json = /<script type="application\/json" id="open-books-data">([\s\S]*?)<\/script>/.exec(html)?.[1];

@@ -8,17 +8,22 @@ interface ManifestChunk {
   css?: string[];
 }
 
+/** A route module's code and styles, as addresses (`/assets/…`). */
+export interface RouteAssets {
+  modules: string[];
+  styles: string[];
+}
+
 /**
- * The `<link>` tags that fetch a route module's code and styles with the page (a module's static
- * imports, its styles, theirs), leaving out what index.html already fetches: without them the
- * browser asks for a route's code only once the app's own code has arrived and run. Empty when
- * the build has no manifest or no such module.
+ * What a route module needs beyond what index.html already lists (its static imports, its styles,
+ * theirs): a page the api serves itself has the app fetch them with its own code, instead of only
+ * once the app's code has arrived and run. Empty when the build has no manifest or no such module.
  */
-export function routePreloadTags(webRoot: string, routeModule: string): string {
+export function routeAssets(webRoot: string, routeModule: string): RouteAssets {
   const manifestPath = join(webRoot, '.vite', 'manifest.json');
-  if (!existsSync(manifestPath)) return '';
+  if (!existsSync(manifestPath)) return { modules: [], styles: [] };
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ManifestChunk>;
-  if (!manifest[routeModule]) return '';
+  if (!manifest[routeModule]) return { modules: [], styles: [] };
   const closure = (key: string, seen = new Set<string>()): Set<string> => {
     if (seen.has(key) || !manifest[key]) return seen;
     seen.add(key);
@@ -27,9 +32,8 @@ export function routePreloadTags(webRoot: string, routeModule: string): string {
   };
   const shell = closure('index.html');
   const route = [...closure(routeModule)].filter((key) => !shell.has(key));
-  const scripts = route.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`);
-  // Fetched, not applied: applying would hold the first paint for styles the HTML's own markup does
-  // not use; the route's code applies them (Vite's preload helper) from the cache.
-  const styles = [...new Set(route.flatMap((key) => manifest[key]!.css ?? []))].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
-  return [...scripts, ...styles].join('');
+  return {
+    modules: route.map((key) => `/${manifest[key]!.file}`),
+    styles: [...new Set(route.flatMap((key) => manifest[key]!.css ?? []))].map((file) => `/${file}`),
+  };
 }

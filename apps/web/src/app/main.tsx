@@ -3,21 +3,17 @@ import '@fontsource-variable/inter/wght.css';
 // Mantine's styles for the components the app uses (see mantineStylesPlugin in vite.config.ts).
 import 'virtual:mantine-styles.css';
 import './global.css';
-import { startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 import { applyCookieRules } from '@web/shared/cookies';
 import { listenForInstallPrompt, registerServiceWorker } from '@web/shared/install';
-import { AppRoot } from './AppRoot';
-import { startInitialReads } from './initial-reads';
-import { createAppRouter } from './router';
-import { makeStore } from './store';
-import { installUnauthorizedHandler } from './unauthorized-handler';
+import type { createAppRouter } from './boot-view';
 
 /**
  * Ends the current task and goes on in a new one: the browser paints, reads the network and
  * answers input in between. The start-up below is a few such steps, none of them a long task on
  * a phone (as one, evaluating the app's modules, building the store and the router and starting
- * the reads took 400 ms of a 4×-throttled main thread).
+ * the reads took 400 ms of a 4×-throttled main thread). The code comes in three modules (React;
+ * the data layer; the router and the screens' shell), each evaluated in a task of its own: the
+ * boot list in index.html fetches them all with the entry (bootAfterPaintPlugin).
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -44,11 +40,36 @@ function firstScreenLoaded(router: ReturnType<typeof createAppRouter>): Promise<
   });
 }
 
+/**
+ * Resolves once the app's stylesheet applies. A build's index.html loads it without holding the
+ * first paint (`media="print"` until loaded, see bootAfterPaintPlugin): the app renders only once
+ * it applies, never unstyled. The dev server's styles come with the modules: nothing to wait for.
+ */
+function appStylesApplied(): Promise<void> {
+  const link = document.querySelector<HTMLLinkElement>('link[data-app-styles]');
+  if (!link) return Promise.resolve();
+  return new Promise((resolve) => {
+    const apply = () => {
+      link.media = 'all';
+      resolve();
+    };
+    if (link.sheet) apply();
+    else {
+      link.addEventListener('load', apply, { once: true });
+      // A stylesheet that fails to load still lets the app start (unstyled beats nothing).
+      link.addEventListener('error', apply, { once: true });
+    }
+  });
+}
+
 async function start(): Promise<void> {
   // Before anything renders: the install prompt fires once and early, and the
   // cookie rules (spec §4) apply to every page load.
   listenForInstallPrompt();
   applyCookieRules();
+  const { createRoot, startTransition } = await import('./boot-react');
+  await nextTask();
+  const { installUnauthorizedHandler, makeStore, startInitialReads } = await import('./boot-data');
   await nextTask();
 
   // The first screen's reads leave before the router is built; a 401 answered meanwhile
@@ -60,9 +81,11 @@ async function start(): Promise<void> {
   startInitialReads(store.dispatch, window.location.pathname, store.getState().session.status);
   await nextTask();
 
+  const { AppRoot, createAppRouter } = await import('./boot-view');
+  await nextTask();
   const router = createAppRouter();
   routerBuilt(router);
-  await firstScreenLoaded(router);
+  await Promise.all([firstScreenLoaded(router), appStylesApplied()]);
 
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');

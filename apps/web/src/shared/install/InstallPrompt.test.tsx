@@ -63,6 +63,23 @@ describe('the app-install prompt', () => {
     expect(screen.queryByRole('region', { name: 'Install Pie' })).toBeNull();
   });
 
+  it('is offered when the browser fired its prompt before the app’s code ran (index.html kept it)', async () => {
+    stopListening();
+    resetInstallPromptForTests();
+    const event = installEvent();
+    const win = window as Window & { __pieEarlyInstallPrompt?: Event };
+    win.__pieEarlyInstallPrompt = event;
+    try {
+      stopListening = listenForInstallPrompt();
+      const { user } = renderApp('/');
+      const prompt = await screen.findByRole('region', { name: 'Install Pie' });
+      await user.click(within(prompt).getByRole('button', { name: 'Install' }));
+      expect(event.prompt).toHaveBeenCalledTimes(1);
+    } finally {
+      delete win.__pieEarlyInstallPrompt;
+    }
+  });
+
   it('waits for the cookie choice, then takes the banner’s place at the bottom: never both, never over the page’s top', async () => {
     localStorage.clear();
     document.cookie = 'cookie-preferences=; Max-Age=0; Path=/';

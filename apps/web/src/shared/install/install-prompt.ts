@@ -61,9 +61,13 @@ export function isIosSafari(nav: Pick<Navigator, 'userAgent' | 'maxTouchPoints'>
 
 /**
  * Captures `beforeinstallprompt` from the first moment (it fires once, early)
- * so the prompt can be offered on every page. Call once at start-up.
+ * so the prompt can be offered on every page. Call once at start-up. An event that
+ * fired before the app's code ran was kept by index.html's boot script
+ * (`window.__pieEarlyInstallPrompt`): it is offered too.
  */
 export function listenForInstallPrompt(win: Window = window): () => void {
+  const early = (win as Window & { __pieEarlyInstallPrompt?: BeforeInstallPromptEvent }).__pieEarlyInstallPrompt;
+  if (early) update({ deferred: early });
   const onPrompt = (event: Event) => {
     event.preventDefault();
     update({ deferred: event as BeforeInstallPromptEvent });
