@@ -22,8 +22,6 @@ const KNOWN_CROSS_SCHEMA_READS: Record<string, string[]> = {
   'libs/payouts/src/domain/provider-reconciliation.ts': ['ledger.journals', 'ledger.postings'],
   // The admin's claim list joins names from three modules: to read them through their facades.
   'libs/claims/src/domain/admin-claims.ts': ['identity.artist_users', 'listening.artists', 'offices.offices'],
-  // The sign-in throttle counts in the platform's rate-limit table: to go through RateLimiter.
-  'libs/identity/src/domain/login-throttle.ts': ['platform.rate_limits'],
 };
 
 function tablesBySchema(): Map<string, Set<string>> {
