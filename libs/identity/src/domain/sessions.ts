@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { executePreparedQuery, type EntityManager } from '#pie/platform';
+import type { EntityManager } from '#pie/platform';
+import { compiledOnce } from '../db/compiled-once.js';
 import { identityDb } from '../db/identity-db.js';
-import { Session, type SessionKind } from './session.entity.js';
+import { Session, SESSION_KINDS, type SessionKind } from './session.entity.js';
 import { hashToken, newSecretToken } from './secrets.js';
 
 /** How long each kind of session lives (admin: 7 days, spec §6). */
@@ -27,7 +28,7 @@ export function openSession(em: EntityManager, kind: SessionKind, subjectId: str
 /**
  * The live session of this kind behind a token hash, as one query: an ended or expired session, or
  * one whose account was deleted since (fans and artists are marked deleted; admins are removed), is
- * no session at all. Its text is constant per kind (the values are parameters).
+ * no session at all.
  */
 function activeSessionQuery(em: EntityManager, kind: SessionKind, tokenHash: string) {
   const live = identityDb(em)
@@ -50,13 +51,17 @@ function activeSessionQuery(em: EntityManager, kind: SessionKind, tokenHash: str
   return live;
 }
 
+/** Every signed-in request asks this: one prepared statement per kind, compiled once. */
+const ACTIVE_SESSION = Object.fromEntries(
+  SESSION_KINDS.map((kind) => [kind, compiledOnce<{ id: string; subject_id: string }, 'tokenHash'>((em, slot) => activeSessionQuery(em, kind, slot('tokenHash')))]),
+) as Record<SessionKind, (em: EntityManager, values: { tokenHash: string }) => Promise<{ id: string; subject_id: string }[]>>;
+
 /**
  * The live session of this kind behind a cookie token, or null. One query: an ended or expired
  * session, or one whose account was deleted since, is no session at all.
  */
 export async function findActiveSession(em: EntityManager, kind: SessionKind, token: string): Promise<{ id: string; subjectId: string } | null> {
-  // Every signed-in request asks this: a prepared statement (one text per kind).
-  const [row] = await executePreparedQuery(em, activeSessionQuery(em, kind, hashToken(token)));
+  const [row] = await ACTIVE_SESSION[kind](em, { tokenHash: hashToken(token) });
   return row ? { id: row.id, subjectId: row.subject_id } : null;
 }
 

@@ -3,10 +3,40 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { FanUser } from '#pie/contracts';
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { Database, executePreparedQuery } from '#pie/platform';
+import { Database } from '#pie/platform';
+import { compiledOnce } from '../../db/compiled-once.js';
 import { identityDb } from '../../db/identity-db.js';
 import { notSignedIn } from '../../domain/identity.errors.js';
 import { GetCurrentFan } from './get-current-fan.query.js';
+
+/** `GET /api/user`'s read: one prepared statement, compiled once (the call every screen makes first). */
+const CURRENT_FAN = compiledOnce((em, slot: (name: 'fanId') => string) =>
+  identityDb(em)
+    .selectFrom('identity.fans as f')
+    .select((eb) => [
+      'f.id',
+      'f.email',
+      'f.first_name',
+      'f.last_name',
+      sql<boolean>`${eb.ref('f.password_hash')} is not null`.as('has_password'),
+      sql<boolean>`${eb.ref('f.email_verified_at')} is not null`.as('email_verified'),
+      'f.promo_eligible',
+      'f.used_promotion_code',
+      'f.stripe_customer_id',
+      'f.time_zone',
+      'f.created_at',
+      jsonArrayFrom(
+        eb
+          .selectFrom('identity.social_identities as s')
+          .select(['s.provider', 's.email', 's.display_name'])
+          .where('s.subject_kind', '=', 'fan')
+          .whereRef('s.subject_id', '=', 'f.id')
+          .orderBy('s.provider'),
+      ).as('linked_accounts'),
+    ])
+    .where('f.id', '=', slot('fanId'))
+    .where('f.deleted_at', 'is', null),
+);
 
 /**
  * `GET /api/user`, the call every screen makes first: the fan and their linked sign-ins in one
@@ -18,36 +48,7 @@ export class GetCurrentFanHandler implements IQueryHandler<GetCurrentFan> {
   constructor(@Inject(Database) private readonly database: Database) {}
 
   async execute({ fanId }: GetCurrentFan): Promise<FanUser> {
-    const em = this.database.em();
-    // A prepared statement (its text is constant): the call every screen makes first.
-    const [fan] = await executePreparedQuery(
-      em,
-      identityDb(em)
-        .selectFrom('identity.fans as f')
-        .select((eb) => [
-          'f.id',
-          'f.email',
-          'f.first_name',
-          'f.last_name',
-          sql<boolean>`${eb.ref('f.password_hash')} is not null`.as('has_password'),
-          sql<boolean>`${eb.ref('f.email_verified_at')} is not null`.as('email_verified'),
-          'f.promo_eligible',
-          'f.used_promotion_code',
-          'f.stripe_customer_id',
-          'f.time_zone',
-          'f.created_at',
-          jsonArrayFrom(
-            eb
-              .selectFrom('identity.social_identities as s')
-              .select(['s.provider', 's.email', 's.display_name'])
-              .where('s.subject_kind', '=', 'fan')
-              .whereRef('s.subject_id', '=', 'f.id')
-              .orderBy('s.provider'),
-          ).as('linked_accounts'),
-        ])
-        .where('f.id', '=', fanId)
-        .where('f.deleted_at', 'is', null),
-    );
+    const [fan] = await CURRENT_FAN(this.database.em(), { fanId });
     if (!fan) throw notSignedIn();
     return {
       _id: fan.id,
