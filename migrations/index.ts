@@ -41,6 +41,8 @@ import { Migration20270303000100_identity_listening_country } from './Migration2
 import { Migration20270304000100_listening_long_scrobble_window } from './Migration20270304000100_listening_long_scrobble_window.js';
 import { Migration20270304000200_listening_scrobble_named_tracks } from './Migration20270304000200_listening_scrobble_named_tracks.js';
 import { Migration20270304000300_listening_mbids } from './Migration20270304000300_listening_mbids.js';
+import { Migration20270310000100_ledger_balances_last } from './Migration20270310000100_ledger_balances_last.js';
+import { Migration20270316000100_ledger_escrow_match_by_journal } from './Migration20270316000100_ledger_escrow_match_by_journal.js';
 
 /** The one migration history of the whole database, oldest first. Append; never edit a shipped one. */
 export const migrations = [
@@ -87,4 +89,6 @@ export const migrations = [
   Migration20270304000100_listening_long_scrobble_window,
   Migration20270304000200_listening_scrobble_named_tracks,
   Migration20270304000300_listening_mbids,
+  Migration20270310000100_ledger_balances_last,
+  Migration20270316000100_ledger_escrow_match_by_journal,
 ];

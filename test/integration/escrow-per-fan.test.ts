@@ -85,7 +85,7 @@ describe('escrow is held per fan', () => {
     expect(await ledger.balanceOf(escrow)).toBe(0);
 
     // The office is disconnected: B's share now waits in the same escrow.
-    await database.transaction((tx) => platform.api.get(PayoutsFacade).disconnectOffice(tx, admin.officeId, randomUUID()));
+    await platform.api.get(PayoutsFacade).disconnectOffice(admin.officeId, randomUUID());
     const fanB = await payingFan();
     const closeB = await closeInto(fanB.id, artist.id, 841);
     expect(await database.transaction((tx) => releaseEscrow(tx, artist.id))).toBeNull();
@@ -335,5 +335,20 @@ describe('single-fan journals: their escrow postings are their fan’s lines', (
     await expect(sql.query(`update ledger.journals set escrow_fan_id = $1 where id = $2`, [fanY, close])).rejects.toThrow();
     expect(await escrowHoldingsByFan(database.em(), artistId)).toEqual(new Map([[fanX, 500]]));
     expect(await escrowAttributionViolations(database.em())).toEqual([]);
+  });
+  it('a holding is only ever of an escrow account that exists: a close into a missing escrow is refused with its holding, a holding on a wallet is refused', async () => {
+    // The holdings have no foreign key to the accounts (it cost a lookup per new holding): the
+    // postings' balances trigger, which fires after the holdings trigger in the same statement,
+    // refuses the account that does not exist, and the holding goes with the statement.
+    const fan = randomUUID();
+    const ghost = accounts.artistEscrow(randomUUID());
+    await expect(
+      database.transaction(async (tx) => {
+        const [bug] = await tx.execute<{ id: string }[]>(`insert into ledger.journals (kind, idempotency_key, occurred_at, escrow_fan_id) values ('bug', ?, now(), ?) returning id`, [`bug:${randomUUID()}`, fan]);
+        await tx.execute(`insert into ledger.postings (journal_id, account, amount_cents) values (?, 'stripe_clearing', -200), (?, ?, 200)`, [bug.id, bug.id, ghost]);
+      }),
+    ).rejects.toThrow(new RegExp(`names account "${ghost}", which does not exist`));
+    expect(await sql.value(`select count(*) from ledger.escrow_holdings where account = $1 or fan_id = $2`, [ghost, fan])).toBe('0');
+    await expect(sql.query(`insert into ledger.escrow_holdings (fan_id, account, balance_cents) values ($1, $2, 100)`, [fan, accounts.fanWallet(fan)])).rejects.toThrow(/escrow_holdings_on_escrow/);
   });
 });

@@ -203,6 +203,46 @@ describe('many journals in one statement (postJournals, the batch close)', () =>
     expect(escrows.reduce((sum, cents) => sum + cents, 0)).toBe(perFan * fans.length);
     expect((await ledger.checkInvariants()).ok).toBe(true);
   });
+
+  it('lets releases of several fans’ escrow money and closes crediting the same fans there commit side by side (holdings first, balances last: no deadlock)', async () => {
+    // Every writer moves the fans' holdings before it locks the accounts (a release writes its
+    // lines before its postings): a close holding a fan's holding never waits on an account a
+    // release holds while that release waits on the same holding.
+    const artists = [randomUUID(), randomUUID()];
+    const fans = Array.from({ length: 6 }, () => randomUUID());
+    for (const fan of fans) await ledger.post(topUp(fan, 10_000));
+    for (const fan of fans) await ledger.post(spend(fan, artists, [100, 100]));
+    const database = new Database(orm);
+    const release = (round: number): JournalInput => ({
+      kind: TEST_JOURNAL_KINDS.spend,
+      idempotencyKey: `batch_release:${round}:${randomUUID()}`,
+      occurredAt: new Date(),
+      references: {},
+      postings: [
+        ...artists.flatMap((artist) => fans.map((fan) => ({ account: accounts.artistEscrow(artist), amountCents: -10, fanId: fan }))),
+        { account: accounts.stripeClearing, amountCents: 10 * artists.length * fans.length },
+      ],
+    });
+    for (let round = 0; round < 4; round++) {
+      await Promise.all([
+        database.transaction((tx) => postJournals(tx, fans.slice(0, 3).map((fan) => spend(fan, artists, [5, 7])))),
+        ledger.post(release(round)),
+        database.transaction((tx) => postJournals(tx, fans.slice(3).map((fan) => spend(fan, [...artists].reverse(), [7, 5])))),
+      ]);
+    }
+    // Each fan: 100 in, then per round 5 (or 7) in and 10 out, in each escrow.
+    const held = await sql.query<{ account: string; fan_id: string; balance_cents: string }>(
+      `select account, fan_id, balance_cents from ledger.escrow_holdings where fan_id = any($1::uuid[]) order by account, fan_id`,
+      [fans],
+    );
+    expect(held).toHaveLength(artists.length * fans.length);
+    expect(held.reduce((sum, row) => sum + Number(row.balance_cents), 0)).toBe(artists.length * fans.length * 100 + fans.length * 4 * 12 - artists.length * fans.length * 40);
+    for (const artist of artists) {
+      const escrow = accounts.artistEscrow(artist);
+      expect(await ledger.balanceOf(escrow)).toBe(held.filter((row) => row.account === escrow).reduce((sum, row) => sum + Number(row.balance_cents), 0));
+    }
+    expect((await ledger.checkInvariants()).ok).toBe(true);
+  });
 });
 
 describe('post() is idempotent', () => {

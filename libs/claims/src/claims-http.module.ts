@@ -3,13 +3,13 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { CancelClaimHandler } from './commands/cancel-claim/cancel-claim.handler.js';
 import { CompleteSocialVerificationHandler } from './commands/complete-social-verification/complete-social-verification.handler.js';
 import { CreateClaimHandler } from './commands/create-claim/create-claim.handler.js';
-import { DeleteOfficeHandler } from './commands/delete-office/delete-office.handler.js';
 import { RedeemArtistInviteHandler } from './commands/redeem-artist-invite/redeem-artist-invite.handler.js';
 import { RemoveClaimedArtistHandler } from './commands/remove-claimed-artist/remove-claimed-artist.handler.js';
 import { ReportClaimHandler } from './commands/report-claim/report-claim.handler.js';
 import { StartSocialVerificationHandler } from './commands/start-social-verification/start-social-verification.handler.js';
 import { VerifyBioHandler } from './commands/verify-bio/verify-bio.handler.js';
 import { ArtistPages } from './domain/artist-pages.js';
+import { ClaimsOfficeClosingModule } from './domain/office-closing.js';
 import { ArtistInvitesController } from './http/artist-invites.controller.js';
 import { ClaimReportsController } from './http/claim-reports.controller.js';
 import { ClaimsController } from './http/claims.controller.js';
@@ -22,7 +22,8 @@ import { VerifyArtistInviteHandler } from './queries/verify-artist-invite/verify
 
 /** HTTP side of claims, imported by apps/api. */
 @Module({
-  imports: [CqrsModule],
+  // ClaimsOfficeClosingModule: offices asks claims whether an office may close (`OfficeClosing`).
+  imports: [CqrsModule, ClaimsOfficeClosingModule],
   controllers: [ClaimsController, ClaimReportsController, ArtistInvitesController],
   providers: [
     ArtistPages,
@@ -32,7 +33,6 @@ import { VerifyArtistInviteHandler } from './queries/verify-artist-invite/verify
     StartSocialVerificationHandler,
     CompleteSocialVerificationHandler,
     RemoveClaimedArtistHandler,
-    DeleteOfficeHandler,
     ReportClaimHandler,
     RedeemArtistInviteHandler,
     SearchArtistsHandler,

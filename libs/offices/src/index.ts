@@ -10,6 +10,9 @@ export {
   requireAdmin,
   type Membership,
 } from './domain/office-access.js';
-export { createOfficeFor, officeCard, mailOfficeAdmins, softDeleteOffice } from './domain/offices.js';
+// Commands other modules call in their own transaction (claims: the office a claim wizard or an artist invite makes).
+export { createOfficeFor, officeCard, mailOfficeAdmins } from './domain/offices.js';
+// The port claims provides: whether an office may close, and what ends with it.
+export { OfficeClosing } from './domain/office-closing.js';
 // Facade for the admin back office.
 export { adminOfficesPage, adminOffice, officesOfUser, countOffices, officeNames } from './domain/admin-offices.js';

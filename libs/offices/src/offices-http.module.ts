@@ -4,6 +4,7 @@ import { AcceptInvitationHandler } from './commands/accept-invitation/accept-inv
 import { AssignArtistsHandler } from './commands/assign-artists/assign-artists.handler.js';
 import { ChangeMemberRoleHandler } from './commands/change-member-role/change-member-role.handler.js';
 import { CreateOfficeHandler } from './commands/create-office/create-office.handler.js';
+import { DeleteOfficeHandler } from './commands/delete-office/delete-office.handler.js';
 import { InviteMemberHandler } from './commands/invite-member/invite-member.handler.js';
 import { RemoveMemberHandler } from './commands/remove-member/remove-member.handler.js';
 import { ResendInvitationHandler } from './commands/resend-invitation/resend-invitation.handler.js';
@@ -23,6 +24,7 @@ import { ValidateInvitationHandler } from './queries/validate-invitation/validat
   providers: [
     CreateOfficeHandler,
     UpdateOfficeHandler,
+    DeleteOfficeHandler,
     InviteMemberHandler,
     ResendInvitationHandler,
     AcceptInvitationHandler,

@@ -82,19 +82,22 @@ export class PayoutsFacade {
   }
 
   /**
-   * Stops transfers to the office (its money stays in its earnings) and tells its admins what to do,
-   * in `tx`; answers the row before and after, or null when there is no connection. Disconnecting a
+   * An admin's command: stops transfers to the office (its money stays in its earnings) and tells
+   * its admins what to do, in payouts' own transaction (the connection change names the admin);
+   * answers the row before and after, or null when there is no connection. Disconnecting a
    * disconnected office changes nothing and mails nobody.
    */
-  async disconnectOffice(tx: EntityManager, officeId: string, adminId: string): Promise<{ before: ConnectedAccountRow; after: ConnectedAccountRow } | null> {
-    const change = await disconnectAccount(tx, officeId, { kind: 'admin', userId: adminId });
-    if (change && !change.before.disconnected_at) await mailStripeDisconnected(tx, this.config.PUBLIC_URL, officeId, 'admin');
-    return change;
+  disconnectOffice(officeId: string, adminId: string): Promise<{ before: ConnectedAccountRow; after: ConnectedAccountRow } | null> {
+    return this.database.transaction(async (tx) => {
+      const change = await disconnectAccount(tx, officeId, { kind: 'admin', userId: adminId });
+      if (change && !change.before.disconnected_at) await mailStripeDisconnected(tx, this.config.PUBLIC_URL, officeId, 'admin');
+      return change;
+    });
   }
 
-  /** Undoes a disconnect (the caller audits it, then calls `resumeOffice` once committed); null when there is no connection. */
-  reconnectOffice(tx: EntityManager, officeId: string, adminId: string): Promise<{ before: ConnectedAccountRow; after: ConnectedAccountRow } | null> {
-    return reconnectAccount(tx, officeId, { kind: 'admin', userId: adminId });
+  /** An admin's command: undoes a disconnect in payouts' own transaction (then `resumeOffice`); null when there is no connection. */
+  reconnectOffice(officeId: string, adminId: string): Promise<{ before: ConnectedAccountRow; after: ConnectedAccountRow } | null> {
+    return this.database.transaction((tx) => reconnectAccount(tx, officeId, { kind: 'admin', userId: adminId }));
   }
 
   /** After a reconnect: re-reads the account from Stripe and, once enabled, releases the office's escrow (which queues its transfer). */

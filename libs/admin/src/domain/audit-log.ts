@@ -1,6 +1,7 @@
 import type { AuditEntry, Pagination } from '#pie/contracts';
 import { adminNames } from '#pie/identity';
-import { pagination, type EntityManager } from '#pie/platform';
+import { pageOfQuery, type Database, type EntityManager } from '#pie/platform';
+import { adminDb } from '../db/admin-db.js';
 import { AUDIT_TARGET_TYPES, idsIn, nameRefs, refKey } from './named-refs.js';
 
 export interface AuditInput {
@@ -14,37 +15,33 @@ export interface AuditInput {
 
 /** Records an admin action in the caller's transaction: who, what, when, and the state before and after. */
 export async function recordAudit(tx: EntityManager, entry: AuditInput): Promise<void> {
-  await tx.execute(`insert into admin.audit_log (admin_id, action, target_type, target_id, before, after) values (?, ?, ?, ?, ?::jsonb, ?::jsonb)`, [
-    entry.adminId,
-    entry.action,
-    entry.targetType,
-    entry.targetId,
-    JSON.stringify(entry.before ?? null),
-    JSON.stringify(entry.after ?? null),
-  ]);
+  await adminDb(tx)
+    .insertInto('admin.audit_log')
+    .values({
+      admin_id: entry.adminId,
+      action: entry.action,
+      target_type: entry.targetType,
+      target_id: entry.targetId,
+      before: JSON.stringify(entry.before ?? null),
+      after: JSON.stringify(entry.after ?? null),
+    })
+    .execute();
 }
 
 export async function auditPage(
   em: EntityManager,
   query: { page: number; limit: number; targetType?: string; targetId?: string; action?: string },
 ): Promise<{ items: AuditEntry[]; pagination: Pagination }> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  for (const [column, value] of [
-    ['target_type', query.targetType],
-    ['target_id', query.targetId],
-    ['action', query.action],
-  ] as const) {
-    if (value) {
-      where.push(`${column} = ?`);
-      params.push(value);
-    }
-  }
-  const clause = where.length ? `where ${where.join(' and ')}` : '';
-  const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from admin.audit_log ${clause}`, params);
-  const rows = await em.execute<{ id: string; admin_id: string; action: string; target_type: string; target_id: string; before: unknown; after: unknown; at: Date }[]>(
-    `select id, admin_id, action, target_type, target_id, before, after, at from admin.audit_log ${clause} order by at desc, id desc limit ? offset ?`,
-    [...params, query.limit, (query.page - 1) * query.limit],
+  const { rows, pagination } = await pageOfQuery(
+    adminDb(em)
+      .selectFrom('admin.audit_log')
+      .select(['id', 'admin_id', 'action', 'target_type', 'target_id', 'before', 'after', 'at'])
+      .$if(Boolean(query.targetType), (q) => q.where('target_type', '=', query.targetType!))
+      .$if(Boolean(query.targetId), (q) => q.where('target_id', '=', query.targetId!))
+      .$if(Boolean(query.action), (q) => q.where('action', '=', query.action!))
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc'),
+    query,
   );
   const names = await adminNames(em, [...new Set(rows.map((row) => row.admin_id))]);
   const targetOf = (row: (typeof rows)[number]) => (AUDIT_TARGET_TYPES[row.target_type] ? [{ type: AUDIT_TARGET_TYPES[row.target_type], id: row.target_id }] : []);
@@ -64,6 +61,16 @@ export async function auditPage(
       after: row.after,
       at: new Date(row.at).toISOString(),
     })),
-    pagination: pagination(query.page, query.limit, count.n),
+    pagination,
   };
+}
+
+/**
+ * The audit row of a change another module made (and committed) by its own command, in admin's own
+ * transaction. That module's own record of the change names the admin as actor, atomically with it
+ * (a claim's history row, a Stripe connection change), so the change stays accounted for even if
+ * this row were lost; the audit log is the back office's index of what admins did.
+ */
+export function recordAuditAfter(database: Database, entry: AuditInput): Promise<void> {
+  return database.transaction((tx) => recordAudit(tx, entry));
 }

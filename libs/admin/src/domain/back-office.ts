@@ -20,13 +20,15 @@ import { adminCataloguePage, artistFacts, catalogueArtist, catalogueSize, topFan
 import { adminOffice, adminOfficesPage, countOffices, officeNames, officesOfUser } from '#pie/offices';
 import { OFFICE_MONEY_FIGURES, officeMoney, officesMoney, PayoutsFacade } from '#pie/payouts';
 import { artistsInLivePies, fansWithLivePie, livePieCount, piesOfFan } from '#pie/pies';
-import { Database, DeadJobs, DomainError, pagination, QUEUE_NAMES, QueueRegistry, Readiness } from '#pie/platform';
+import { Database, DeadJobs, pagination, QUEUE_NAMES, QueueRegistry, Readiness } from '#pie/platform';
+import { sql } from 'kysely';
+import { adminDb } from '../db/admin-db.js';
 import { artistsWithCrmStatus, communicationsOf, contactEmailsOf, crmStatusesOf } from './outreach.js';
 import { namedJournals } from './named-refs.js';
 import { lastRuns } from './reconciliation.js';
+import { notFound } from './admin.errors.js';
 
 const DAY = 86_400_000;
-export const notFound = (what: string) => new DomainError('admin.not-found', 'not-found', `No ${what} with this id`);
 
 /** A named period or a range → [from, to) in UTC days; `all` and no range → everything. */
 export function rangeOf(query: { period?: string; startDate?: string; endDate?: string }): { from: Date | null; to: Date | null } {
@@ -88,8 +90,8 @@ export class BackOffice {
 
   async health() {
     const em = this.em;
-    const database = await em
-      .execute(`select 1`)
+    const database = await sql`select 1`
+      .execute(adminDb(em))
       .then(() => true)
       .catch(() => false);
     const dead = await this.deadJobs.counts().catch(() => ({}) as Record<string, number>);
@@ -107,17 +109,18 @@ export class BackOffice {
         dead: (dead as Record<string, number>)[name] ?? 0,
       });
     }
-    const [outbox] = await em.execute<{ unpublished: number; oldest: Date | null }[]>(`select count(*)::int as unpublished, min(occurred_at) as oldest from platform.outbox where published_at is null`);
-    const beats = await em.execute<{ worker: string; beat_at: Date }[]>(`select worker, beat_at from admin.worker_heartbeats order by beat_at desc limit 10`);
-    const lastBeat = beats[0]?.beat_at ? new Date(beats[0].beat_at) : null;
+    // The outbox's backlog as the platform's readiness check reads it (admin does not read platform's tables).
+    const readiness = await this.readiness.check();
+    const beat = await adminDb(em).selectFrom('admin.worker_heartbeats').select('beat_at').orderBy('beat_at', 'desc').limit(1).executeTakeFirst();
+    const lastBeat = beat ? new Date(beat.beat_at) : null;
     return {
       database,
       queues,
       deadJobs: Object.values(dead as Record<string, number>).reduce((sum, n) => sum + n, 0),
       worker: { lastHeartbeatAt: lastBeat?.toISOString() ?? null, secondsSinceHeartbeat: lastBeat ? Math.round((Date.now() - lastBeat.getTime()) / 1000) : null, alive: lastBeat ? Date.now() - lastBeat.getTime() < 120_000 : false },
-      outbox: { unpublished: outbox.unpublished, lagSeconds: outbox.oldest ? Math.round((Date.now() - new Date(outbox.oldest).getTime()) / 1000) : 0 },
+      outbox: { unpublished: readiness.outbox.unpublished ?? 0, lagSeconds: Math.round(readiness.outbox.lagSeconds ?? 0) },
       // The details behind the public /api/health/ready (which says only up or down).
-      readiness: await this.readiness.check(),
+      readiness,
       reconciliation: await lastRuns(em),
     };
   }

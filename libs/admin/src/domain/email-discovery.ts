@@ -1,6 +1,8 @@
 import type { EmailDiscoveryView } from '#pie/contracts';
 import type { ArtistPages, PageContent } from '#pie/claims';
+import { sql } from 'kysely';
 import type { Database, EntityManager } from '#pie/platform';
+import { adminDb } from '../db/admin-db.js';
 
 type Step = EmailDiscoveryView['steps'][number];
 
@@ -11,12 +13,9 @@ const PROFILE_STEP = 'Streaming profile';
 export const STALE_DISCOVERY_MS = 60 * 60 * 1000;
 
 export async function discoveryOf(em: EntityManager, artistId: string): Promise<EmailDiscoveryView> {
-  const [row] = await em.execute<{ status: EmailDiscoveryView['status']; steps: Step[]; email: string | null; source: string | null; updated_at: Date }[]>(
-    `select status, steps, email, source, updated_at from admin.email_discoveries where artist_id = ?`,
-    [artistId],
-  );
+  const row = await adminDb(em).selectFrom('admin.email_discoveries').select(['status', 'steps', 'email', 'source', 'updated_at']).where('artist_id', '=', artistId).executeTakeFirst();
   if (!row) return { artistId, status: 'idle', steps: [], email: null, source: null, updatedAt: null };
-  return { artistId, status: row.status, steps: row.steps, email: row.email, source: row.source, updatedAt: new Date(row.updated_at).toISOString() };
+  return { artistId, status: row.status, steps: row.steps as Step[], email: row.email, source: row.source, updatedAt: new Date(row.updated_at).toISOString() };
 }
 
 /**
@@ -27,22 +26,29 @@ export async function startDiscovery(tx: EntityManager, artistId: string, adminI
   const current = await discoveryOf(tx, artistId);
   if (current.status === 'queued' || current.status === 'running') return false;
   if (current.status === 'done' && current.email && !force) return false;
-  await tx.execute(
-    `insert into admin.email_discoveries (artist_id, status, steps, email, source, started_by) values (?, 'queued', ?::jsonb, null, null, ?)
-     on conflict (artist_id) do update set status = 'queued', steps = excluded.steps, email = null, source = null, started_by = excluded.started_by, updated_at = now()`,
-    [artistId, JSON.stringify([{ name: PROFILE_STEP, status: 'pending', detail: null }]), adminId],
-  );
+  await adminDb(tx)
+    .insertInto('admin.email_discoveries')
+    .values({ artist_id: artistId, status: 'queued', steps: JSON.stringify([{ name: PROFILE_STEP, status: 'pending', detail: null }]), email: null, source: null, started_by: adminId })
+    .onConflict((conflict) =>
+      conflict.column('artist_id').doUpdateSet({
+        status: 'queued',
+        steps: (eb) => eb.ref('excluded.steps'),
+        email: null,
+        source: null,
+        started_by: (eb) => eb.ref('excluded.started_by'),
+        updated_at: sql`now()`,
+      }),
+    )
+    .execute();
   return true;
 }
 
 async function save(database: Database, artistId: string, status: EmailDiscoveryView['status'], steps: Step[], found: { email: string; source: string } | null): Promise<void> {
-  await database.em().execute(`update admin.email_discoveries set status = ?, steps = ?::jsonb, email = ?, source = ?, updated_at = now() where artist_id = ?`, [
-    status,
-    JSON.stringify(steps),
-    found?.email ?? null,
-    found?.source ?? null,
-    artistId,
-  ]);
+  await adminDb(database.em())
+    .updateTable('admin.email_discoveries')
+    .set({ status: status as 'queued' | 'running' | 'done' | 'failed', steps: JSON.stringify(steps), email: found?.email ?? null, source: found?.source ?? null, updated_at: sql`now()` })
+    .where('artist_id', '=', artistId)
+    .execute();
 }
 
 /**
@@ -83,9 +89,10 @@ export async function runDiscovery(database: Database, pages: ArtistPages, artis
 
 /** Removes discoveries that failed, or never finished within an hour (a lost job): they can be started afresh. */
 export async function cleanupDiscoveries(tx: EntityManager): Promise<number> {
-  const rows = await tx.execute<{ artist_id: string }[]>(
-    `delete from admin.email_discoveries where status = 'failed' or (status in ('queued', 'running') and updated_at < now() - make_interval(secs => ?)) returning artist_id`,
-    [STALE_DISCOVERY_MS / 1000],
-  );
+  const rows = await adminDb(tx)
+    .deleteFrom('admin.email_discoveries')
+    .where((eb) => eb.or([eb('status', '=', 'failed'), eb.and([eb('status', 'in', ['queued', 'running']), eb('updated_at', '<', sql<string>`now() - make_interval(secs => ${STALE_DISCOVERY_MS / 1000})`)])]))
+    .returning('artist_id')
+    .execute();
   return rows.length;
 }

@@ -4,7 +4,8 @@ import { payeeOfficesFor } from '#pie/claims';
 import { fanEscrowHoldings, JOURNAL_KINDS, figureByAccountAndMonth, figureTotalsByDay, parseAccount, type FigureScope, type MoneyFigure } from '#pie/ledger';
 import { artistFacts, publicProfileOf } from '#pie/listening';
 import { closedPeriodOfFan } from '#pie/pies';
-import { DomainError, type EntityManager } from '#pie/platform';
+import type { EntityManager } from '#pie/platform';
+import { periodNotFound } from './admin.errors.js';
 
 /**
  * What a fan's pie closes put into each artist's escrow: the credit side of the same journals whose
@@ -37,7 +38,6 @@ export interface ImpactScope {
   given: FigureScope;
 }
 
-const periodNotFound = () => new DomainError('pies.period-not-found', 'not-found', 'No closed pie period with this id');
 
 /** The scope a query names, checked against the caller: a period id that is not one of the fan's closed periods is 404. */
 export async function impactScope(em: EntityManager, fanId: string, query: FanImpactQueryInput): Promise<ImpactScope> {

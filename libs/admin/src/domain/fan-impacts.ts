@@ -3,11 +3,11 @@ import type { FanImpactQueryInput, FanImpactView } from '#pie/contracts';
 import { FanContacts } from '#pie/identity';
 import { publicProfileOf } from '#pie/listening';
 import { pieOwner } from '#pie/pies';
-import { Database, DomainError } from '#pie/platform';
+import { Database } from '#pie/platform';
+import { noPublicCard } from './admin.errors.js';
 import { fanImpact, impactScope, pieScope } from './fan-impact.js';
 import { impactCardPng } from './impact-card.js';
 
-const noPublicCard = () => new DomainError('pies.pie-not-found', 'not-found', 'No public card for this pie');
 
 /**
  * A fan's impact (issue 31, item 2): the `/report` section, the fan's own card, and a public pie's

@@ -4,6 +4,7 @@ import { FAN_MONEY_FIGURES, FAN_REVERSAL_FIGURES } from '#pie/billing';
 import { escrowWaiting, figureTotalsByMonth, type JournalKind, type MoneyFigure } from '#pie/ledger';
 import { OFFICE_MONEY_FIGURES } from '#pie/payouts';
 import { Database, type EntityManager } from '#pie/platform';
+import { adminDb } from '../db/admin-db.js';
 
 const union = (...figures: MoneyFigure[]): JournalKind[] => [...new Set(figures.flatMap((figure) => figure.journalKinds))];
 
@@ -86,9 +87,7 @@ export async function openBooksOf(em: EntityManager, { exactCounts = false }: { 
 
 /** The latest finished run of each reconciliation check (a provider check still running is not a result). */
 async function lastBalance(em: EntityManager): Promise<OpenBooksView['balance']> {
-  const runs = await em.execute<{ ok: boolean; at: Date }[]>(
-    `select distinct on (type) ok, at from admin.reconciliation_runs where status = 'done' order by type, at desc`,
-  );
+  const runs = await adminDb(em).selectFrom('admin.reconciliation_runs').distinctOn('type').select(['ok', 'at']).where('status', '=', 'done').orderBy('type').orderBy('at', 'desc').execute();
   if (runs.length === 0) return { ok: null, checkedAt: null, checks: 0, failing: 0 };
   const failing = runs.filter((run) => !run.ok).length;
   const checkedAt = new Date(Math.max(...runs.map((run) => new Date(run.at).getTime()))).toISOString();

@@ -1,7 +1,9 @@
 import type { ReconciliationResult, ReconciliationType } from '#pie/contracts';
 import { checkLedgerInvariants, escrowAttributionViolations, escrowFanMovements, escrowMovements, JOURNAL_KINDS } from '#pie/ledger';
 import { allocationsByArtistAndFan } from '#pie/pies';
+import { sql } from 'kysely';
 import type { EntityManager } from '#pie/platform';
+import { adminDb } from '../db/admin-db.js';
 
 /** At most this many rows are named in a result (the count says how many there are in all). */
 const ROWS_SHOWN = 50;
@@ -88,56 +90,65 @@ async function escrowDrift(em: EntityManager): Promise<string[]> {
 
 
 export async function recordRun(tx: EntityManager, result: ReconciliationResult, runBy: string): Promise<void> {
-  await tx.execute(`insert into admin.reconciliation_runs (type, ok, violations, rows, run_by) values (?, ?, ?, ?::jsonb, ?)`, [
-    result.type,
-    result.ok,
-    result.violations,
-    JSON.stringify(result.rows ?? []),
-    runBy,
-  ]);
+  await adminDb(tx)
+    .insertInto('admin.reconciliation_runs')
+    .values({ type: result.type, ok: result.ok, violations: result.violations, rows: JSON.stringify(result.rows ?? []), run_by: runBy })
+    .execute();
 }
 
 /** A provider check to be run by the job: its row says `running` until the job records the result. */
 export async function startRun(tx: EntityManager, type: ReconciliationType, runBy: string): Promise<string> {
-  const [row] = await tx.execute<{ id: string }[]>(
-    `insert into admin.reconciliation_runs (type, ok, violations, rows, run_by, status, progress) values (?, false, 0, '[]'::jsonb, ?, 'running', 'Waiting for the worker') returning id::text as id`,
-    [type, runBy],
-  );
-  return row!.id;
+  const row = await adminDb(tx)
+    .insertInto('admin.reconciliation_runs')
+    .values({ type, ok: false, violations: 0, rows: JSON.stringify([]), run_by: runBy, status: 'running', progress: 'Waiting for the worker' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return String(row.id);
 }
 
 export async function reportProgress(em: EntityManager, runId: string, progress: string): Promise<void> {
-  await em.execute(`update admin.reconciliation_runs set progress = ? where id = ? and status = 'running'`, [progress.slice(0, 500), runId]);
+  await adminDb(em).updateTable('admin.reconciliation_runs').set({ progress: progress.slice(0, 500) }).where('id', '=', runId).where('status', '=', 'running').execute();
 }
 
 export async function finishRun(em: EntityManager, runId: string, result: ReconciliationResult): Promise<void> {
-  await em.execute(`update admin.reconciliation_runs set status = 'done', ok = ?, violations = ?, rows = ?::jsonb, progress = null, at = now() where id = ?`, [
-    result.ok,
-    result.violations,
-    JSON.stringify(result.rows ?? []),
-    runId,
-  ]);
+  await adminDb(em)
+    .updateTable('admin.reconciliation_runs')
+    .set({ status: 'done', ok: result.ok, violations: result.violations, rows: JSON.stringify(result.rows ?? []), progress: null, at: sql`now()` })
+    .where('id', '=', runId)
+    .execute();
 }
 
 export async function failRun(em: EntityManager, runId: string, reason: string): Promise<void> {
-  await em.execute(`update admin.reconciliation_runs set status = 'failed', progress = ?, at = now() where id = ?`, [`Could not finish: ${reason}`.slice(0, 500), runId]);
+  await adminDb(em)
+    .updateTable('admin.reconciliation_runs')
+    .set({ status: 'failed', progress: `Could not finish: ${reason}`.slice(0, 500), at: sql`now()` })
+    .where('id', '=', runId)
+    .execute();
 }
 
 /** One run as the API shows it (null: no such run). */
 export async function runOf(em: EntityManager, runId: string): Promise<ReconciliationResult | null> {
   if (!/^\d{1,18}$/.test(runId)) return null;
-  const [row] = await em.execute<{ id: string; type: ReconciliationType; ok: boolean; violations: number; rows: string[]; at: Date; status: 'running' | 'done' | 'failed'; progress: string | null }[]>(
-    `select id::text as id, type, ok, violations, rows, at, status, progress from admin.reconciliation_runs where id = ?`,
-    [runId],
-  );
+  const row = await adminDb(em)
+    .selectFrom('admin.reconciliation_runs')
+    .select(['id', 'type', 'ok', 'violations', 'rows', 'at', 'status', 'progress'])
+    .where('id', '=', runId)
+    .executeTakeFirst();
   if (!row) return null;
-  return { type: row.type, ok: row.status === 'done' && row.ok, checkedAt: new Date(row.at).toISOString(), violations: row.violations, rows: row.rows, runId: row.id, status: row.status, progress: row.progress };
+  return {
+    type: row.type as ReconciliationType,
+    ok: row.status === 'done' && row.ok,
+    checkedAt: new Date(row.at).toISOString(),
+    violations: row.violations,
+    rows: row.rows as string[],
+    runId: String(row.id),
+    status: row.status,
+    progress: row.progress,
+  };
 }
 
 /** The latest run of each check (for the dashboard's health panel). */
 export async function lastRuns(em: EntityManager): Promise<{ type: string; ok: boolean; violations: number; at: string; runBy: string }[]> {
-  const rows = await em.execute<{ type: string; ok: boolean; violations: number; at: Date; run_by: string }[]>(
-    `select distinct on (type) type, ok, violations, at, run_by from admin.reconciliation_runs order by type, at desc`,
-  );
+  const rows = await adminDb(em).selectFrom('admin.reconciliation_runs').distinctOn('type').select(['type', 'ok', 'violations', 'at', 'run_by']).orderBy('type').orderBy('at', 'desc').execute();
   return rows.map((row) => ({ type: row.type, ok: row.ok, violations: row.violations, at: new Date(row.at).toISOString(), runBy: row.run_by }));
 }

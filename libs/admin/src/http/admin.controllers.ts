@@ -1,4 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Inject, Patch, Post, Put, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { z } from 'zod';
 import {
   AdminArtistsQuery,
@@ -34,16 +35,30 @@ import type {
   AdminVerifyBioRequest as VerifyBioBody,
   CrmStatus,
 } from '#pie/contracts';
-import { adminClaimDetails, adminClaimsPage, adminInvitesPage, ArtistPages } from '#pie/claims';
 import { AdminSessionGuard, CurrentSubject, type SessionPrincipal } from '#pie/identity';
-import { Database, DomainError, ok, paged, RateLimit, RateLimitGuard, ZodBody, ZodParam, ZodQuery, ZodResponse } from '#pie/platform';
+import { ok, paged, RateLimit, RateLimitGuard, ZodBody, ZodParam, ZodQuery, ZodResponse } from '#pie/platform';
 
 /** Admin work that runs long or reaches outside (Stripe, artists' pages): a few runs per admin at a time, not a loop. */
 const LONG_ADMIN_WORK_LIMIT = RateLimit({ name: 'admin-long-work:admin', by: 'subject', limit: 20, windowSeconds: 600 });
-import { auditPage } from '../domain/audit-log.js';
-import { BackOffice, notFound } from '../domain/back-office.js';
-import { BackOfficeActions } from '../domain/back-office-actions.js';
-import { discoveryOf } from '../domain/email-discovery.js';
+import { ListAdminClaims } from '../queries/list-admin-claims/list-admin-claims.query.js';
+import { GetAdminClaim } from '../queries/get-admin-claim/get-admin-claim.query.js';
+import { ListInvites } from '../queries/list-invites/list-invites.query.js';
+import { GetAuditLog } from '../queries/get-audit-log/get-audit-log.query.js';
+import { GetDiscoveryProgress } from '../queries/get-discovery-progress/get-discovery-progress.query.js';
+import { notFound, unknownReconciliationCheck } from '../domain/admin.errors.js';
+import { BackOffice } from '../domain/back-office.js';
+import { Reconciliations } from '../domain/reconciliations.js';
+import { ChangeClaimStatus } from '../commands/change-claim-status/change-claim-status.command.js';
+import { VerifyClaim } from '../commands/verify-claim/verify-claim.command.js';
+import { SetCrmStatus } from '../commands/set-crm-status/set-crm-status.command.js';
+import { LogCommunication } from '../commands/log-communication/log-communication.command.js';
+import { StartEmailDiscovery } from '../commands/start-email-discovery/start-email-discovery.command.js';
+import { CleanupEmailDiscoveries } from '../commands/cleanup-email-discoveries/cleanup-email-discoveries.command.js';
+import { GenerateInvite } from '../commands/generate-invite/generate-invite.command.js';
+import { DeleteInvite } from '../commands/delete-invite/delete-invite.command.js';
+import { DisconnectStripe } from '../commands/disconnect-stripe/disconnect-stripe.command.js';
+import { ReconnectStripe } from '../commands/reconnect-stripe/reconnect-stripe.command.js';
+import { ProcessEscrowPayouts } from '../commands/process-escrow-payouts/process-escrow-payouts.command.js';
 import { OpenBooks } from '../domain/open-books.js';
 
 /*
@@ -86,32 +101,31 @@ export class AdminDashboardController {
 @UseGuards(AdminSessionGuard)
 export class AdminClaimsController {
   constructor(
-    @Inject(Database) private readonly database: Database,
-    @Inject(BackOfficeActions) private readonly actions: BackOfficeActions,
-    @Inject(ArtistPages) private readonly pages: ArtistPages,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(QueryBus) private readonly queries: QueryBus,
   ) {}
 
   @Get('list')
   async list(@ZodQuery(AdminClaimsQuery) query: ClaimsQueryValue) {
-    const page = await adminClaimsPage(this.database.em(), query);
+    const page = await this.queries.execute(new ListAdminClaims(query));
     return paged(page.items, page.pagination);
   }
 
   @Get(':id')
   async one(@ZodParam('id', AdminIdParam) claimId: string) {
-    return ok(await adminClaimDetails(this.database.em(), claimId, this.pages));
+    return ok(await this.queries.execute(new GetAdminClaim(claimId)));
   }
 
   @Patch(':id/status')
   async status(@CurrentSubject() admin: SessionPrincipal, @ZodParam('id', AdminIdParam) claimId: string, @ZodBody(AdminClaimStatusRequest) body: ClaimStatusBody) {
-    return ok(await this.actions.changeClaimStatus(admin.subjectId, claimId, body.status, body.reason ?? null), 'Claim status changed');
+    return ok(await this.commands.execute(new ChangeClaimStatus(admin.subjectId, claimId, body.status, body.reason ?? null)), 'Claim status changed');
   }
 
   /** manualVerification: an admin verifies the claim by hand (audited); the claim becomes successful. */
   @Post(':id/verify-bio')
   @HttpCode(200)
   async verify(@CurrentSubject() admin: SessionPrincipal, @ZodParam('id', AdminIdParam) claimId: string, @ZodBody(AdminVerifyBioRequest) body: VerifyBioBody) {
-    return ok(await this.actions.verifyClaim(admin.subjectId, claimId, body.note ?? null), 'Claim verified');
+    return ok(await this.commands.execute(new VerifyClaim(admin.subjectId, claimId, body.note ?? null)), 'Claim verified');
   }
 }
 
@@ -120,8 +134,8 @@ export class AdminClaimsController {
 export class AdminOutreachController {
   constructor(
     @Inject(BackOffice) private readonly office: BackOffice,
-    @Inject(BackOfficeActions) private readonly actions: BackOfficeActions,
-    @Inject(Database) private readonly database: Database,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(QueryBus) private readonly queries: QueryBus,
   ) {}
 
   @Get('artists')
@@ -147,13 +161,13 @@ export class AdminOutreachController {
 
   @Put('artists/:id/crm-status')
   async crmStatus(@CurrentSubject() admin: SessionPrincipal, @ZodParam('id', AdminIdParam) artistId: string, @ZodBody(AdminCrmStatusRequest) body: { crmStatus: CrmStatus }) {
-    return ok(await this.actions.setCrmStatus(admin.subjectId, artistId, body.crmStatus), 'CRM status saved');
+    return ok(await this.commands.execute(new SetCrmStatus(admin.subjectId, artistId, body.crmStatus)), 'CRM status saved');
   }
 
   @Post('artists/:id/communication')
   @HttpCode(201)
   async communication(@CurrentSubject() admin: SessionPrincipal, @ZodParam('id', AdminIdParam) artistId: string, @ZodBody(AdminCommunicationRequest) body: CommunicationBody) {
-    return ok(await this.actions.addCommunication(admin.subjectId, artistId, body), 'Contact logged');
+    return ok(await this.commands.execute(new LogCommunication(admin.subjectId, artistId, body)), 'Contact logged');
   }
 
   @Post('artists/:id/email-discovery/start')
@@ -161,23 +175,23 @@ export class AdminOutreachController {
   @LONG_ADMIN_WORK_LIMIT
   @HttpCode(202)
   async startDiscovery(@CurrentSubject() admin: SessionPrincipal, @ZodParam('id', AdminIdParam) artistId: string, @ZodBody(AdminEmailDiscoveryRequest) body: { forceRediscovery: boolean }) {
-    return ok(await this.actions.startEmailDiscovery(admin.subjectId, artistId, body.forceRediscovery), 'Discovery started');
+    return ok(await this.commands.execute(new StartEmailDiscovery(admin.subjectId, artistId, body.forceRediscovery)), 'Discovery started');
   }
 
   @Get('artists/:id/email-discovery/progress')
   async discoveryProgress(@ZodParam('id', AdminIdParam) artistId: string) {
-    return ok(await discoveryOf(this.database.em(), artistId));
+    return ok(await this.queries.execute(new GetDiscoveryProgress(artistId)));
   }
 
   @Post('email-discovery/cleanup')
   @HttpCode(200)
   async cleanupDiscoveries(@CurrentSubject() admin: SessionPrincipal) {
-    return ok(await this.actions.cleanupEmailDiscoveries(admin.subjectId));
+    return ok(await this.commands.execute(new CleanupEmailDiscoveries(admin.subjectId)));
   }
 
   @Get('artist-invites')
   async invites(@ZodQuery(AdminPageQuery) query: PageQueryValue) {
-    const page = await adminInvitesPage(this.database.em(), query);
+    const page = await this.queries.execute(new ListInvites(query));
     return paged(page.items, page.pagination);
   }
 
@@ -185,17 +199,17 @@ export class AdminOutreachController {
   @Post('artist-invites/generate')
   @HttpCode(201)
   async generateInvite(@CurrentSubject() admin: SessionPrincipal, @ZodBody(GenerateInviteRequest) body: { artistId: string }) {
-    return ok(await this.actions.generateInvite(admin.subjectId, body.artistId), 'Invite generated');
+    return ok(await this.commands.execute(new GenerateInvite(admin.subjectId, body.artistId)), 'Invite generated');
   }
 
   @Delete('artist-invites/:id')
   async deleteInvite(@CurrentSubject() admin: SessionPrincipal, @ZodParam('id', AdminIdParam) inviteId: string) {
-    return ok(await this.actions.deleteInvite(admin.subjectId, inviteId), 'Invite deleted');
+    return ok(await this.commands.execute(new DeleteInvite(admin.subjectId, inviteId)), 'Invite deleted');
   }
 
   @Get('audit-log')
   async audit(@ZodQuery(AuditQuery) query: z.infer<typeof AuditQuery>) {
-    const page = await auditPage(this.database.em(), query);
+    const page = await this.queries.execute(new GetAuditLog(query));
     return paged(page.items, page.pagination);
   }
 }
@@ -205,7 +219,7 @@ export class AdminOutreachController {
 export class AdminPeopleController {
   constructor(
     @Inject(BackOffice) private readonly office: BackOffice,
-    @Inject(BackOfficeActions) private readonly actions: BackOfficeActions,
+    @Inject(CommandBus) private readonly commands: CommandBus,
   ) {}
 
   @Get('fans')
@@ -245,7 +259,7 @@ export class AdminPeopleController {
   @Delete('offices/:id/stripe-connection')
   async disconnect(@CurrentSubject() admin: SessionPrincipal, @ZodParam('id', AdminIdParam) officeId: string) {
     await this.office.office(officeId);
-    return ok(await this.actions.disconnectStripe(admin.subjectId, officeId), 'Stripe disconnected: transfers to this office stop');
+    return ok(await this.commands.execute(new DisconnectStripe(admin.subjectId, officeId)), 'Stripe disconnected: transfers to this office stop');
   }
 
   /** Undoes a disconnect: transfers resume once Stripe has the account enabled. */
@@ -253,7 +267,7 @@ export class AdminPeopleController {
   @HttpCode(200)
   async reconnect(@CurrentSubject() admin: SessionPrincipal, @ZodParam('id', AdminIdParam) officeId: string) {
     await this.office.office(officeId);
-    return ok(await this.actions.reconnectStripe(admin.subjectId, officeId), 'Stripe reconnected: transfers to this office resume once Stripe has the account enabled');
+    return ok(await this.commands.execute(new ReconnectStripe(admin.subjectId, officeId)), 'Stripe reconnected: transfers to this office resume once Stripe has the account enabled');
   }
 }
 
@@ -262,8 +276,9 @@ export class AdminPeopleController {
 export class AdminMoneyController {
   constructor(
     @Inject(BackOffice) private readonly office: BackOffice,
-    @Inject(BackOfficeActions) private readonly actions: BackOfficeActions,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(OpenBooks) private readonly openBooks: OpenBooks,
+    @Inject(Reconciliations) private readonly reconciliations: Reconciliations,
   ) {}
 
   /** The open books as the public sees them, read now, with the journal kinds and account kind behind each figure (the drill-down's filter). */
@@ -290,7 +305,7 @@ export class AdminMoneyController {
   @LONG_ADMIN_WORK_LIMIT
   @HttpCode(200)
   async processPayouts(@CurrentSubject() admin: SessionPrincipal) {
-    return ok(await this.actions.processEscrowPayouts(admin.subjectId), 'Escrow processed');
+    return ok(await this.commands.execute(new ProcessEscrowPayouts(admin.subjectId)), 'Escrow processed');
   }
 
   @Get('wallet-transactions')
@@ -331,7 +346,7 @@ export class AdminMoneyController {
   /** A provider check's run: `running` with its progress, then `done` with the result (or `failed` with why). */
   @Get('financial-reconciliation/runs/:runId')
   async reconciliationRun(@ZodParam('runId', z.string().regex(/^\d{1,18}$/, 'runId must be a run number')) runId: string) {
-    const run = await this.actions.run(runId);
+    const run = await this.reconciliations.run(runId);
     if (!run) throw notFound('reconciliation run');
     return ok(run);
   }
@@ -346,8 +361,8 @@ export class AdminMoneyController {
   @HttpCode(200)
   async reconcile(@CurrentSubject() admin: SessionPrincipal, @ZodParam('check', z.string().regex(CHECK_PATH, `must be run-<type>-check or run-<type>-check-minimal, type one of ${RECONCILIATION_TYPES.join(', ')}`)) check: string) {
     const match = CHECK_PATH.exec(check);
-    if (!match) throw new DomainError('validation-failed', 'invalid', 'Unknown reconciliation check');
-    return ok(await this.actions.runReconciliation({ adminId: admin.subjectId }, match[1] as ReconciliationType, Boolean(match[2])));
+    if (!match) throw unknownReconciliationCheck();
+    return ok(await this.reconciliations.runReconciliation({ adminId: admin.subjectId }, match[1] as ReconciliationType, Boolean(match[2])));
   }
 }
 

@@ -1,10 +1,12 @@
 import { hostname } from 'node:os';
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { sql } from 'kysely';
 import { RECONCILIATION_TYPES } from '#pie/contracts';
 import { ArtistPages } from '#pie/claims';
 import { catalogueArtist } from '#pie/listening';
 import { Database, HandlesJob, QueueRegistry, type JobContext, type JobHandler } from '#pie/platform';
-import { BackOfficeActions } from '../domain/back-office-actions.js';
+import { adminDb } from '../db/admin-db.js';
+import { Reconciliations } from '../domain/reconciliations.js';
 import { runDiscovery } from '../domain/email-discovery.js';
 import { DiscoverArtistEmail } from './discover-artist-email/discover-artist-email.job.js';
 import { WorkerHeartbeat } from './heartbeat/heartbeat.job.js';
@@ -30,7 +32,7 @@ export class DiscoverArtistEmailHandler implements JobHandler<{ artistId: string
 @Injectable()
 @HandlesJob(RunReconciliation)
 export class RunReconciliationHandler implements JobHandler<Record<string, never>> {
-  constructor(@Inject(BackOfficeActions) private readonly actions: BackOfficeActions) {}
+  constructor(@Inject(Reconciliations) private readonly actions: Reconciliations) {}
 
   async handle(): Promise<void> {
     const errors: string[] = [];
@@ -47,7 +49,7 @@ export class RunReconciliationHandler implements JobHandler<Record<string, never
 @HandlesJob(RunProviderCheck)
 export class RunProviderCheckHandler implements JobHandler<{ runId: string }> {
   constructor(
-    @Inject(BackOfficeActions) private readonly actions: BackOfficeActions,
+    @Inject(Reconciliations) private readonly actions: Reconciliations,
     @Inject(Database) private readonly database: Database,
   ) {}
 
@@ -67,7 +69,11 @@ export class WorkerHeartbeatHandler implements JobHandler<Record<string, never>>
   constructor(@Inject(Database) private readonly database: Database) {}
 
   async handle(): Promise<void> {
-    await this.database.em().execute(`insert into admin.worker_heartbeats (worker, beat_at) values (?, now()) on conflict (worker) do update set beat_at = now()`, [`${hostname()}:${process.pid}`]);
+    await adminDb(this.database.em())
+      .insertInto('admin.worker_heartbeats')
+      .values({ worker: `${hostname()}:${process.pid}`, beat_at: sql`now()` })
+      .onConflict((conflict) => conflict.column('worker').doUpdateSet({ beat_at: sql`now()` }))
+      .execute();
   }
 }
 

@@ -62,6 +62,3 @@ export function isUndecided(status: ClaimStatus): boolean {
  * per artist; closing an office or removing an artist cancels the open ones.
  */
 export const OPEN_CLAIM_STATUSES = CLAIM_STATUSES.filter((status) => status === 'successful' || isUndecided(status));
-
-/** `OPEN_CLAIM_STATUSES` as an SQL list literal, for `status in ${OPEN_CLAIM_SQL}`. */
-export const OPEN_CLAIM_SQL = `(${OPEN_CLAIM_STATUSES.map((status) => `'${status}'`).join(', ')})`;

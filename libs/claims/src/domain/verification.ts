@@ -2,7 +2,7 @@ import type { ClaimSummary } from '#pie/contracts';
 import type { Database } from '#pie/platform';
 import { alreadyClaimed, claimNotFound, verificationFailed } from './claims.errors.js';
 import { assertMayVerify, isUndecided } from './claim-status.js';
-import { changeStatus, claimsWhere, isUniqueViolation, loadClaim, recordAttempt, summaries, type Actor, type AttemptProof } from './claims-store.js';
+import { artistIsClaimed, changeStatus, isUniqueViolation, loadClaim, recordAttempt, summaries, type Actor, type AttemptProof } from './claims-store.js';
 
 /** What a claim that lost its artist to another office says, in its history and its last attempt. */
 export const LOST_TO_ANOTHER_OFFICE = 'Another office verified this artist first, so this claim is closed. If you believe the artist is yours, contact Pie support.';
@@ -28,8 +28,7 @@ export async function startVerifying(database: Database, claimId: string, actor:
   const lost = await database.transaction(async (em) => {
     const claim = await loadClaim(em, claimId, { lock: true });
     if (!claim) throw claimNotFound();
-    const won = await em.execute(`select 1 from claims.claims where artist_id = ? and status = 'successful' and id <> ?`, [claim.artist_id, claimId]);
-    if (won.length > 0 && isUndecided(claim.status)) return true;
+    if (isUndecided(claim.status) && (await artistIsClaimed(em, claim.artistId, claimId))) return true;
     assertMayVerify(claim.status);
     if (claim.status !== 'verifying') await changeStatus(em, claim, 'verifying', actor, 'Verification started');
     return false;
@@ -72,7 +71,7 @@ export async function finishVerifying(
           await recordAttempt(em, claimId, true, outcome.message, outcome.proof);
           await changeStatus(em, claim, 'successful', actor, outcome.message);
         }
-        const [summary] = await summaries(em, await claimsWhere(em, 'id = ?', [claimId]));
+        const [summary] = await summaries(em, [(await loadClaim(em, claimId))!]);
         return summary;
       });
     } catch (error) {

@@ -25,7 +25,6 @@ import { ok, RateLimit, RateLimitGuard, ZodBody, ZodQuery, ZodParam } from '#pie
 import { CancelClaim } from '../commands/cancel-claim/cancel-claim.command.js';
 import { CompleteSocialVerification } from '../commands/complete-social-verification/complete-social-verification.command.js';
 import { CreateClaim } from '../commands/create-claim/create-claim.command.js';
-import { DeleteOffice } from '../commands/delete-office/delete-office.command.js';
 import { RemoveClaimedArtist } from '../commands/remove-claimed-artist/remove-claimed-artist.command.js';
 import { StartSocialVerification } from '../commands/start-social-verification/start-social-verification.command.js';
 import { VerifyBio } from '../commands/verify-bio/verify-bio.command.js';
@@ -43,7 +42,7 @@ function redirect(reply: FastifyReply, location: string) {
 /**
  * The claim wizard and a claim's life (`/api/for-artists/*`, spec §7): search, socials, claims,
  * verification by bio string or by signing in to the artist's official account, and the office
- * routes that depend on claims (claimed artists, deleting an office).
+ * route that depends on claims (an office's claimed artists; closing an office is offices', which asks claims through `OfficeClosing`).
  */
 @Controller('api/for-artists')
 @UseGuards(ArtistSessionGuard)
@@ -140,11 +139,5 @@ export class ClaimsController {
     @ZodBody(UpdateClaimedArtistRequest) _body: { status: 'Deleted' },
   ) {
     return ok(await this.commands.execute(new RemoveClaimedArtist(me.subjectId, officeId, artistId)), 'Artist removed from the office');
-  }
-
-  @Delete('offices/:id')
-  async deleteOffice(@CurrentSubject() me: SessionPrincipal, @ZodParam('id', id) officeId: string) {
-    await this.commands.execute(new DeleteOffice(me.subjectId, officeId));
-    return ok(undefined, 'Office deleted');
   }
 }

@@ -58,12 +58,13 @@ export async function postJournal(tx: EntityManager, input: JournalInput, postin
   if (inserted.length === 0) return existingJournal(tx, input, postings);
   const journalId = inserted[0].id;
   try {
+    // Lines (the fans' holdings) before postings (the accounts' balances): README "Locks".
+    await insertEscrowLines(tx, escrowLinesToWrite(postings).map((line) => ({ ...line, journalId })));
     await tx.execute(
       `insert into ledger.postings (journal_id, account, amount_cents)
        select ?::uuid, account, amount from unnest(?::text[], ?::bigint[]) with ordinality as p(account, amount, n) order by n`,
       [journalId, pgArray(postings.map((p) => p.account)), pgArray(postings.map((p) => p.amountCents))],
     );
-    await insertEscrowLines(tx, escrowLinesToWrite(postings).map((line) => ({ ...line, journalId })));
   } catch (error) {
     if (isConstraintViolation(error, 'accounts_balance_not_negative') || isConstraintViolation(error, 'escrow_holdings_not_negative')) {
       throw new InsufficientBalanceError(`journal "${input.idempotencyKey}" (${postings.map((p) => `${p.account} ${p.amountCents}`).join(', ')})`);

@@ -51,9 +51,9 @@ export async function postJournals(tx: EntityManager, inputs: readonly JournalIn
   const idByKey = new Map(inserted.map((row) => [row.idempotency_key, row.id]));
   const fresh = prepared.filter(({ input }) => idByKey.has(input.idempotencyKey));
   if (fresh.length > 0) {
-    // One statement for every journal's postings: Postgres checks each journal balances and moves
-    // each account's balance once per statement (locking the accounts in code order, so
-    // concurrent batches never deadlock).
+    // One statement for every journal's postings: Postgres checks each journal balances, moves the
+    // fans' escrow holdings and, last, each account's balance once per statement (locking the
+    // accounts in code order, so concurrent batches never deadlock).
     const journalIds: string[] = [];
     const legAccounts: string[] = [];
     const legAmounts: bigint[] = [];
@@ -66,6 +66,8 @@ export async function postJournals(tx: EntityManager, inputs: readonly JournalIn
       }
     }
     try {
+      // Lines (the fans' holdings) before postings (the accounts' balances): README "Locks".
+      await insertEscrowLines(tx, fresh.flatMap(({ input, postings }) => escrowLinesToWrite(postings).map((line) => ({ ...line, journalId: idByKey.get(input.idempotencyKey)! }))));
       await executeBound(
         tx,
         `insert into ledger.postings (journal_id, account, amount_cents)
@@ -73,7 +75,6 @@ export async function postJournals(tx: EntityManager, inputs: readonly JournalIn
         // Journal ids come from Postgres and account codes were checked against their pattern: no quoting.
         [plainArray(journalIds), plainArray(legAccounts), plainArray(legAmounts)],
       );
-      await insertEscrowLines(tx, fresh.flatMap(({ input, postings }) => escrowLinesToWrite(postings).map((line) => ({ ...line, journalId: idByKey.get(input.idempotencyKey)! }))));
     } catch (error) {
       const e = error as { constraint?: string; message?: string; cause?: { constraint?: string } };
       const refused = (constraint: string) => [e.constraint, e.cause?.constraint].includes(constraint) || e.message?.includes(constraint);

@@ -32,6 +32,7 @@ import { AcceptInvitation } from '../commands/accept-invitation/accept-invitatio
 import { AssignArtists } from '../commands/assign-artists/assign-artists.command.js';
 import { ChangeMemberRole } from '../commands/change-member-role/change-member-role.command.js';
 import { CreateOffice } from '../commands/create-office/create-office.command.js';
+import { DeleteOffice } from '../commands/delete-office/delete-office.command.js';
 import { InviteMember } from '../commands/invite-member/invite-member.command.js';
 import { RemoveMember } from '../commands/remove-member/remove-member.command.js';
 import { ResendInvitation } from '../commands/resend-invitation/resend-invitation.command.js';
@@ -74,6 +75,14 @@ export class OfficesController {
   @UseGuards(ArtistSessionGuard)
   async update(@CurrentSubject() me: SessionPrincipal, @ZodParam('officeId', id) officeId: string, @ZodBody(UpdateOfficeRequest) body: UpdateOfficeBody) {
     return ok(await this.commands.execute(new UpdateOffice(me.subjectId, officeId, body)), 'Office updated');
+  }
+
+  /** Refused (409) while the office is an artist's payee; its open claims are cancelled (claims answers, `OfficeClosing`). */
+  @Delete('offices/:officeId')
+  @UseGuards(ArtistSessionGuard)
+  async delete(@CurrentSubject() me: SessionPrincipal, @ZodParam('officeId', id) officeId: string) {
+    await this.commands.execute(new DeleteOffice(me.subjectId, officeId));
+    return ok(undefined, 'Office deleted');
   }
 
   @Patch('office/name')

@@ -3,6 +3,8 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SOCIAL_PLATFORM_LABELS, type SocialVerificationFailure } from '#pie/contracts';
 import { artistFacts } from '#pie/listening';
 import { APP_CONFIG, Database, DomainError, type AppConfig } from '#pie/platform';
+import { sql } from 'kysely';
+import { claimsDb } from '../../db/claims-db.js';
 import { ArtistPages } from '../../domain/artist-pages.js';
 import { claimForCaller, type AttemptProof } from '../../domain/claims-store.js';
 import { exchangeCode, platformSignIn, stateHash } from '../../domain/social-accounts.js';
@@ -24,18 +26,22 @@ export class CompleteSocialVerificationHandler implements ICommandHandler<Comple
     const label = SOCIAL_PLATFORM_LABELS[platform];
     if (!answer.state) return { ok: false, claimId: null, reason: 'no-answer', message: 'The sign-in did not come back from the platform' };
     // One use per state: taken (and checked for owner, platform and age) in one statement.
-    const [pending] = await this.database.em().execute<{ claim_id: string; code_verifier: string }[]>(
-      `update claims.social_verifications set used_at = now()
-        where state_hash = ? and used_at is null and expires_at > now() and user_id = ? and platform = ?
-        returning claim_id, code_verifier`,
-      [stateHash(answer.state), userId, platform],
-    );
+    const pending = await claimsDb(this.database.em())
+      .updateTable('claims.social_verifications')
+      .set({ used_at: sql`now()` })
+      .where('state_hash', '=', stateHash(answer.state))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<string>`now()`)
+      .where('user_id', '=', userId)
+      .where('platform', '=', platform)
+      .returning(['claim_id', 'code_verifier'])
+      .executeTakeFirst();
     if (!pending) return { ok: false, claimId: null, reason: 'link-expired', message: 'This sign-in link has expired. Start the verification again.' };
     const claimId = pending.claim_id;
     if (answer.error || !answer.code) return { ok: false, claimId, reason: 'cancelled', message: `The ${label} sign-in was cancelled` };
 
     const { claim } = await claimForCaller(this.database.em(), claimId, userId, 'view');
-    const [artist] = await artistFacts(this.database.em(), [claim.artist_id]);
+    const [artist] = await artistFacts(this.database.em(), [claim.artistId]);
     const actor = { kind: 'artist' as const, id: userId };
     let outcome: { ok: boolean; message: string; reason?: SocialVerificationFailure; proof?: AttemptProof; confirmByHand?: boolean };
     try {

@@ -4,7 +4,7 @@ import { artistFacts } from '#pie/listening';
 import { APP_CONFIG, Database, type AppConfig } from '#pie/platform';
 import { officeForClaim } from '../../domain/claim-office.js';
 import { alreadyClaimed, alreadyClaimedByOffice, artistNotFound, noProviderProfile, wrongVerificationString } from '../../domain/claims.errors.js';
-import { claimsWhere, isUniqueViolation, recordCreation, summaries, verificationStringFor } from '../../domain/claims-store.js';
+import { artistIsClaimed, insertClaim, isUniqueViolation, loadClaim, summaries, verificationStringFor } from '../../domain/claims-store.js';
 import { CreateClaim } from './create-claim.command.js';
 
 @CommandHandler(CreateClaim)
@@ -23,16 +23,17 @@ export class CreateClaimHandler implements ICommandHandler<CreateClaim> {
         if (!artist) throw artistNotFound();
         // Checks read the artist's Spotify profile, else what MusicBrainz lists for their MBID.
         if (!artist.spotifyId && !artist.mbid) throw noProviderProfile(artist.name);
-        const taken = await em.execute(`select 1 from claims.claims where artist_id = ? and status = 'successful'`, [artist.id]);
-        if (taken.length > 0) throw alreadyClaimed();
+        if (await artistIsClaimed(em, artist.id)) throw alreadyClaimed();
         const officeId = (await officeForClaim(em, userId, request.officeId, { create: true }))!;
-        const [row] = await em.execute<{ id: string }[]>(
-          `insert into claims.claims (office_id, artist_id, status, verification_method, platform, verification_string, agreed_at, created_by)
-           values (?, ?, 'pending', ?, ?, ?, now(), ?) returning id`,
-          [officeId, artist.id, request.verificationMethod, request.selectedPlatform, expected, userId],
-        );
-        await recordCreation(em, row.id, { kind: 'artist', id: userId });
-        const [summary] = await summaries(em, await claimsWhere(em, 'id = ?', [row.id]));
+        const claimId = await insertClaim(em, {
+          officeId,
+          artistId: artist.id,
+          verificationMethod: request.verificationMethod,
+          platform: request.selectedPlatform,
+          verificationString: expected,
+          createdBy: userId,
+        });
+        const [summary] = await summaries(em, [(await loadClaim(em, claimId))!]);
         return summary;
       });
     } catch (error) {

@@ -3,7 +3,6 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { requireAdmin } from '#pie/offices';
 import { Database } from '#pie/platform';
 import { artistNotFound } from '../../domain/claims.errors.js';
-import { OPEN_CLAIM_SQL } from '../../domain/claim-status.js';
 import { changeStatus, claimsWhere } from '../../domain/claims-store.js';
 import { RemoveClaimedArtist } from './remove-claimed-artist.command.js';
 
@@ -14,7 +13,7 @@ export class RemoveClaimedArtistHandler implements ICommandHandler<RemoveClaimed
   execute({ userId, officeId, artistId }: RemoveClaimedArtist) {
     return this.database.transaction(async (em) => {
       await requireAdmin(em, officeId, userId);
-      const [claim] = await claimsWhere(em, `office_id = ? and artist_id = ? and status in ${OPEN_CLAIM_SQL}`, [officeId, artistId], { lock: true });
+      const [claim] = await claimsWhere(em, { officeId, artistId, open: true }, { lock: true });
       if (!claim) throw artistNotFound();
       await changeStatus(em, claim, 'cancelled', { kind: 'artist', id: userId }, 'Artist removed from the office');
       return { artistId, status: 'Deleted' as const };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, Database, type AppConfig } from '#pie/platform';
+import { claimsDb } from '../../db/claims-db.js';
 import { socialPlatformNotConfigured } from '../../domain/claims.errors.js';
 import { claimForCaller } from '../../domain/claims-store.js';
 import { assertMayVerify } from '../../domain/claim-status.js';
@@ -27,10 +28,10 @@ export class StartSocialVerificationHandler implements ICommandHandler<StartSoci
       assertMayVerify(claim.status);
       const state = randomBytes(24).toString('base64url');
       const pkce = newPkcePair();
-      await em.execute(
-        `insert into claims.social_verifications (state_hash, claim_id, platform, code_verifier, user_id, expires_at) values (?, ?, ?, ?, ?, ?)`,
-        [stateHash(state), claimId, platform, pkce.verifier, userId, new Date(Date.now() + STATE_LIFETIME_MS)],
-      );
+      await claimsDb(em)
+        .insertInto('claims.social_verifications')
+        .values({ state_hash: stateHash(state), claim_id: claimId, platform, code_verifier: pkce.verifier, user_id: userId, expires_at: new Date(Date.now() + STATE_LIFETIME_MS) })
+        .execute();
       return { authorizeUrl: authorizeUrl(signIn, { redirectUri: socialCallbackUrl(this.config, platform), state, challenge: pkce.challenge }) };
     });
   }

@@ -21,7 +21,7 @@ export class VerifyBioHandler implements ICommandHandler<VerifyBio> {
     const em = this.database.em();
     const { claim } = await claimForCaller(em, claimId, userId, 'view');
     assertMayVerify(claim.status);
-    const [artist] = await artistFacts(em, [claim.artist_id]);
+    const [artist] = await artistFacts(em, [claim.artistId]);
     if (!artist) throw artistNotFound();
     const source = this.pages.linkSource(artist);
     if (!source) throw noProviderProfile(artist.name);
@@ -46,7 +46,7 @@ export class VerifyBioHandler implements ICommandHandler<VerifyBio> {
 
     const actor = { kind: 'artist' as const, id: userId };
     await startVerifying(this.database, claimId, actor);
-    const outcome = await this.check(artist, source, claim.verification_string, socials);
+    const outcome = await this.check(artist, source, claim.verificationString, socials);
     return finishVerifying(this.database, claimId, actor, outcome);
   }
 

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { assignedArtistIds, membershipsOf } from '#pie/offices';
 import { Database } from '#pie/platform';
-import { claimsWhere, summaries, type ClaimRow } from '../../domain/claims-store.js';
+import { claimsWhere, summaries, type Claim } from '../../domain/claims-store.js';
 import { ListClaims } from './list-claims.query.js';
 
 @QueryHandler(ListClaims)
@@ -11,13 +11,13 @@ export class ListClaimsHandler implements IQueryHandler<ListClaims> {
 
   async execute({ userId }: ListClaims) {
     const em = this.database.em();
-    const rows: ClaimRow[] = [];
+    const rows: Claim[] = [];
     for (const membership of await membershipsOf(em, userId)) {
       if (membership.role === 'admin') {
-        rows.push(...(await claimsWhere(em, 'office_id = ?', [membership.officeId])));
+        rows.push(...(await claimsWhere(em, { officeId: membership.officeId })));
       } else {
         const artists = await assignedArtistIds(em, membership.officeId, userId);
-        if (artists.length) rows.push(...(await claimsWhere(em, 'office_id = ? and artist_id = any(?::uuid[])', [membership.officeId, `{${artists.join(',')}}`])));
+        if (artists.length) rows.push(...(await claimsWhere(em, { officeId: membership.officeId, artistIds: artists })));
       }
     }
     return summaries(em, rows);

@@ -3,7 +3,7 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { searchCatalogue } from '#pie/listening';
 import { membershipsOf } from '#pie/offices';
 import { Database } from '#pie/platform';
-import { OPEN_CLAIM_SQL } from '../../domain/claim-status.js';
+import { claimsWhere } from '../../domain/claims-store.js';
 import { SearchArtists } from './search-artists.query.js';
 
 @QueryHandler(SearchArtists)
@@ -15,20 +15,15 @@ export class SearchArtistsHandler implements IQueryHandler<SearchArtists> {
     const { items, total } = await searchCatalogue(em, query.search_term, query.page, query.limit);
     const ids = items.map((item) => item.id);
     const offices = (await membershipsOf(em, userId)).map((membership) => membership.officeId);
-    const claims = ids.length
-      ? await em.execute<{ artist_id: string; status: string; office_id: string }[]>(
-          `select artist_id, status, office_id from claims.claims where artist_id = any(?::uuid[]) and status in ${OPEN_CLAIM_SQL}`,
-          [`{${ids.join(',')}}`],
-        )
-      : [];
+    const claims = await claimsWhere(em, { artistIds: ids, open: true });
     return {
       items: items.map((artist) => ({
         _id: artist.id,
         name: artist.name,
         image_url: artist.imageUrl,
         spotify_id: artist.spotifyId,
-        claimed: claims.some((claim) => claim.artist_id === artist.id && claim.status === 'successful'),
-        claimed_by_you: claims.some((claim) => claim.artist_id === artist.id && offices.includes(claim.office_id)),
+        claimed: claims.some((claim) => claim.artistId === artist.id && claim.status === 'successful'),
+        claimed_by_you: claims.some((claim) => claim.artistId === artist.id && offices.includes(claim.officeId)),
       })),
       pagination: { page: query.page, limit: query.limit, total, pages: Math.ceil(total / query.limit) },
     };

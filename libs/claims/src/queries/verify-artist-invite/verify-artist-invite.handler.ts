@@ -13,8 +13,8 @@ export class VerifyArtistInviteHandler implements IQueryHandler<VerifyArtistInvi
   async execute({ token }: VerifyArtistInvite) {
     const em = this.database.em();
     const invite = await usableInvite(em, token);
-    const [artist] = await artistFacts(em, [invite.artist_id]);
+    const [artist] = await artistFacts(em, [invite.artistId]);
     if (!artist) throw inviteInvalid();
-    return { artist: { _id: artist.id, name: artist.name, image_url: artist.imageUrl }, expires_at: new Date(invite.expires_at).toISOString() };
+    return { artist: { _id: artist.id, name: artist.name, image_url: artist.imageUrl }, expires_at: invite.expiresAt.toISOString() };
   }
 }

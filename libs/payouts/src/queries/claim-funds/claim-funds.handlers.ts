@@ -18,7 +18,7 @@ export class ListClaimTransactionsHandler implements IQueryHandler<ListClaimTran
   async execute({ userId, claimId, paging }: ListClaimTransactions): Promise<ListPage<TransactionView>> {
     const em = this.database.em();
     const { claim } = await claimForCaller(em, claimId, userId, 'view');
-    return artistHistory(em, claim.artist_id, paging);
+    return artistHistory(em, claim.artistId, paging);
   }
 }
 
@@ -30,8 +30,8 @@ export class ListClaimPayoutsHandler implements IQueryHandler<ListClaimPayouts> 
   async execute({ userId, claimId }: ListClaimPayouts): Promise<{ items: PayoutView[]; totalCents: number }> {
     const em = this.database.em();
     const { claim } = await claimForCaller(em, claimId, userId, 'view');
-    const { rows } = await payoutsOf(em, claim.office_id, { page: 1, limit: 100 });
-    return { items: rows.map(payoutView), totalCents: await paidOutTotal(em, claim.office_id) };
+    const { rows } = await payoutsOf(em, claim.officeId, { page: 1, limit: 100 });
+    return { items: rows.map(payoutView), totalCents: await paidOutTotal(em, claim.officeId) };
   }
 }
 
@@ -48,6 +48,6 @@ export class GetClaimInsightsHandler implements IQueryHandler<GetClaimInsights> 
     const em = this.database.em();
     const { claim } = await claimForCaller(em, claimId, userId, 'view');
     if (claim.status !== 'successful') throw claimNotVerified();
-    return artistInsights(em, { id: claim.id, artistId: claim.artist_id, verifiedAt: claim.verified_at });
+    return artistInsights(em, { id: claim.id, artistId: claim.artistId, verifiedAt: claim.verifiedAt });
   }
 }

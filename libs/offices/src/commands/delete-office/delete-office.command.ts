@@ -1,6 +1,6 @@
 import { Command } from '@nestjs/cqrs';
 
-/** `DELETE offices/:id`: an admin closes an office that is no artist's payee. */
+/** `DELETE offices/:officeId`: an admin closes an office that is no artist's payee. */
 export class DeleteOffice extends Command<void> {
   constructor(readonly userId: string, readonly officeId: string) {
     super();
