@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { EntityManager } from '#pie/platform';
+import { identityDb } from '../db/identity-db.js';
 import { Admin } from './admin.entity.js';
 import { ArtistUser } from './artist-user.entity.js';
 import type { EmailTokenPurpose } from './email-token.entity.js';
@@ -46,4 +48,35 @@ export async function findAccountByEmail(em: EntityManager, kind: SessionKind, e
 export async function findAccountById(em: EntityManager, kind: SessionKind, id: string): Promise<PasswordAccount | null> {
   const account = (await em.findOne(ENTITIES[kind] as typeof Fan, { id })) as PasswordAccount | null;
   return account && !account.deletedAt ? account : null;
+}
+
+/**
+ * Locks a fan's or artist's account row until the transaction ends (`liveOnly`: only when not
+ * deleted); answers whether there was such a row.
+ */
+export async function lockAccount(em: EntityManager, kind: MailedAccountKind, id: string, options: { liveOnly?: boolean } = {}): Promise<boolean> {
+  const row = await identityDb(em)
+    .selectFrom(kind === 'fan' ? 'identity.fans' : 'identity.artist_users')
+    .select('id')
+    .where('id', '=', id)
+    .$if(options.liveOnly === true, (query) => query.where('deleted_at', 'is', null))
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Sets a new password only if the stored one is still `expected` and the account is live (two
+ * changes at once cannot both win); answers whether it did.
+ */
+export async function replacePassword(em: EntityManager, kind: MailedAccountKind, id: string, expected: string, passwordHash: string): Promise<boolean> {
+  const changed = await identityDb(em)
+    .updateTable(kind === 'fan' ? 'identity.fans' : 'identity.artist_users')
+    .set({ password_hash: passwordHash, updated_at: sql`now()` })
+    .where('id', '=', id)
+    .where('password_hash', '=', expected)
+    .where('deleted_at', 'is', null)
+    .returning('id')
+    .execute();
+  return changed.length > 0;
 }

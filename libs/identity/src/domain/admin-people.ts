@@ -1,12 +1,14 @@
+import { sql } from 'kysely';
 import type { AdminFansQuery, AdminSearchPageQuery, Pagination } from '#pie/contracts';
-import { containsPattern, pageOf, type EntityManager } from '#pie/platform';
+import { containsPattern, pageOfQuery, type EntityManager } from '#pie/platform';
+import { identityDb } from '../db/identity-db.js';
 
 /*
  * The back office's view of people (the admin module reads this facade, never identity's tables):
  * fans and artist accounts, searchable and paged, and the counts the dashboard shows.
  */
 
-export interface AdminFanRow {
+export interface AdminFanSummary {
   id: string;
   email: string;
   firstName: string;
@@ -16,67 +18,77 @@ export interface AdminFanRow {
   deletedAt: string | null;
 }
 
-const iso = (value: unknown) => (value ? new Date(value as string).toISOString() : null);
+const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
+
+function toAdminFan(row: { id: string; email: string; first_name: string; last_name: string; email_verified_at: string | null; created_at: string; deleted_at: string | null }): AdminFanSummary {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    emailVerified: row.email_verified_at !== null,
+    createdAt: iso(row.created_at)!,
+    deletedAt: iso(row.deleted_at),
+  };
+}
 
 /** Fans, with optional filters the admin module computes from other modules (ids with an active pie, their wallet sort). */
 export async function adminFansPage(
   em: EntityManager,
   query: AdminFansQuery,
   options: { onlyIds?: string[]; excludeIds?: string[]; orderByIds?: string[] } = {},
-): Promise<{ items: AdminFanRow[]; pagination: Pagination }> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (query.search) {
-    const pattern = containsPattern(query.search);
-    where.push(`(f.email ilike ? or f.first_name ilike ? or f.last_name ilike ? or (f.first_name || ' ' || f.last_name) ilike ?)`);
-    params.push(pattern, pattern, pattern, pattern);
-  }
-  if (options.onlyIds) {
-    where.push(`f.id = any(?::uuid[])`);
-    params.push(`{${options.onlyIds.join(',')}}`);
-  }
-  if (options.excludeIds && options.excludeIds.length > 0) {
-    where.push(`not (f.id = any(?::uuid[]))`);
-    params.push(`{${options.excludeIds.join(',')}}`);
-  }
-  const orders: Record<AdminFansQuery['sortBy'], string> = { createdAt: '"createdAt"', email: 'email', name: 'lower("lastName" || "firstName")', wallet: 'wallet_rank' };
-  const rank = options.orderByIds && options.orderByIds.length > 0 ? `coalesce(array_position(?::uuid[], f.id), 2147483647)` : '0';
-  if (options.orderByIds && options.orderByIds.length > 0) params.unshift(`{${options.orderByIds.join(',')}}`);
-  const { rows, pagination } = await pageOf<Record<string, unknown>>(em, {
-    sql: `select f.id, f.email, f.first_name as "firstName", f.last_name as "lastName", f.email_verified_at is not null as "emailVerified",
-                 f.created_at as "createdAt", f.deleted_at as "deletedAt", ${rank} as wallet_rank
-            from identity.fans f${where.length ? ` where ${where.join(' and ')}` : ''}`,
-    params,
-    // The wallet order is given richest first: descending means the given order.
-    orderBy: query.sortBy === 'wallet' ? `wallet_rank ${query.sortOrder === 'desc' ? 'asc' : 'desc'}, id` : `${orders[query.sortBy]} ${query.sortOrder}, id`,
-    page: query.page,
-    limit: query.limit,
-  });
-  return { items: rows.map((row) => ({ id: String(row.id), email: String(row.email), firstName: String(row.firstName), lastName: String(row.lastName), emailVerified: Boolean(row.emailVerified), createdAt: iso(row.createdAt)!, deletedAt: iso(row.deletedAt) })), pagination };
+): Promise<{ items: AdminFanSummary[]; pagination: Pagination }> {
+  const pattern = query.search ? containsPattern(query.search) : null;
+  const { onlyIds, excludeIds, orderByIds } = options;
+  // The wallet order: the given ids first, in their order; everyone else after them.
+  const walletRank = orderByIds && orderByIds.length > 0 ? sql<number>`coalesce(array_position(${orderByIds}::uuid[], f.id), 2147483647)` : sql<number>`0`;
+  const direction = query.sortOrder;
+  const fans = identityDb(em)
+    .selectFrom('identity.fans as f')
+    .select(['f.id', 'f.email', 'f.first_name', 'f.last_name', 'f.email_verified_at', 'f.created_at', 'f.deleted_at'])
+    .$if(pattern !== null, (q) =>
+      q.where((eb) =>
+        eb.or([
+          eb('f.email', 'ilike', pattern!),
+          eb('f.first_name', 'ilike', pattern!),
+          eb('f.last_name', 'ilike', pattern!),
+          eb(sql<string>`f.first_name || ' ' || f.last_name`, 'ilike', pattern!),
+        ]),
+      ),
+    )
+    // Id lists as one array parameter each (they may be every fan with a pie).
+    .$if(onlyIds !== undefined, (q) => q.where(sql<boolean>`f.id = any(${onlyIds}::uuid[])`))
+    .$if(excludeIds !== undefined && excludeIds.length > 0, (q) => q.where(sql<boolean>`not (f.id = any(${excludeIds}::uuid[]))`));
+  const ordered =
+    query.sortBy === 'wallet'
+      ? // The wallet order is given richest first: descending means the given order.
+        fans.orderBy(walletRank, direction === 'desc' ? 'asc' : 'desc')
+      : query.sortBy === 'createdAt'
+        ? fans.orderBy('f.created_at', direction)
+        : query.sortBy === 'email'
+          ? fans.orderBy('f.email', direction)
+          : fans.orderBy(sql`lower(f.last_name || f.first_name)`, direction);
+  const { rows, pagination } = await pageOfQuery(ordered.orderBy('f.id'), query);
+  return { items: rows.map(toAdminFan), pagination };
 }
 
-export async function adminFan(em: EntityManager, fanId: string): Promise<(AdminFanRow & { timeZone: string; stripeCustomerId: string | null; promoEligible: boolean; usedPromotion: boolean }) | null> {
-  const [row] = await em.execute<Record<string, unknown>[]>(
-    `select id, email, first_name, last_name, email_verified_at, created_at, deleted_at, time_zone, stripe_customer_id, promo_eligible, used_promotion_code from identity.fans where id = ?`,
-    [fanId],
-  );
+export async function adminFan(em: EntityManager, fanId: string): Promise<(AdminFanSummary & { timeZone: string; stripeCustomerId: string | null; promoEligible: boolean; usedPromotion: boolean }) | null> {
+  const row = await identityDb(em)
+    .selectFrom('identity.fans')
+    .select(['id', 'email', 'first_name', 'last_name', 'email_verified_at', 'created_at', 'deleted_at', 'time_zone', 'stripe_customer_id', 'promo_eligible', 'used_promotion_code'])
+    .where('id', '=', fanId)
+    .executeTakeFirst();
   if (!row) return null;
   return {
-    id: String(row.id),
-    email: String(row.email),
-    firstName: String(row.first_name),
-    lastName: String(row.last_name),
-    emailVerified: Boolean(row.email_verified_at),
-    createdAt: iso(row.created_at)!,
-    deletedAt: iso(row.deleted_at),
-    timeZone: String(row.time_zone),
-    stripeCustomerId: (row.stripe_customer_id as string | null) ?? null,
-    promoEligible: Boolean(row.promo_eligible),
-    usedPromotion: Boolean(row.used_promotion_code),
+    ...toAdminFan(row),
+    timeZone: row.time_zone,
+    stripeCustomerId: row.stripe_customer_id,
+    promoEligible: row.promo_eligible,
+    usedPromotion: row.used_promotion_code,
   };
 }
 
-export interface AdminArtistUserRow {
+export interface AdminArtistUserSummary {
   id: string;
   email: string;
   firstName: string | null;
@@ -86,60 +98,75 @@ export interface AdminArtistUserRow {
   deletedAt: string | null;
 }
 
-const artistUserRow = (row: Record<string, unknown>): AdminArtistUserRow => ({
-  id: String(row.id),
-  email: String(row.email),
-  firstName: (row.first_name as string | null) ?? null,
-  lastName: (row.last_name as string | null) ?? null,
-  registered: Boolean(row.registration_completed_at),
-  createdAt: iso(row.created_at)!,
-  deletedAt: iso(row.deleted_at),
-});
+const ARTIST_USER_COLUMNS = ['id', 'email', 'first_name', 'last_name', 'registration_completed_at', 'created_at', 'deleted_at'] as const;
 
-export async function adminArtistUsersPage(em: EntityManager, query: AdminSearchPageQuery): Promise<{ items: AdminArtistUserRow[]; pagination: Pagination }> {
-  const pattern = query.search ? containsPattern(query.search) : null;
-  const { rows, pagination } = await pageOf<Record<string, unknown>>(em, {
-    sql: `select id, email, first_name, last_name, registration_completed_at, created_at, deleted_at from identity.artist_users
-           where (?::text is null or email ilike ? or coalesce(first_name, '') || ' ' || coalesce(last_name, '') ilike ?)`,
-    params: [pattern, pattern, pattern],
-    orderBy: 'created_at desc, id',
-    page: query.page,
-    limit: query.limit,
-  });
-  return { items: rows.map(artistUserRow), pagination };
+function toAdminArtistUser(row: {
+  id: string;
+  email: string;
+  first_name: string | null;
+  last_name: string | null;
+  registration_completed_at: string | null;
+  created_at: string;
+  deleted_at: string | null;
+}): AdminArtistUserSummary {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    registered: row.registration_completed_at !== null,
+    createdAt: iso(row.created_at)!,
+    deletedAt: iso(row.deleted_at),
+  };
 }
 
-export async function adminArtistUser(em: EntityManager, userId: string): Promise<AdminArtistUserRow | null> {
-  const [row] = await em.execute<Record<string, unknown>[]>(`select id, email, first_name, last_name, registration_completed_at, created_at, deleted_at from identity.artist_users where id = ?`, [userId]);
-  return row ? artistUserRow(row) : null;
+export async function adminArtistUsersPage(em: EntityManager, query: AdminSearchPageQuery): Promise<{ items: AdminArtistUserSummary[]; pagination: Pagination }> {
+  const pattern = query.search ? containsPattern(query.search) : null;
+  const { rows, pagination } = await pageOfQuery(
+    identityDb(em)
+      .selectFrom('identity.artist_users')
+      .select(ARTIST_USER_COLUMNS)
+      .$if(pattern !== null, (q) =>
+        q.where((eb) => eb.or([eb('email', 'ilike', pattern!), eb(sql<string>`coalesce(first_name, '') || ' ' || coalesce(last_name, '')`, 'ilike', pattern!)])),
+      )
+      .orderBy('created_at', 'desc')
+      .orderBy('id'),
+    query,
+  );
+  return { items: rows.map(toAdminArtistUser), pagination };
+}
+
+export async function adminArtistUser(em: EntityManager, userId: string): Promise<AdminArtistUserSummary | null> {
+  const row = await identityDb(em).selectFrom('identity.artist_users').select(ARTIST_USER_COLUMNS).where('id', '=', userId).executeTakeFirst();
+  return row ? toAdminArtistUser(row) : null;
 }
 
 export async function accountCounts(em: EntityManager): Promise<{ fans: number; artistUsers: number; admins: number }> {
-  const [row] = await em.execute<{ fans: number; artist_users: number; admins: number }[]>(
-    `select (select count(*)::int from identity.fans where deleted_at is null) as fans,
-            (select count(*)::int from identity.artist_users where deleted_at is null) as artist_users,
-            (select count(*)::int from identity.admins) as admins`,
-  );
-  return { fans: row.fans, artistUsers: row.artist_users, admins: row.admins };
+  const db = identityDb(em);
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('identity.fans').select(sql<number>`count(*)::int`.as('n')).where('deleted_at', 'is', null).as('fans'),
+      eb.selectFrom('identity.artist_users').select(sql<number>`count(*)::int`.as('n')).where('deleted_at', 'is', null).as('artist_users'),
+      eb.selectFrom('identity.admins').select(sql<number>`count(*)::int`.as('n')).as('admins'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { fans: row.fans ?? 0, artistUsers: row.artist_users ?? 0, admins: row.admins ?? 0 };
 }
 
 export async function adminNames(em: EntityManager, ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await em.execute<{ id: string; name: string }[]>(`select id, name from identity.admins where id = any(?::uuid[])`, [`{${ids.join(',')}}`]);
+  const rows = await identityDb(em).selectFrom('identity.admins').select(['id', 'name']).where('id', 'in', ids).execute();
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** Fans' and artist accounts' names by id, for the back office's links ("First Last", else the address; a deleted account says so). */
 export async function adminPeopleNames(em: EntityManager, ids: { fans?: readonly string[]; artistUsers?: readonly string[] }): Promise<{ fans: Map<string, string>; artistUsers: Map<string, string> }> {
-  const read = async (table: 'fans' | 'artist_users', list: readonly string[] = []) => {
+  const read = async (table: 'identity.fans' | 'identity.artist_users', list: readonly string[] = []) => {
     if (list.length === 0) return new Map<string, string>();
-    const rows = await em.execute<{ id: string; email: string; first_name: string | null; last_name: string | null; deleted_at: Date | null }[]>(
-      `select id, email, first_name, last_name, deleted_at from identity.${table} where id = any(?::uuid[])`,
-      [`{${list.join(',')}}`],
-    );
+    const rows = await identityDb(em).selectFrom(table).select(['id', 'email', 'first_name', 'last_name', 'deleted_at']).where('id', 'in', [...list]).execute();
     return new Map(rows.map((row) => [row.id, row.deleted_at ? '(deleted account)' : [row.first_name, row.last_name].filter(Boolean).join(' ').trim() || row.email]));
   };
-  return { fans: await read('fans', ids.fans), artistUsers: await read('artist_users', ids.artistUsers) };
+  return { fans: await read('identity.fans', ids.fans), artistUsers: await read('identity.artist_users', ids.artistUsers) };
 }
 
 /**
@@ -149,7 +176,14 @@ export async function adminPeopleNames(em: EntityManager, ids: { fans?: readonly
 export async function adminPeopleMatching(em: EntityManager, term: string): Promise<{ fanIds: string[]; artistUserIds: string[] }> {
   const value = term.trim();
   if (!value) return { fanIds: [], artistUserIds: [] };
-  const fans = await em.execute<{ id: string }[]>(`select id from identity.fans where lower(email) = lower(?) or stripe_customer_id = ? order by id`, [value, value]);
-  const artistUsers = await em.execute<{ id: string }[]>(`select id from identity.artist_users where lower(email) = lower(?) order by id`, [value]);
+  const db = identityDb(em);
+  const sameAddress = sql<boolean>`lower(email) = lower(${value})`;
+  const fans = await db
+    .selectFrom('identity.fans')
+    .select('id')
+    .where((eb) => eb.or([sameAddress, eb('stripe_customer_id', '=', value)]))
+    .orderBy('id')
+    .execute();
+  const artistUsers = await db.selectFrom('identity.artist_users').select('id').where(sameAddress).orderBy('id').execute();
   return { fanIds: fans.map((row) => row.id), artistUserIds: artistUsers.map((row) => row.id) };
 }

@@ -1,5 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
+import { sql } from 'kysely';
 import type { EntityManager } from '#pie/platform';
+import { identityDb } from '../db/identity-db.js';
 import { EmailToken, type EmailTokenPurpose } from './email-token.entity.js';
 import { expiredEmailLink, invalidEmailLink } from './identity.errors.js';
 import { hashToken, newSecretToken } from './secrets.js';
@@ -38,4 +40,20 @@ export async function consumeEmailToken(em: EntityManager, purpose: EmailTokenPu
   if (row.isExpired(now)) throw expiredEmailLink();
   row.use(now);
   return row;
+}
+
+/** Every unused link of this purpose for the account stops working (a newer password or link wins). */
+export async function voidEmailTokens(em: EntityManager, subjectId: string, purpose: EmailTokenPurpose): Promise<void> {
+  await identityDb(em)
+    .updateTable('identity.email_tokens')
+    .set({ used_at: sql`now()` })
+    .where('subject_id', '=', subjectId)
+    .where('purpose', '=', purpose)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** Every link of the account, used or not, is gone (account deletion: they are personal data). */
+export async function deleteEmailTokensOf(em: EntityManager, subjectId: string): Promise<void> {
+  await identityDb(em).deleteFrom('identity.email_tokens').where('subject_id', '=', subjectId).execute();
 }

@@ -1,4 +1,6 @@
-import { executeBound, pgArray, type EntityManager } from '#pie/platform';
+import { sql } from 'kysely';
+import type { EntityManager } from '#pie/platform';
+import { identityDb } from '../db/identity-db.js';
 
 /**
  * Where each fan listens from: the country of their linked streaming account (Spotify's `country`,
@@ -7,11 +9,14 @@ import { executeBound, pgArray, type EntityManager } from '#pie/platform';
  */
 export async function fanListeningCountries(em: EntityManager, fanIds: readonly string[]): Promise<Map<string, string>> {
   if (fanIds.length === 0) return new Map();
-  const rows = await executeBound<{ subject_id: string; country: string }>(
-    em,
-    `select subject_id, country from identity.social_identities
-      where subject_kind = 'fan' and provider = 'spotify' and country is not null and subject_id = any($1::uuid[])`,
-    [pgArray([...new Set(fanIds)])],
-  );
-  return new Map(rows.map((row) => [row.subject_id, row.country]));
+  const rows = await identityDb(em)
+    .selectFrom('identity.social_identities')
+    .select(['subject_id', 'country'])
+    .where('subject_kind', '=', 'fan')
+    .where('provider', '=', 'spotify')
+    .where('country', 'is not', null)
+    // One array parameter: an artist's fans may be more than a statement's parameters.
+    .where(sql<boolean>`subject_id = any(${[...new Set(fanIds)]}::uuid[])`)
+    .execute();
+  return new Map(rows.map((row) => [row.subject_id, row.country!]));
 }

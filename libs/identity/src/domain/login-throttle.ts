@@ -1,8 +1,9 @@
-import type { EntityManager } from '#pie/platform';
+import type { RateLimiter } from '#pie/platform';
 import type { SessionKind } from './session.entity.js';
 
 /**
- * Wrong passwords for one account, counted in Postgres (so every api replica sees the same count).
+ * Wrong passwords for one account, counted by the platform's RateLimiter (in Postgres, so every api
+ * replica sees the same count).
  * Instead of locking the owner out, guessing gets slower after a few misses and then needs the captcha,
  * which a person passes and a script does not.
  */
@@ -14,27 +15,18 @@ const MAX_DELAY_MS = 3_000;
 const keyOf = (kind: SessionKind, email: string) => `login-failures:${kind}:${email.trim().toLowerCase().slice(0, 254)}`;
 
 /** Recent wrong passwords for this account (0 once the window has passed). */
-export async function recentLoginFailures(em: EntityManager, kind: SessionKind, email: string): Promise<number> {
-  const [row] = await em.execute<{ hits: number }[]>(
-    `select hits from platform.rate_limits where key = ? and window_started_at > now() - make_interval(secs => ?)`,
-    [keyOf(kind, email), LOGIN_FAILURE_WINDOW_SECONDS],
-  );
-  return row?.hits ?? 0;
+export function recentLoginFailures(limiter: RateLimiter, kind: SessionKind, email: string): Promise<number> {
+  return limiter.hitsInWindow(keyOf(kind, email), LOGIN_FAILURE_WINDOW_SECONDS);
 }
 
-export async function recordLoginFailure(em: EntityManager, kind: SessionKind, email: string): Promise<void> {
-  await em.execute(
-    `insert into platform.rate_limits as r (key, window_started_at, hits) values (?, now(), 1)
-     on conflict (key) do update set
-       hits = case when r.window_started_at <= now() - make_interval(secs => ?) then 1 else r.hits + 1 end,
-       window_started_at = case when r.window_started_at <= now() - make_interval(secs => ?) then now() else r.window_started_at end`,
-    [keyOf(kind, email), LOGIN_FAILURE_WINDOW_SECONDS, LOGIN_FAILURE_WINDOW_SECONDS],
-  );
+export async function recordLoginFailure(limiter: RateLimiter, kind: SessionKind, email: string): Promise<void> {
+  // Counted in the platform's fixed window; no limit of its own (the count decides the delay and the captcha).
+  await limiter.hit(keyOf(kind, email), Number.MAX_SAFE_INTEGER, LOGIN_FAILURE_WINDOW_SECONDS);
 }
 
 /** The owner got in: the count starts over. */
-export async function clearLoginFailures(em: EntityManager, kind: SessionKind, email: string): Promise<void> {
-  await em.execute(`delete from platform.rate_limits where key = ?`, [keyOf(kind, email)]);
+export async function clearLoginFailures(limiter: RateLimiter, kind: SessionKind, email: string): Promise<void> {
+  await limiter.clear(keyOf(kind, email));
 }
 
 /** How long to hold an attempt after `failures` misses: nothing at first, then doubling up to a few seconds. */

@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { PROMO_ALREADY_USED_MESSAGE, PROMO_UNAVAILABLE_MESSAGE } from '#pie/contracts';
-import { DomainError, textArray, type EntityManager } from '#pie/platform';
+import { sql } from 'kysely';
+import { DomainError, type EntityManager } from '#pie/platform';
+import { identityDb } from '../db/identity-db.js';
 import { promotionRefusal } from './promotion-rules.js';
 
 export { PROMO_UNAVAILABLE_MESSAGE };
@@ -16,10 +18,11 @@ export const promoAlreadyUsed = () =>
  * (`takePromotion`) — but says so now when there is none left or the fan already had it.
  */
 export async function enrolInPromotion(em: EntityManager, fanId: string): Promise<void> {
-  const [fan] = await em.execute<{ used_promotion_code: boolean }[]>(`select used_promotion_code from identity.fans where id = ? for update`, [fanId]);
+  const db = identityDb(em);
+  const fan = await db.selectFrom('identity.fans').select('used_promotion_code').where('id', '=', fanId).forUpdate().executeTakeFirst();
   if (fan?.used_promotion_code) throw promoAlreadyUsed();
   if ((await remainingPromotionCodes(em)) === 0) throw promoUnavailable();
-  await em.execute(`update identity.fans set promo_eligible = true where id = ? and not promo_eligible`, [fanId]);
+  await db.updateTable('identity.fans').set({ promo_eligible: true }).where('id', '=', fanId).where('promo_eligible', '=', false).execute();
 }
 
 export interface PromotionFingerprint {
@@ -49,44 +52,68 @@ export class PromotionFingerprinter {
   }
 }
 
-interface FanPromotionRow {
-  id: string;
-  normalised_email: string | null;
-  email_verified_at: Date | null;
-  promo_eligible: boolean;
-  used_promotion_code: boolean;
-  deleted_at: Date | null;
+/** What the promotion rules need to know of a fan. */
+interface FanPromotionState {
+  /** `identity.normalised_email` of the address: the one definition of "the same mailbox". */
+  normalisedEmail: string | null;
+  emailVerified: boolean;
+  eligible: boolean;
+  used: boolean;
+  deleted: boolean;
 }
 
-async function promotionRowOf(em: EntityManager, fanId: string, lock: boolean): Promise<FanPromotionRow | null> {
-  const [row] = await em.execute<FanPromotionRow[]>(
-    `select id, identity.normalised_email(email) as normalised_email, email_verified_at, promo_eligible, used_promotion_code, deleted_at
-       from identity.fans where id = ? ${lock ? 'for update' : ''}`,
-    [fanId],
-  );
-  return row ?? null;
+async function promotionStateOf(em: EntityManager, fanId: string, lock: boolean): Promise<FanPromotionState | null> {
+  const row = await identityDb(em)
+    .selectFrom('identity.fans')
+    .select([
+      sql<string | null>`identity.normalised_email(email)`.as('normalised_email'),
+      'email_verified_at',
+      'promo_eligible',
+      'used_promotion_code',
+      'deleted_at',
+    ])
+    .where('id', '=', fanId)
+    .$if(lock, (query) => query.forUpdate())
+    .executeTakeFirst();
+  return row
+    ? {
+        normalisedEmail: row.normalised_email,
+        emailVerified: row.email_verified_at !== null,
+        eligible: row.promo_eligible,
+        used: row.used_promotion_code,
+        deleted: row.deleted_at !== null,
+      }
+    : null;
 }
 
 async function linkedProvidersOf(em: EntityManager, fanId: string): Promise<{ provider: string; provider_user_id: string }[]> {
-  return em.execute(`select provider, provider_user_id from identity.social_identities where subject_kind = 'fan' and subject_id = ? order by provider, provider_user_id`, [fanId]);
+  return identityDb(em)
+    .selectFrom('identity.social_identities')
+    .select(['provider', 'provider_user_id'])
+    .where('subject_kind', '=', 'fan')
+    .where('subject_id', '=', fanId)
+    .orderBy('provider')
+    .orderBy('provider_user_id')
+    .execute();
 }
 
 /** Sorted, so two transactions inserting overlapping sets take their row locks in the same order. */
-function fingerprintsOf(fingerprinter: PromotionFingerprinter, fan: FanPromotionRow, providers: { provider: string; provider_user_id: string }[]): PromotionFingerprint[] {
+function fingerprintsOf(fingerprinter: PromotionFingerprinter, fan: FanPromotionState, providers: { provider: string; provider_user_id: string }[]): PromotionFingerprint[] {
   const prints = providers.map((p) => fingerprinter.provider(p.provider, p.provider_user_id));
-  if (fan.normalised_email) prints.push(fingerprinter.email(fan.normalised_email));
+  if (fan.normalisedEmail) prints.push(fingerprinter.email(fan.normalisedEmail));
   return prints.sort((a, b) => (a.fingerprint < b.fingerprint ? -1 : a.fingerprint > b.fingerprint ? 1 : 0));
 }
 
 /** Keeps these fingerprints; answers how many were new (the others were kept already, by anyone). */
 async function keep(em: EntityManager, prints: PromotionFingerprint[]): Promise<number> {
   if (prints.length === 0) return 0;
-  const inserted = await em.execute<{ fingerprint: string }[]>(
-    `insert into identity.promotion_fingerprints (fingerprint, kind)
-     select f, k from unnest(?::text[], ?::text[]) with ordinality as t(f, k, n) order by n
-     on conflict (fingerprint) do nothing returning fingerprint`,
-    [textArray(prints.map((p) => p.fingerprint)), textArray(prints.map((p) => p.kind))],
-  );
+  // One VALUES list, inserted in its order (the sorted order above).
+  const inserted = await identityDb(em)
+    .insertInto('identity.promotion_fingerprints')
+    .values(prints.map((print) => ({ fingerprint: print.fingerprint, kind: print.kind })))
+    .onConflict((conflict) => conflict.column('fingerprint').doNothing())
+    .returning('fingerprint')
+    .execute();
   return inserted.length;
 }
 
@@ -109,15 +136,15 @@ export type TakePromotionOutcome =
  * - A code: SKIP LOCKED, so parallel starts take different codes without waiting.
  */
 export async function takePromotion(em: EntityManager, fingerprinter: PromotionFingerprinter, fanId: string): Promise<TakePromotionOutcome> {
-  const fan = await promotionRowOf(em, fanId, true);
+  const fan = await promotionStateOf(em, fanId, true);
   const providers = fan ? await linkedProvidersOf(em, fanId) : [];
   const refusal = promotionRefusal(
     fan && {
-      deleted: fan.deleted_at !== null,
-      eligible: fan.promo_eligible,
-      used: fan.used_promotion_code,
-      emailVerified: fan.email_verified_at !== null,
-      hasEmail: fan.normalised_email !== null,
+      deleted: fan.deleted,
+      eligible: fan.eligible,
+      used: fan.used,
+      emailVerified: fan.emailVerified,
+      hasEmail: fan.normalisedEmail !== null,
       linkedProviders: providers.length,
     },
   );
@@ -126,17 +153,26 @@ export async function takePromotion(em: EntityManager, fingerprinter: PromotionF
   // Nothing to know the person by again: no free pie.
   if (prints.length === 0) return { outcome: 'unverified' };
   if ((await keep(em, prints)) < prints.length) return { outcome: 'used' };
-  const claimed = await em.execute<{ code: string }[]>(
-    `update identity.promotion_codes set claimed_by_fan_id = ?, claimed_at = now()
-      where code = (select code from identity.promotion_codes
-                     where campaign = ? and claimed_by_fan_id is null
-                     order by code limit 1 for update skip locked)
-      returning code`,
-    [fanId, PROMO_CAMPAIGN],
-  );
-  if (claimed.length === 0) return { outcome: 'none-left' };
-  await em.execute(`update identity.fans set used_promotion_code = true where id = ?`, [fanId]);
-  return { outcome: 'taken', code: claimed[0].code };
+  const db = identityDb(em);
+  const claimed = await db
+    .updateTable('identity.promotion_codes')
+    .set({ claimed_by_fan_id: fanId, claimed_at: sql`now()` })
+    .where('code', '=', (eb) =>
+      eb
+        .selectFrom('identity.promotion_codes')
+        .select('code')
+        .where('campaign', '=', PROMO_CAMPAIGN)
+        .where('claimed_by_fan_id', 'is', null)
+        .orderBy('code')
+        .limit(1)
+        .forUpdate()
+        .skipLocked(),
+    )
+    .returning('code')
+    .executeTakeFirst();
+  if (!claimed) return { outcome: 'none-left' };
+  await db.updateTable('identity.fans').set({ used_promotion_code: true }).where('id', '=', fanId).execute();
+  return { outcome: 'taken', code: claimed.code };
 }
 
 /**
@@ -145,8 +181,8 @@ export async function takePromotion(em: EntityManager, fingerprinter: PromotionF
  * it leaves nothing.
  */
 export async function rememberPromotionUser(em: EntityManager, fingerprinter: PromotionFingerprinter, fanId: string): Promise<void> {
-  const fan = await promotionRowOf(em, fanId, false);
-  if (!fan?.used_promotion_code) return;
+  const fan = await promotionStateOf(em, fanId, false);
+  if (!fan?.used) return;
   await keep(em, fingerprintsOf(fingerprinter, fan, await linkedProvidersOf(em, fanId)));
 }
 
@@ -158,36 +194,48 @@ export async function rememberPromotionUser(em: EntityManager, fingerprinter: Pr
 export async function artistAccountsOfFans(em: EntityManager, fanIds: readonly string[]): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
   if (fanIds.length === 0) return result;
-  const rows = await em.execute<{ fan_id: string; artist_user_id: string }[]>(
-    `select f.id as fan_id, a.id as artist_user_id
-       from identity.fans f
-       join identity.artist_users a on a.deleted_at is null and identity.normalised_email(a.email) = identity.normalised_email(f.email)
-      where f.id = any(?::uuid[])
-     union
-     select sf.subject_id, sa.subject_id
-       from identity.social_identities sf
-       join identity.social_identities sa on sa.provider = sf.provider and sa.provider_user_id = sf.provider_user_id and sa.subject_kind = 'artist'
-       join identity.artist_users a on a.id = sa.subject_id and a.deleted_at is null
-      where sf.subject_kind = 'fan' and sf.subject_id = any(?::uuid[])`,
-    [textArray(fanIds), textArray(fanIds)],
-  );
+  const db = identityDb(em);
+  // One array parameter: a pie's fans may be more than a statement's parameters.
+  const ids = [...fanIds];
+  const rows = await db
+    .selectFrom('identity.fans as f')
+    .innerJoin('identity.artist_users as a', (join) =>
+      join.on('a.deleted_at', 'is', null).on(sql<boolean>`identity.normalised_email(${sql.ref('a.email')}) = identity.normalised_email(${sql.ref('f.email')})`),
+    )
+    .select(['f.id as fan_id', 'a.id as artist_user_id'])
+    .where(sql<boolean>`f.id = any(${ids}::uuid[])`)
+    .union(
+      db
+        .selectFrom('identity.social_identities as sf')
+        .innerJoin('identity.social_identities as sa', (join) =>
+          join.onRef('sa.provider', '=', 'sf.provider').onRef('sa.provider_user_id', '=', 'sf.provider_user_id').on('sa.subject_kind', '=', 'artist'),
+        )
+        .innerJoin('identity.artist_users as a', (join) => join.onRef('a.id', '=', 'sa.subject_id').on('a.deleted_at', 'is', null))
+        .select(['sf.subject_id as fan_id', 'sa.subject_id as artist_user_id'])
+        .where('sf.subject_kind', '=', 'fan')
+        .where(sql<boolean>`sf.subject_id = any(${ids}::uuid[])`),
+    )
+    .execute();
   for (const row of rows) result.set(row.fan_id, [...(result.get(row.fan_id) ?? []), row.artist_user_id]);
   return result;
 }
 
 export async function remainingPromotionCodes(em: EntityManager): Promise<number> {
-  const [row] = await em.execute<{ remaining: string }[]>(
-    `select count(*) as remaining from identity.promotion_codes where campaign = ? and claimed_by_fan_id is null`,
-    [PROMO_CAMPAIGN],
-  );
+  const row = await identityDb(em)
+    .selectFrom('identity.promotion_codes')
+    .select(sql<string>`count(*)`.as('remaining'))
+    .where('campaign', '=', PROMO_CAMPAIGN)
+    .where('claimed_by_fan_id', 'is', null)
+    .executeTakeFirst();
   return Number(row?.remaining ?? 0);
 }
 
 /** Adds codes to the pool (demo data, operators); existing codes are left as they are. */
 export async function addPromotionCodes(em: EntityManager, codes: string[]): Promise<void> {
   if (codes.length === 0) return;
-  await em.execute(
-    `insert into identity.promotion_codes (code, campaign) select unnest(?::text[]), ? on conflict (code) do nothing`,
-    [textArray(codes), PROMO_CAMPAIGN],
-  );
+  await identityDb(em)
+    .insertInto('identity.promotion_codes')
+    .values(codes.map((code) => ({ code, campaign: PROMO_CAMPAIGN })))
+    .onConflict((conflict) => conflict.column('code').doNothing())
+    .execute();
 }

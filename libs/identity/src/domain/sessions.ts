@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { executePrepared, type EntityManager } from '#pie/platform';
+import { sql } from 'kysely';
+import type { EntityManager } from '#pie/platform';
+import { compiledOnce } from '../db/compiled-once.js';
+import { identityDb } from '../db/identity-db.js';
 import { Session, SESSION_KINDS, type SessionKind } from './session.entity.js';
 import { hashToken, newSecretToken } from './secrets.js';
 
@@ -22,42 +25,66 @@ export function openSession(em: EntityManager, kind: SessionKind, subjectId: str
   return { token, expiresAt };
 }
 
-/** Which table holds each kind's accounts and whether it can be deleted (admins are removed, not marked). */
-const DELETABLE_ACCOUNTS: Partial<Record<SessionKind, string>> = { fan: 'identity.fans', artist: 'identity.artist_users' };
+/**
+ * The live session of this kind behind a token hash, as one query: an ended or expired session, or
+ * one whose account was deleted since (fans and artists are marked deleted; admins are removed), is
+ * no session at all.
+ */
+function activeSessionQuery(em: EntityManager, kind: SessionKind, tokenHash: string) {
+  const live = identityDb(em)
+    .selectFrom('identity.sessions as s')
+    .select(['s.id', 's.subject_id'])
+    .where('s.token_hash', '=', tokenHash)
+    .where('s.kind', '=', kind)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<string>`now()`);
+  if (kind === 'fan') {
+    return live.where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('identity.fans as a').select(sql<number>`1`.as('one')).whereRef('a.id', '=', 's.subject_id').where('a.deleted_at', 'is not', null))),
+    );
+  }
+  if (kind === 'artist') {
+    return live.where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('identity.artist_users as a').select(sql<number>`1`.as('one')).whereRef('a.id', '=', 's.subject_id').where('a.deleted_at', 'is not', null))),
+    );
+  }
+  return live;
+}
 
-const ACTIVE_SESSION_SQL = Object.fromEntries(
-  SESSION_KINDS.map((kind) => {
-    const accounts = DELETABLE_ACCOUNTS[kind];
-    return [
-      kind,
-      `select s.id, s.subject_id from identity.sessions s
-        where s.token_hash = $1 and s.kind = $2 and s.revoked_at is null and s.expires_at > now()
-          ${accounts ? `and not exists (select 1 from ${accounts} a where a.id = s.subject_id and a.deleted_at is not null)` : ''}`,
-    ];
-  }),
-) as Record<SessionKind, string>;
+/** Every signed-in request asks this: one prepared statement per kind, compiled once. */
+const ACTIVE_SESSION = Object.fromEntries(
+  SESSION_KINDS.map((kind) => [kind, compiledOnce<{ id: string; subject_id: string }, 'tokenHash'>((em, slot) => activeSessionQuery(em, kind, slot('tokenHash')))]),
+) as Record<SessionKind, (em: EntityManager, values: { tokenHash: string }) => Promise<{ id: string; subject_id: string }[]>>;
 
 /**
  * The live session of this kind behind a cookie token, or null. One query: an ended or expired
  * session, or one whose account was deleted since, is no session at all.
  */
 export async function findActiveSession(em: EntityManager, kind: SessionKind, token: string): Promise<{ id: string; subjectId: string } | null> {
-  // Every signed-in request asks this: a prepared statement (one text per kind).
-  const [row] = await executePrepared<{ id: string; subject_id: string }>(em, ACTIVE_SESSION_SQL[kind], [hashToken(token), kind]);
+  const [row] = await ACTIVE_SESSION[kind](em, { tokenHash: hashToken(token) });
   return row ? { id: row.id, subjectId: row.subject_id } : null;
 }
 
 /** Ends the session behind a cookie token, if it is live (logout; signing in as someone else in the same browser). */
 export async function revokeSessionByToken(em: EntityManager, kind: SessionKind, token: string | undefined): Promise<void> {
   if (!token) return;
-  await em.execute(`update identity.sessions set revoked_at = now() where token_hash = ? and kind = ? and revoked_at is null`, [hashToken(token), kind]);
+  await identityDb(em)
+    .updateTable('identity.sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('token_hash', '=', hashToken(token))
+    .where('kind', '=', kind)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Ends every live session of one account: password reset, account deletion. */
 export async function revokeAllSessions(em: EntityManager, kind: SessionKind, subjectId: string, except?: string): Promise<void> {
-  await em.execute(
-    `update identity.sessions set revoked_at = now()
-      where kind = ? and subject_id = ? and revoked_at is null ${except ? 'and id <> ?' : ''}`,
-    except ? [kind, subjectId, except] : [kind, subjectId],
-  );
+  await identityDb(em)
+    .updateTable('identity.sessions')
+    .set({ revoked_at: sql`now()` })
+    .where('kind', '=', kind)
+    .where('subject_id', '=', subjectId)
+    .where('revoked_at', 'is', null)
+    .$if(Boolean(except), (query) => query.where('id', '<>', except!))
+    .execute();
 }

@@ -3,7 +3,7 @@ import { HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EmailTokenParam, ForgotPasswordRequest, LoginRequest, ResendVerificationRequest, ResetPasswordRequest } from '#pie/contracts';
-import { APP_CONFIG, Database, DomainError, ok, RateLimit, RateLimitGuard, ZodBody, ZodParam, type AppConfig } from '#pie/platform';
+import { APP_CONFIG, DomainError, ok, RateLimit, RateLimitGuard, RateLimiter, ZodBody, ZodParam, type AppConfig } from '#pie/platform';
 import { LogIn } from '../commands/log-in/log-in.command.js';
 import { LogOut } from '../commands/log-out/log-out.command.js';
 import { RequestPasswordReset } from '../commands/request-password-reset/request-password-reset.command.js';
@@ -31,7 +31,7 @@ export abstract class SessionRoutes {
     @Inject(QueryBus) protected readonly queries: QueryBus,
     @Inject(APP_CONFIG) protected readonly config: AppConfig,
     @Inject(CaptchaVerifier) protected readonly captcha: CaptchaVerifier,
-    @Inject(Database) protected readonly database: Database,
+    @Inject(RateLimiter) protected readonly limiter: RateLimiter,
   ) {}
 
   /** The signed-in account as this area's API shows it. */
@@ -44,7 +44,7 @@ export abstract class SessionRoutes {
   @RateLimit({ name: 'login:ip', by: 'ip', limit: 30, windowSeconds: 300 })
   async login(@ZodBody(LoginRequest) body: LoginRequest, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const throttled = this.config.RATE_LIMIT_ENABLED;
-    const failures = throttled ? await recentLoginFailures(this.database.em(), this.kind, body.email) : 0;
+    const failures = throttled ? await recentLoginFailures(this.limiter, this.kind, body.email) : 0;
     if (failures >= CAPTCHA_AFTER_FAILURES) await this.captcha.verify(body.recaptchaToken, 'login', request.ip);
     await sleep(loginDelayMs(failures));
     const credentials = { email: body.email, password: body.password };
@@ -52,10 +52,10 @@ export abstract class SessionRoutes {
     try {
       opened = await this.commands.execute(new LogIn(this.kind, credentials, request.headers['user-agent'] ?? null, request.cookies?.[SESSION_COOKIE[this.kind]]));
     } catch (error) {
-      if (throttled && error instanceof DomainError && error.code === 'identity.wrong-credentials') await recordLoginFailure(this.database.em(), this.kind, body.email);
+      if (throttled && error instanceof DomainError && error.code === 'identity.wrong-credentials') await recordLoginFailure(this.limiter, this.kind, body.email);
       throw error;
     }
-    if (failures > 0) await clearLoginFailures(this.database.em(), this.kind, body.email);
+    if (failures > 0) await clearLoginFailures(this.limiter, this.kind, body.email);
     setSessionCookie(reply, this.config, this.kind, opened.session.token, opened.session.expiresAt);
     return ok(await this.currentUser(opened.subjectId), 'Logged in');
   }

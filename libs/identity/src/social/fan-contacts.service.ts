@@ -1,5 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'kysely';
 import { APP_CONFIG, Database, type AppConfig, type EntityManager } from '#pie/platform';
+import { identityDb } from '../db/identity-db.js';
 import { Fan } from '../domain/fan.entity.js';
 import { PromotionFingerprinter, takePromotion, type TakePromotionOutcome } from '../domain/promotions.js';
 
@@ -28,8 +30,8 @@ export class FanContacts {
 
   /** Whether the fan deleted their account (the row stays, anonymised): Pie holds no address for them any more. */
   async isDeleted(fanId: string, em: EntityManager = this.database.em()): Promise<boolean> {
-    const [row] = await em.execute<{ deleted: boolean }[]>(`select deleted_at is not null as deleted from identity.fans where id = ?`, [fanId]);
-    return row?.deleted ?? false;
+    const row = await identityDb(em).selectFrom('identity.fans').select('deleted_at').where('id', '=', fanId).executeTakeFirst();
+    return row ? row.deleted_at !== null : false;
   }
 
   /** The fan's promotion flags (spec §3): flagged eligible at sign-up, and whether the free pie was used. */
@@ -42,13 +44,28 @@ export class FanContacts {
    * The free pie starts, in the caller's transaction: a verified account, once per person (kept
    * fingerprints), one code from the pool, the promotion marked used. Anything but `taken` must
    * roll the caller's transaction back (libs/identity/README.md, "Promotion").
+   *
+   * A command of identity's (its own SQL, `domain/promotions.ts`) run in billing's transaction on
+   * purpose, not an event: the code taken and the free pie's subscription and journal must commit
+   * together or not at all. Asynchronously, a fan could get the pie while the pool is empty or the
+   * person already had one (the refusal comes too late to stop it), or lose a code to a pie whose
+   * start failed; and the refusal is the answer billing gives the fan.
    */
   async takePromotion(fanId: string, em: EntityManager): Promise<TakePromotionOutcome> {
     return takePromotion(em, this.fingerprinter, fanId);
   }
 
-  /** Keeps the fan's `stripe_customer_id` (spec §3) in step with billing's customer. */
+  /**
+   * Keeps the fan's `stripe_customer_id` (spec §3) in step with billing's customer. Identity's own
+   * SQL, called in billing's transaction; it need not be atomic with billing's customer row (a
+   * mirror for the back office), so it is a candidate for an event billing records instead.
+   */
   async recordStripeCustomer(fanId: string, stripeCustomerId: string, em: EntityManager): Promise<void> {
-    await em.execute(`update identity.fans set stripe_customer_id = ? where id = ? and stripe_customer_id is distinct from ?`, [stripeCustomerId, fanId, stripeCustomerId]);
+    await identityDb(em)
+      .updateTable('identity.fans')
+      .set({ stripe_customer_id: stripeCustomerId })
+      .where('id', '=', fanId)
+      .where(sql<boolean>`stripe_customer_id is distinct from ${stripeCustomerId}`)
+      .execute();
   }
 }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { SocialProvider } from '#pie/contracts';
+import { sql } from 'kysely';
 import type { EntityManager } from '#pie/platform';
+import { identityDb } from '../db/identity-db.js';
 import { hashToken, newSecretToken } from '../domain/secrets.js';
 
 /** Why a person was sent to a provider; decides what the callback does. */
@@ -29,11 +31,19 @@ export function browserBindingOf(state: string): string {
 /** A one-time state for one round trip; the verifier never leaves the server. */
 export async function createOAuthState(em: EntityManager, state: OAuthState): Promise<string> {
   const value = newSecretToken();
-  await em.execute(
-    `insert into identity.oauth_states (state_hash, provider, purpose, code_verifier, subject_id, promo, device_type, expires_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?)`,
-    [hashToken(value), state.provider, state.purpose, state.codeVerifier, state.subjectId, state.promo, state.deviceType, new Date(Date.now() + OAUTH_STATE_LIFETIME_MS)],
-  );
+  await identityDb(em)
+    .insertInto('identity.oauth_states')
+    .values({
+      state_hash: hashToken(value),
+      provider: state.provider,
+      purpose: state.purpose,
+      code_verifier: state.codeVerifier,
+      subject_id: state.subjectId,
+      promo: state.promo,
+      device_type: state.deviceType,
+      expires_at: new Date(Date.now() + OAUTH_STATE_LIFETIME_MS),
+    })
+    .execute();
   return value;
 }
 
@@ -42,18 +52,29 @@ export async function createOAuthState(em: EntityManager, state: OAuthState): Pr
  * callback (a fan's code brought to the admin callback) gives null.
  */
 export async function consumeOAuthState(em: EntityManager, provider: SocialProvider, value: string, purposes: readonly OAuthPurpose[]): Promise<OAuthState | null> {
-  const rows = await em.execute<{ provider: SocialProvider; purpose: OAuthPurpose; code_verifier: string; subject_id: string | null; promo: string | null; device_type: string | null }[]>(
-    `update identity.oauth_states set used_at = now()
-      where state_hash = ? and provider = ? and purpose = any(?::text[]) and used_at is null and expires_at > now()
-      returning provider, purpose, code_verifier, subject_id, promo, device_type`,
-    [hashToken(value), provider, `{${purposes.join(',')}}`],
-  );
-  const row = rows[0];
+  const row = await identityDb(em)
+    .updateTable('identity.oauth_states')
+    .set({ used_at: sql`now()` })
+    .where('state_hash', '=', hashToken(value))
+    .where('provider', '=', provider)
+    .where(sql<boolean>`purpose = any(${[...purposes]}::text[])`)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', sql<string>`now()`)
+    .returning(['provider', 'purpose', 'code_verifier', 'subject_id', 'promo', 'device_type'])
+    .executeTakeFirst();
   if (!row) return null;
-  return { provider: row.provider, purpose: row.purpose, codeVerifier: row.code_verifier, subjectId: row.subject_id, promo: row.promo, deviceType: row.device_type };
+  // The columns are text; what was stored came from createOAuthState's typed values.
+  return {
+    provider: row.provider as SocialProvider,
+    purpose: row.purpose as OAuthPurpose,
+    codeVerifier: row.code_verifier,
+    subjectId: row.subject_id,
+    promo: row.promo,
+    deviceType: row.device_type,
+  };
 }
 
 /** Ends every pending round trip an account started (account deletion): none can finish afterwards. */
 export async function endOAuthStatesOf(em: EntityManager, subjectId: string): Promise<void> {
-  await em.execute(`update identity.oauth_states set used_at = now() where subject_id = ? and used_at is null`, [subjectId]);
+  await identityDb(em).updateTable('identity.oauth_states').set({ used_at: sql`now()` }).where('subject_id', '=', subjectId).where('used_at', 'is', null).execute();
 }

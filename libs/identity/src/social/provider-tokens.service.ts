@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { SocialProvider } from '#pie/contracts';
+import { sql } from 'kysely';
 import { APP_CONFIG, Database, type AppConfig } from '#pie/platform';
+import { identityDb } from '../db/identity-db.js';
 import { OAuthGrantRefusedError, refreshTokens, type TokenSet } from './oauth-client.js';
 import { providerSettings } from './social-providers.js';
 import { TokenCipher } from './token-cipher.js';
@@ -25,14 +27,6 @@ export const TOKENS_UNREADABLE_REASON =
 
 /** Refresh this long before the provider's expiry, so a token never dies mid-request. */
 const REFRESH_MARGIN_MS = 60_000;
-
-interface IdentityRow {
-  id: string;
-  access_token_enc: string | null;
-  refresh_token_enc: string | null;
-  token_expires_at: Date | null;
-  broken_at: Date | null;
-}
 
 /**
  * The facade other modules use to act for a fan at a provider (listening reads Spotify with it).
@@ -63,44 +57,60 @@ export class ProviderTokens {
 
   private async currentAccessToken(fanId: string, provider: SocialProvider, options: { force?: boolean }): Promise<string> {
     return this.database.transaction(async (em) => {
-      const [row] = await em.execute<IdentityRow[]>(
-        `select id, access_token_enc, refresh_token_enc, token_expires_at, broken_at from identity.social_identities
-          where subject_kind = 'fan' and subject_id = ? and provider = ? for update`,
-        [fanId, provider],
-      );
+      const db = identityDb(em);
+      const row = await db
+        .selectFrom('identity.social_identities')
+        .select(['id', 'access_token_enc', 'refresh_token_enc', 'token_expires_at', 'broken_at'])
+        .where('subject_kind', '=', 'fan')
+        .where('subject_id', '=', fanId)
+        .where('provider', '=', provider)
+        .forUpdate()
+        .executeTakeFirst();
       if (!row || !row.access_token_enc) throw new ProviderNotConnectedError(`Fan ${fanId} has not connected ${provider}`);
       if (row.broken_at) throw new ProviderAccessRevokedError(`The ${provider} connection of fan ${fanId} is broken`);
       const fresh = row.token_expires_at === null || new Date(row.token_expires_at).getTime() - Date.now() > REFRESH_MARGIN_MS;
       if (fresh && !options.force) return this.open(row.access_token_enc);
       if (!row.refresh_token_enc) throw new ProviderRefreshRefusedError(`No refresh token for ${provider}; the fan must connect again`);
       const refreshed = await this.refresh(provider, this.open(row.refresh_token_enc));
-      await em.execute(
-        `update identity.social_identities set access_token_enc = ?, refresh_token_enc = coalesce(?, refresh_token_enc),
-            token_expires_at = ?, updated_at = now() where id = ?`,
-        [this.cipher.encrypt(refreshed.accessToken), refreshed.refreshToken ? this.cipher.encrypt(refreshed.refreshToken) : null, refreshed.expiresAt, row.id],
-      );
+      await db
+        .updateTable('identity.social_identities')
+        .set({
+          access_token_enc: this.cipher.encrypt(refreshed.accessToken),
+          // A provider that does not rotate refresh tokens sends none back: the stored one stays.
+          ...(refreshed.refreshToken ? { refresh_token_enc: this.cipher.encrypt(refreshed.refreshToken) } : {}),
+          token_expires_at: refreshed.expiresAt,
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', row.id)
+        .execute();
       return refreshed.accessToken;
     });
   }
 
   /** Records that the provider no longer lets us in; the fan sees the reason until they connect again. */
   async markBroken(fanId: string, provider: SocialProvider, reason: string): Promise<void> {
-    await this.database.em().execute(
-      `update identity.social_identities set broken_at = coalesce(broken_at, now()), broken_reason = ?
-        where subject_kind = 'fan' and subject_id = ? and provider = ?`,
-      [reason.slice(0, 500), fanId, provider],
-    );
+    await identityDb(this.database.em())
+      .updateTable('identity.social_identities')
+      .set({ broken_at: sql`coalesce(broken_at, now())`, broken_reason: reason.slice(0, 500) })
+      .where('subject_kind', '=', 'fan')
+      .where('subject_id', '=', fanId)
+      .where('provider', '=', provider)
+      .execute();
   }
 
   /** Fans with a working connection, in id order, for paging through them all. */
   async connectedFans(provider: SocialProvider, page: { limit: number; afterFanId?: string }): Promise<{ fanId: string; connectedAt: Date }[]> {
-    const rows = await this.database.em().execute<{ subject_id: string; created_at: Date }[]>(
-      `select subject_id, created_at from identity.social_identities
-        where subject_kind = 'fan' and provider = ? and broken_at is null and access_token_enc is not null
-          and (?::uuid is null or subject_id > ?::uuid)
-        order by subject_id limit ?`,
-      [provider, page.afterFanId ?? null, page.afterFanId ?? null, page.limit],
-    );
+    const rows = await identityDb(this.database.em())
+      .selectFrom('identity.social_identities')
+      .select(['subject_id', 'created_at'])
+      .where('subject_kind', '=', 'fan')
+      .where('provider', '=', provider)
+      .where('broken_at', 'is', null)
+      .where('access_token_enc', 'is not', null)
+      .$if(page.afterFanId !== undefined, (query) => query.where('subject_id', '>', page.afterFanId!))
+      .orderBy('subject_id')
+      .limit(page.limit)
+      .execute();
     return rows.map((row) => ({ fanId: row.subject_id, connectedAt: new Date(row.created_at) }));
   }
 

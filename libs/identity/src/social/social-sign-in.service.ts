@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { SignInErrorCode, SocialProvider } from '#pie/contracts';
 import { APP_CONFIG, Database, DomainError, recordInOutbox, type AppConfig, type EntityManager } from '#pie/platform';
 import { lastSignInMethod, providerNotConfigured, providerNotLinked } from '../domain/identity.errors.js';
+import { lockAccount } from '../domain/accounts.js';
 import { Admin } from '../domain/admin.entity.js';
 import { Fan } from '../domain/fan.entity.js';
 import { enrolInPromotion, PromotionFingerprinter, rememberPromotionUser } from '../domain/promotions.js';
@@ -11,7 +12,7 @@ import { FanRegistered } from '../events/fan-registered.event.js';
 import { ProviderDisconnected } from '../events/provider-disconnected.event.js';
 import { authorizeUrl, exchangeCode, fetchProfile, newPkcePair, OAuthExchangeError } from './oauth-client.js';
 import { browserBindingOf, consumeOAuthState, createOAuthState, type OAuthPurpose, type OAuthState } from './oauth-states.js';
-import { findLinkedSubject, removeLinkedAccount, saveLinkedAccount, signInMethodCount } from './social-identities.js';
+import { findLinkedSubject, isLinked, removeLinkedAccount, saveLinkedAccount, signInMethodCount } from './social-identities.js';
 import { providerSettings, type ProviderSettings, type SocialProfile } from './social-providers.js';
 import { TokenCipher } from './token-cipher.js';
 
@@ -129,8 +130,7 @@ export class SocialSignIn {
             const owner = await findLinkedSubject(em, kind, provider, profile.providerUserId);
             if (owner && owner !== state.subjectId) throw new SignInProblem('already_linked');
             // Re-checked in the transaction: an account deleted during consent gets nothing linked.
-            const alive = await em.execute(`select 1 from identity.${kind === 'fan' ? 'fans' : 'artist_users'} where id = ? and deleted_at is null for update`, [state.subjectId]);
-            if (alive.length === 0) throw new SignInProblem('account_gone');
+            if (!(await lockAccount(em, kind, state.subjectId!, { liveOnly: true }))) throw new SignInProblem('account_gone');
             await saveLinkedAccount(em, this.cipher, { kind, subjectId: state.subjectId!, provider, profile, tokens });
             if (kind === 'fan') await rememberPromotionUser(em, this.fingerprinter, state.subjectId!);
             return { redirectTo: withMessage(landing, 'linked', provider) };
@@ -168,10 +168,9 @@ export class SocialSignIn {
   /** Removes a linked provider, unless it is the account's last way to sign in. */
   async disconnect(kind: 'fan' | 'artist', subjectId: string, provider: SocialProvider): Promise<void> {
     await this.database.transaction(async (em) => {
-      await em.execute(`select 1 from identity.${kind === 'fan' ? 'fans' : 'artist_users'} where id = ? for update`, [subjectId]);
+      await lockAccount(em, kind, subjectId);
       const methods = await signInMethodCount(em, kind, subjectId);
-      const linked = await em.execute(`select 1 from identity.social_identities where subject_kind = ? and subject_id = ? and provider = ?`, [kind, subjectId, provider]);
-      if (linked.length === 0) throw providerNotLinked(provider);
+      if (!(await isLinked(em, kind, subjectId, provider))) throw providerNotLinked(provider);
       if (methods <= 1) {
         throw lastSignInMethod();
       }

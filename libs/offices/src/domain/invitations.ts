@@ -1,17 +1,20 @@
+import { sql } from 'kysely';
 import { officeInvitationMessage, SendEmail } from '#pie/notifications';
 import { recordInOutbox, type AppConfig, type EntityManager } from '#pie/platform';
 import type { OfficeRole } from '#pie/contracts';
+import { officesDb } from '../db/offices-db.js';
 import { INVITATION_LIFETIME_MS, newNonce, readInvitation, signInvitation } from './invitation-token.js';
 import { invitationExpired, invitationInvalid, invitationUsed } from './offices.errors.js';
 
-export interface InvitedRow {
-  office_id: string;
-  user_id: string;
+/** An invited member row, as a token names it. */
+export interface Invitation {
+  officeId: string;
+  /** The invited row's own id (no account's until accepted). */
+  userId: string;
   email: string;
   role: OfficeRole;
   status: 'invited' | 'active';
-  invitation_nonce: string | null;
-  invitation_expires_at: Date | null;
+  expiresAt: Date | null;
 }
 
 export function invitationLink(config: AppConfig, officeId: string, token: string): string {
@@ -28,10 +31,13 @@ export function invitationLink(config: AppConfig, officeId: string, token: strin
 export async function issueInvitation(em: EntityManager, config: AppConfig, invitation: { officeId: string; officeName: string; email: string; role: OfficeRole }): Promise<{ token: string }> {
   const nonce = newNonce();
   const expiresAt = new Date(Date.now() + INVITATION_LIFETIME_MS);
-  await em.execute(
-    `update offices.members set invitation_nonce = ?, invitation_expires_at = ?, invited_at = now() where office_id = ? and lower(email) = lower(?) and status = 'invited'`,
-    [nonce, expiresAt, invitation.officeId, invitation.email],
-  );
+  await officesDb(em)
+    .updateTable('offices.members')
+    .set({ invitation_nonce: nonce, invitation_expires_at: expiresAt, invited_at: sql`now()` })
+    .where('office_id', '=', invitation.officeId)
+    .where(sql`lower(email)`, '=', sql`lower(${invitation.email})`)
+    .where('status', '=', 'invited')
+    .execute();
   const token = signInvitation(config.SESSION_SECRET, invitation.officeId, { nonce, expiresAt });
   recordInOutbox(
     em,
@@ -51,21 +57,24 @@ export async function issueInvitation(em: EntityManager, config: AppConfig, invi
  * The invitation row a token names for this office, checked: signature (another office's token
  * fails here), the current nonce (resent or accepted links fail), expiry.
  */
-export async function invitationFor(em: EntityManager, config: AppConfig, officeId: string, token: string, options: { lock?: boolean } = {}): Promise<InvitedRow> {
+export async function invitationFor(em: EntityManager, config: AppConfig, officeId: string, token: string, options: { lock?: boolean } = {}): Promise<Invitation> {
   const claims = readInvitation(config.SESSION_SECRET, officeId, token);
   if (!claims) throw invitationInvalid();
-  const rows = await em.execute<InvitedRow[]>(
-    `select m.office_id, m.user_id, m.email, m.role, m.status, m.invitation_nonce, m.invitation_expires_at
-       from offices.members m join offices.offices o on o.id = m.office_id
-      where m.office_id = ? and m.invitation_nonce = ? and o.deleted_at is null ${options.lock ? 'for update of m' : ''}`,
-    [officeId, claims.nonce],
-  );
-  const row = rows[0];
+  const row = await officesDb(em)
+    .selectFrom('offices.members as m')
+    .innerJoin('offices.offices as o', 'o.id', 'm.office_id')
+    .select(['m.office_id', 'm.user_id', 'm.email', 'm.role', 'm.status', 'm.invitation_expires_at'])
+    .where('m.office_id', '=', officeId)
+    .where('m.invitation_nonce', '=', claims.nonce)
+    .where('o.deleted_at', 'is', null)
+    .$if(options.lock === true, (query) => query.forUpdate(['m']))
+    .executeTakeFirst();
   // No row: resent (a new nonce), removed, or never issued.
   if (!row) throw invitationInvalid();
   // Accepting keeps the nonce: a genuine token for a membership that is already active was used.
   if (row.status === 'active') throw invitationUsed();
-  const expiry = Math.min(claims.expiresAt.getTime(), row.invitation_expires_at ? new Date(row.invitation_expires_at).getTime() : 0);
+  const storedExpiry = row.invitation_expires_at ? new Date(row.invitation_expires_at) : null;
+  const expiry = Math.min(claims.expiresAt.getTime(), storedExpiry ? storedExpiry.getTime() : 0);
   if (expiry <= Date.now()) throw invitationExpired();
-  return row;
+  return { officeId: row.office_id, userId: row.user_id, email: row.email, role: row.role, status: row.status, expiresAt: storedExpiry };
 }

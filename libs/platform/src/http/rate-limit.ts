@@ -9,8 +9,11 @@ import {
 import { Reflector } from '@nestjs/core';
 import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { Database } from '../database/database.js';
+import type { PlatformTables } from '../database/tables.generated.js';
+import { typedDb } from '../database/typed-db.js';
 import { DomainError } from '../errors/domain-error.js';
 import { refuseBeforeBody } from './edge-limits.js';
 
@@ -65,6 +68,22 @@ export class RateLimiter {
       [key, windowSeconds, windowSeconds, windowSeconds],
     );
     return row.hits > limit ? Math.max(1, Number(row.retry_after)) : 0;
+  }
+
+  /** The hits counted under `key` in its current window (0 once the window has passed), without counting one. */
+  async hitsInWindow(key: string, windowSeconds: number): Promise<number> {
+    const row = await typedDb<PlatformTables>(this.database.em())
+      .selectFrom('platform.rate_limits')
+      .select('hits')
+      .where('key', '=', key)
+      .where('window_started_at', '>', sql<string>`now() - make_interval(secs => ${windowSeconds})`)
+      .executeTakeFirst();
+    return row?.hits ?? 0;
+  }
+
+  /** Forgets the count under `key` (the next hit starts a new window). */
+  async clear(key: string): Promise<void> {
+    await typedDb<PlatformTables>(this.database.em()).deleteFrom('platform.rate_limits').where('key', '=', key).execute();
   }
 }
 

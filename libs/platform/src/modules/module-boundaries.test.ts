@@ -18,8 +18,6 @@ const KNOWN_CROSS_SCHEMA_READS: Record<string, string[]> = {
   // Stripe reconciliations compare Stripe with the ledger's journals: to go through a ledger query.
   'libs/billing/src/domain/charges-reconciliation.ts': ['ledger.journals', 'ledger.postings'],
   'libs/payouts/src/domain/provider-reconciliation.ts': ['ledger.journals', 'ledger.postings'],
-  // The sign-in throttle counts in the platform's rate-limit table: to go through RateLimiter.
-  'libs/identity/src/domain/login-throttle.ts': ['platform.rate_limits'],
 };
 
 function tablesBySchema(): Map<string, Set<string>> {

@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Database } from '#pie/platform';
-import { findAccountById, MAIL_LINKS } from '../../domain/accounts.js';
+import { findAccountById, MAIL_LINKS, replacePassword } from '../../domain/accounts.js';
+import { voidEmailTokens } from '../../domain/email-tokens.js';
 import { noPasswordSet, notSignedIn, wrongCurrentPassword } from '../../domain/identity.errors.js';
 import { hashPassword, verifyPassword } from '../../domain/secrets.js';
 import { revokeAllSessions } from '../../domain/sessions.js';
@@ -21,19 +22,11 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePassword> {
     const passwordHash = await hashPassword(newPassword);
     await this.database.transaction(async (tx) => {
       // Only if the password is still the one just checked: two changes at once cannot both win.
-      const changed = await tx.execute<{ id: string }[]>(
-        `update ${kind === 'fan' ? 'identity.fans' : 'identity.artist_users'} set password_hash = ?, updated_at = now()
-          where id = ? and password_hash = ? and deleted_at is null returning id`,
-        [passwordHash, subjectId, account.passwordHash],
-      );
-      if (changed.length === 0) throw wrongCurrentPassword();
+      if (!(await replacePassword(tx, kind, subjectId, account.passwordHash!, passwordHash))) throw wrongCurrentPassword();
       // Whoever else holds a session (a lost phone, a shared computer) is signed out; this browser stays.
       await revokeAllSessions(tx, kind, subjectId, sessionId);
       // A reset link mailed before the change must not undo it.
-      await tx.execute(`update identity.email_tokens set used_at = now() where subject_id = ? and purpose = ? and used_at is null`, [
-        subjectId,
-        MAIL_LINKS[kind].resetPurpose,
-      ]);
+      await voidEmailTokens(tx, subjectId, MAIL_LINKS[kind].resetPurpose);
     });
   }
 }

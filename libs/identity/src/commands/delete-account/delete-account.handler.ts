@@ -4,6 +4,8 @@ import { APP_CONFIG, Database, recordInOutbox, type AppConfig } from '#pie/platf
 import { ArtistUser } from '../../domain/artist-user.entity.js';
 import { Fan } from '../../domain/fan.entity.js';
 import { notSignedIn } from '../../domain/identity.errors.js';
+import { deleteEmailTokensOf } from '../../domain/email-tokens.js';
+import { identityDb } from '../../db/identity-db.js';
 import { PromotionFingerprinter, rememberPromotionUser } from '../../domain/promotions.js';
 import { revokeAllSessions } from '../../domain/sessions.js';
 import { endOAuthStatesOf } from '../../social/oauth-states.js';
@@ -33,8 +35,8 @@ export class DeleteAccountHandler implements ICommandHandler<DeleteAccount> {
       const farewellContact = kind === 'fan' && account instanceof Fan ? { email: account.email, firstName: account.firstName } : null;
       account.anonymise(now);
       // Provider tokens and pending links are personal data too.
-      await em.execute(`delete from identity.social_identities where subject_kind = ? and subject_id = ?`, [kind, subjectId]);
-      await em.execute(`delete from identity.email_tokens where subject_id = ?`, [subjectId]);
+      await identityDb(em).deleteFrom('identity.social_identities').where('subject_kind', '=', kind).where('subject_id', '=', subjectId).execute();
+      await deleteEmailTokensOf(em, subjectId);
       // A link started before deleting must not finish after it (it would attach a provider to a deleted account).
       await endOAuthStatesOf(em, subjectId);
       recordInOutbox(em, AccountDeleted.create({ kind, subjectId, farewellContact }));

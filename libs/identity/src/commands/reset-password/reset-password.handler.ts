@@ -1,9 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { SocialProvider } from '#pie/contracts';
 import { Database, recordInOutbox, type EntityManager } from '#pie/platform';
 import { findAccountById, MAIL_LINKS } from '../../domain/accounts.js';
-import { consumeEmailToken } from '../../domain/email-tokens.js';
+import { consumeEmailToken, voidEmailTokens } from '../../domain/email-tokens.js';
+import { identityDb } from '../../db/identity-db.js';
 import { Fan } from '../../domain/fan.entity.js';
 import { invalidEmailLink } from '../../domain/identity.errors.js';
 import { hashPassword } from '../../domain/secrets.js';
@@ -30,7 +30,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
       if (account instanceof Fan && account.createdVia) await unlinkIdentitiesOwnerDidNotMake(em, account);
       await em.flush();
       // Every other reset link of this account dies with this one: an older mail cannot set the password again.
-      await em.execute(`update identity.email_tokens set used_at = now() where subject_id = ? and purpose = ? and used_at is null`, [account.id, purpose]);
+      await voidEmailTokens(em, account.id, purpose);
       await revokeAllSessions(em, kind, account.id);
     });
   }
@@ -43,10 +43,7 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPassword> {
  * the owner's next sign-in with it.
  */
 async function unlinkIdentitiesOwnerDidNotMake(em: EntityManager, fan: Fan): Promise<void> {
-  const removed = await em.execute<{ provider: SocialProvider }[]>(
-    `delete from identity.social_identities where subject_kind = 'fan' and subject_id = ? returning provider`,
-    [fan.id],
-  );
+  const removed = await identityDb(em).deleteFrom('identity.social_identities').where('subject_kind', '=', 'fan').where('subject_id', '=', fan.id).returning('provider').execute();
   for (const { provider } of removed) recordInOutbox(em, ProviderDisconnected.create({ fanId: fan.id, provider }));
   fan.createdVia = null;
 }

@@ -1,24 +1,42 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { FanUser, LinkedAccount } from '#pie/contracts';
-import { Database, executePrepared } from '#pie/platform';
+import type { FanUser } from '#pie/contracts';
+import { sql } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { Database } from '#pie/platform';
+import { compiledOnce } from '../../db/compiled-once.js';
+import { identityDb } from '../../db/identity-db.js';
 import { notSignedIn } from '../../domain/identity.errors.js';
 import { GetCurrentFan } from './get-current-fan.query.js';
 
-interface CurrentFanRow {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  has_password: boolean;
-  email_verified: boolean;
-  promo_eligible: boolean;
-  used_promotion_code: boolean;
-  stripe_customer_id: string | null;
-  time_zone: string;
-  created_at: Date;
-  linked_accounts: LinkedAccount[];
-}
+/** `GET /api/user`'s read: one prepared statement, compiled once (the call every screen makes first). */
+const CURRENT_FAN = compiledOnce((em, slot: (name: 'fanId') => string) =>
+  identityDb(em)
+    .selectFrom('identity.fans as f')
+    .select((eb) => [
+      'f.id',
+      'f.email',
+      'f.first_name',
+      'f.last_name',
+      sql<boolean>`${eb.ref('f.password_hash')} is not null`.as('has_password'),
+      sql<boolean>`${eb.ref('f.email_verified_at')} is not null`.as('email_verified'),
+      'f.promo_eligible',
+      'f.used_promotion_code',
+      'f.stripe_customer_id',
+      'f.time_zone',
+      'f.created_at',
+      jsonArrayFrom(
+        eb
+          .selectFrom('identity.social_identities as s')
+          .select(['s.provider', 's.email', 's.display_name'])
+          .where('s.subject_kind', '=', 'fan')
+          .whereRef('s.subject_id', '=', 'f.id')
+          .orderBy('s.provider'),
+      ).as('linked_accounts'),
+    ])
+    .where('f.id', '=', slot('fanId'))
+    .where('f.deleted_at', 'is', null),
+);
 
 /**
  * `GET /api/user`, the call every screen makes first: the fan and their linked sign-ins in one
@@ -30,15 +48,7 @@ export class GetCurrentFanHandler implements IQueryHandler<GetCurrentFan> {
   constructor(@Inject(Database) private readonly database: Database) {}
 
   async execute({ fanId }: GetCurrentFan): Promise<FanUser> {
-    const [fan] = await executePrepared<CurrentFanRow>(
-      this.database.em(),
-      `select f.id, f.email, f.first_name, f.last_name, f.password_hash is not null as has_password, f.email_verified_at is not null as email_verified,
-              f.promo_eligible, f.used_promotion_code, f.stripe_customer_id, f.time_zone, f.created_at,
-              coalesce((select json_agg(json_build_object('provider', s.provider, 'email', s.email, 'display_name', s.display_name) order by s.provider)
-                          from identity.social_identities s where s.subject_kind = 'fan' and s.subject_id = f.id), '[]') as linked_accounts
-         from identity.fans f where f.id = $1 and f.deleted_at is null`,
-      [fanId],
-    );
+    const [fan] = await CURRENT_FAN(this.database.em(), { fanId });
     if (!fan) throw notSignedIn();
     return {
       _id: fan.id,

@@ -1,7 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { artistUserCards } from '#pie/identity';
+import { sql } from 'kysely';
 import { APP_CONFIG, Database, type AppConfig } from '#pie/platform';
+import { officesDb } from '../../db/offices-db.js';
 import { invitationFor } from '../../domain/invitations.js';
 import { officeOf } from '../../domain/offices.js';
 import { alreadyMember, invitationForSomeoneElse, invitationUsed } from '../../domain/offices.errors.js';
@@ -21,14 +23,17 @@ export class AcceptInvitationHandler implements ICommandHandler<AcceptInvitation
       // The invitation names an address, not an account: whoever accepts signs in with that address.
       const me = (await artistUserCards(em, [userId])).get(userId);
       if (!me || me.email.toLowerCase() !== invitation.email.toLowerCase()) throw invitationForSomeoneElse();
-      const mine = await em.execute<{ email: string }[]>(`select email from offices.members where office_id = ? and user_id = ?`, [officeId, userId]);
-      if (mine[0] && mine[0].email.toLowerCase() !== invitation.email.toLowerCase()) throw alreadyMember();
+      const db = officesDb(em);
+      const mine = await db.selectFrom('offices.members').select('email').where('office_id', '=', officeId).where('user_id', '=', userId).executeTakeFirst();
+      if (mine && mine.email.toLowerCase() !== invitation.email.toLowerCase()) throw alreadyMember();
       // The invited row's own id becomes the account's (assigned artists follow, on update cascade).
       // The nonce stays, so the same link is recognised as used (409) rather than unknown.
-      await em.execute(
-        `update offices.members set user_id = ?, status = 'active', joined_at = now() where office_id = ? and user_id = ?`,
-        [userId, officeId, invitation.user_id],
-      );
+      await db
+        .updateTable('offices.members')
+        .set({ user_id: userId, status: 'active', joined_at: sql`now()` })
+        .where('office_id', '=', officeId)
+        .where('user_id', '=', invitation.userId)
+        .execute();
       return officeOf(em, userId, officeId);
     });
   }

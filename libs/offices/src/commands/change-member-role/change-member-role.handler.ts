@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { OfficeRole } from '#pie/contracts';
 import { Database } from '#pie/platform';
+import { officesDb } from '../../db/offices-db.js';
 import { activeAdminCount, lockOffice, requireAdmin } from '../../domain/office-access.js';
 import { leavesOfficeWithoutAdmin } from '../../domain/last-admin.js';
 import { membersOf } from '../../domain/offices.js';
@@ -17,11 +17,11 @@ export class ChangeMemberRoleHandler implements ICommandHandler<ChangeMemberRole
       // Lock first: the caller's own role is read after any concurrent change to it.
       await lockOffice(em, officeId);
       await requireAdmin(em, officeId, userId);
-      const rows = await em.execute<{ role: OfficeRole; status: string }[]>(`select role, status from offices.members where office_id = ? and user_id = ?`, [officeId, memberId]);
-      const target = rows[0];
+      const db = officesDb(em);
+      const target = await db.selectFrom('offices.members').select(['role', 'status']).where('office_id', '=', officeId).where('user_id', '=', memberId).executeTakeFirst();
       if (!target) throw memberNotFound();
       if (leavesOfficeWithoutAdmin(target, role, await activeAdminCount(em, officeId))) throw lastAdmin();
-      await em.execute(`update offices.members set role = ? where office_id = ? and user_id = ?`, [role, officeId, memberId]);
+      await db.updateTable('offices.members').set({ role }).where('office_id', '=', officeId).where('user_id', '=', memberId).execute();
       const members = (await membersOf(em, [officeId])).get(officeId) ?? [];
       return members.find((member) => member.user_id === memberId)!;
     });

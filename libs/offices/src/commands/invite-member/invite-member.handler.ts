@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { sql } from 'kysely';
 import { APP_CONFIG, Database, RateLimiter, type AppConfig } from '#pie/platform';
+import { officesDb } from '../../db/offices-db.js';
 import { limitInvitationMail } from '../../domain/invitation-limits.js';
 import { requireAdmin } from '../../domain/office-access.js';
 import { officeCard, membersOf } from '../../domain/offices.js';
@@ -23,17 +25,20 @@ export class InviteMemberHandler implements ICommandHandler<InviteMember> {
       await limitInvitationMail(this.limiter, this.config, officeId, email);
       const office = await officeCard(em, officeId);
       if (!office) throw officeNotFound();
-      const existing = await em.execute<{ status: string }[]>(`select status from offices.members where office_id = ? and lower(email) = lower(?)`, [officeId, email]);
-      if (existing[0]?.status === 'active') throw alreadyMember();
-      if (!existing[0]) {
+      const db = officesDb(em);
+      const sameAddress = sql<boolean>`lower(email) = lower(${email})`;
+      const existing = await db.selectFrom('offices.members').select('status').where('office_id', '=', officeId).where(sameAddress).executeTakeFirst();
+      if (existing?.status === 'active') throw alreadyMember();
+      if (!existing) {
         // No account is looked up or made for the address (issue 27): the invited row carries an id
         // of its own, which names no account, until the person accepts as themselves.
-        await em.execute(
-          `insert into offices.members (office_id, user_id, email, role, status, invited_by, invited_at) values (?, ?, lower(?), ?, 'invited', ?, now()) on conflict do nothing`,
-          [officeId, randomUUID(), email, role, userId],
-        );
+        await db
+          .insertInto('offices.members')
+          .values({ office_id: officeId, user_id: randomUUID(), email: sql<string>`lower(${email})`, role, status: 'invited', invited_by: userId, invited_at: sql`now()` })
+          .onConflict((conflict) => conflict.doNothing())
+          .execute();
       } else {
-        await em.execute(`update offices.members set role = ? where office_id = ? and lower(email) = lower(?)`, [role, officeId, email]);
+        await db.updateTable('offices.members').set({ role }).where('office_id', '=', officeId).where(sameAddress).execute();
       }
       await issueInvitation(em, this.config, { officeId, officeName: office.name, email, role });
       const members = (await membersOf(em, [officeId])).get(officeId) ?? [];

@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { OfficeRole } from '#pie/contracts';
+import { sql } from 'kysely';
 import { Database } from '#pie/platform';
+import { officesDb } from '../../db/offices-db.js';
 import { activeAdminCount, lockOffice, requireMember } from '../../domain/office-access.js';
 import { leavesOfficeWithoutAdmin } from '../../domain/last-admin.js';
 import { adminOnly, lastAdmin, memberNotFound } from '../../domain/offices.errors.js';
@@ -16,15 +17,17 @@ export class RemoveMemberHandler implements ICommandHandler<RemoveMember> {
       // Lock first: the caller's own role is read after any concurrent change to it.
       await lockOffice(em, officeId);
       const me = await requireMember(em, officeId, userId);
-      const rows = await em.execute<{ user_id: string; role: OfficeRole; status: string }[]>(
-        `select user_id, role, status from offices.members where office_id = ? and lower(email) = ?`,
-        [officeId, email],
-      );
-      const target = rows[0];
+      const db = officesDb(em);
+      const target = await db
+        .selectFrom('offices.members')
+        .select(['user_id', 'role', 'status'])
+        .where('office_id', '=', officeId)
+        .where(sql`lower(email)`, '=', email)
+        .executeTakeFirst();
       if (!target) throw memberNotFound();
       if (target.user_id !== userId && me.role !== 'admin') throw adminOnly();
       if (leavesOfficeWithoutAdmin(target, null, await activeAdminCount(em, officeId))) throw lastAdmin();
-      await em.execute(`delete from offices.members where office_id = ? and user_id = ?`, [officeId, target.user_id]);
+      await db.deleteFrom('offices.members').where('office_id', '=', officeId).where('user_id', '=', target.user_id).execute();
       return { email };
     });
   }

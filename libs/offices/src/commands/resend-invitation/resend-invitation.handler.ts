@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { OfficeRole } from '#pie/contracts';
+import { sql } from 'kysely';
 import { APP_CONFIG, Database, RateLimiter, type AppConfig } from '#pie/platform';
+import { officesDb } from '../../db/offices-db.js';
 import { limitInvitationMail } from '../../domain/invitation-limits.js';
 import { issueInvitation } from '../../domain/invitations.js';
 import { requireAdmin } from '../../domain/office-access.js';
@@ -23,14 +24,23 @@ export class ResendInvitationHandler implements ICommandHandler<ResendInvitation
       await limitInvitationMail(this.limiter, this.config, officeId, email);
       const office = await officeCard(em, officeId);
       if (!office) throw officeNotFound();
-      const rows = await em.execute<{ role: OfficeRole }[]>(`select role from offices.members where office_id = ? and lower(email) = ? and status = 'invited'`, [officeId, email]);
-      if (!rows[0]) throw notInvited();
-      await issueInvitation(em, this.config, { officeId, officeName: office.name, email, role: rows[0].role });
-      const [{ invitation_expires_at }] = await em.execute<{ invitation_expires_at: Date }[]>(
-        `select invitation_expires_at from offices.members where office_id = ? and lower(email) = ?`,
-        [officeId, email],
-      );
-      return { email, expires_at: new Date(invitation_expires_at).toISOString() };
+      const db = officesDb(em);
+      const invited = await db
+        .selectFrom('offices.members')
+        .select('role')
+        .where('office_id', '=', officeId)
+        .where(sql`lower(email)`, '=', email)
+        .where('status', '=', 'invited')
+        .executeTakeFirst();
+      if (!invited) throw notInvited();
+      await issueInvitation(em, this.config, { officeId, officeName: office.name, email, role: invited.role });
+      const { invitation_expires_at } = await db
+        .selectFrom('offices.members')
+        .select('invitation_expires_at')
+        .where('office_id', '=', officeId)
+        .where(sql`lower(email)`, '=', email)
+        .executeTakeFirstOrThrow();
+      return { email, expires_at: new Date(invitation_expires_at!).toISOString() };
     });
   }
 }

@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { Database } from '#pie/platform';
-import { assignedArtistIds, requireAdmin } from '../../domain/office-access.js';
+import { officesDb } from '../../db/offices-db.js';
+import { assignedArtistIds, hasMemberRow, requireAdmin } from '../../domain/office-access.js';
 import { memberNotFound } from '../../domain/offices.errors.js';
 import { UnassignArtist } from './unassign-artist.command.js';
 
@@ -12,9 +13,13 @@ export class UnassignArtistHandler implements ICommandHandler<UnassignArtist> {
   execute({ userId, officeId, memberId, artistId }: UnassignArtist) {
     return this.database.transaction(async (em) => {
       await requireAdmin(em, officeId, userId);
-      const member = await em.execute(`select 1 from offices.members where office_id = ? and user_id = ?`, [officeId, memberId]);
-      if (member.length === 0) throw memberNotFound();
-      await em.execute(`delete from offices.member_artists where office_id = ? and user_id = ? and artist_id = ?`, [officeId, memberId, artistId]);
+      if (!(await hasMemberRow(em, officeId, memberId))) throw memberNotFound();
+      await officesDb(em)
+        .deleteFrom('offices.member_artists')
+        .where('office_id', '=', officeId)
+        .where('user_id', '=', memberId)
+        .where('artist_id', '=', artistId)
+        .execute();
       return { artistIds: await assignedArtistIds(em, officeId, memberId) };
     });
   }

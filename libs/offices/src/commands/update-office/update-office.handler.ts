@@ -1,6 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { sql } from 'kysely';
 import { Database } from '#pie/platform';
+import { officesDb } from '../../db/offices-db.js';
 import { membershipsOf, requireAdmin } from '../../domain/office-access.js';
 import { officeOf } from '../../domain/offices.js';
 import { noOfficeToRename, officeNotFound } from '../../domain/offices.errors.js';
@@ -21,10 +23,15 @@ export class UpdateOfficeHandler implements ICommandHandler<UpdateOffice> {
         target = admin[0].officeId;
       }
       await requireAdmin(em, target, userId);
-      await em.execute(
-        `update offices.offices set name = coalesce(?, name), type = coalesce(?, type), updated_at = now() where id = ?`,
-        [changes.name ?? null, changes.type ?? null, target],
-      );
+      await officesDb(em)
+        .updateTable('offices.offices')
+        .set({
+          ...(changes.name !== undefined && changes.name !== null ? { name: changes.name } : {}),
+          ...(changes.type !== undefined && changes.type !== null ? { type: changes.type } : {}),
+          updated_at: sql`now()`,
+        })
+        .where('id', '=', target)
+        .execute();
       return officeOf(em, userId, target);
     });
   }

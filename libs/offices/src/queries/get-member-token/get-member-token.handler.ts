@@ -1,6 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { sql } from 'kysely';
 import { APP_CONFIG, Database, type AppConfig } from '#pie/platform';
+import { officesDb } from '../../db/offices-db.js';
 import { invitationLink } from '../../domain/invitations.js';
 import { signInvitation } from '../../domain/invitation-token.js';
 import { requireAdmin } from '../../domain/office-access.js';
@@ -17,11 +19,13 @@ export class GetMemberTokenHandler implements IQueryHandler<GetMemberToken> {
   async execute({ userId, officeId, email }: GetMemberToken) {
     const em = this.database.em();
     await requireAdmin(em, officeId, userId);
-    const rows = await em.execute<{ user_id: string; invitation_nonce: string | null; invitation_expires_at: Date | null }[]>(
-      `select user_id, invitation_nonce, invitation_expires_at from offices.members where office_id = ? and lower(email) = ? and status = 'invited'`,
-      [officeId, email],
-    );
-    const row = rows[0];
+    const row = await officesDb(em)
+      .selectFrom('offices.members')
+      .select(['invitation_nonce', 'invitation_expires_at'])
+      .where('office_id', '=', officeId)
+      .where(sql`lower(email)`, '=', email)
+      .where('status', '=', 'invited')
+      .executeTakeFirst();
     if (!row?.invitation_nonce || !row.invitation_expires_at) throw notInvited();
     const expiresAt = new Date(row.invitation_expires_at);
     // The current link (same nonce): handing it out again does not void what was mailed.

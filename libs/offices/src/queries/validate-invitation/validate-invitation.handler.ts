@@ -23,7 +23,7 @@ export class ValidateInvitationHandler implements IQueryHandler<ValidateInvitati
       office: { _id: office.id, name: office.name },
       email: invitation.email,
       role: invitation.role,
-      expires_at: new Date(invitation.invitation_expires_at!).toISOString(),
+      expires_at: invitation.expiresAt!.toISOString(),
     };
   }
 }
