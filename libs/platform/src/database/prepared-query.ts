@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Compilable } from 'kysely';
 import type { Pool } from 'pg';
 import { executeBound } from './bound-query.js';
 import type { EntityManager } from './orm.js';
@@ -30,4 +31,13 @@ export async function executePrepared<T extends object = Record<string, unknown>
   const pool = (await em.getConnection().getNativeClient()) as Pool;
   const result = await pool.query<T>({ name: statementName(sql), text: sql, values: [...params] });
   return result.rows;
+}
+
+/**
+ * `executePrepared` for a typed query (`<m>Db(em).selectFrom(…)`): its compiled text is constant
+ * for one shape of query (values go as `$n` parameters), so it becomes one named statement.
+ */
+export async function executePreparedQuery<R>(em: EntityManager, query: Compilable<R>): Promise<R[]> {
+  const compiled = query.compile();
+  return executePrepared<R & object>(em, compiled.sql, compiled.parameters);
 }
