@@ -15,6 +15,7 @@ import { listeningDb } from '../db/listening-db.js';
  * credit's foreign key), and an orphan created beside a real entry added at the same moment was
  * never merged. Play writers still run side by side: they only add their own rows.
  */
+/** The key as SQL text, for the writer's raw statements (bench:ingest: play-writer.ts, fan-ingestion.ts, scrobble-sources.ts). */
 export const CATALOGUE_LOCK_KEY = `hashtextextended('listening-catalogue', 0)`;
 const catalogueLockKey = sql<string>`hashtextextended('listening-catalogue', 0)`;
 

@@ -69,6 +69,10 @@ export function samePlaySql(o: string, r: string, track = `${r}.track_id`, fanKe
 }
 const SAME_PLAY = samePlaySql('o', 'r', 'r.track_id', true);
 
+// raw SQL: bench:ingest — the listening writer, every statement of this file: COPY into a staging
+// table on the native client (Kysely has no COPY), then one set-based statement that resolves tracks,
+// matches other sources' plays and moves the read models (its plan is what bench:ingest measures).
+
 /**
  * Writes plays (DESIGN §7): the batch is streamed with COPY into a per-connection staging table
  * (emptied at commit), unknown tracks are created from the staged names in set-based statements,
