@@ -211,6 +211,7 @@ export class ScrobbleSources {
       const reachedOldest = listens.length < service.pageSize || listens.some((listen) => listen.startedAt <= oldest);
       const cursor = listens.length === 0 ? before : Math.min(...listens.map((listen) => listen.startedAt));
       // The cursor and the page's plays commit together: a crash resumes at the first unstored page.
+      // raw SQL: bench:ingest — the cursor moves on the writer's native client, in its transaction (see `store`).
       const stored = await this.store(fanId, service, listens, (client) =>
         client.query(
           `update listening.scrobble_sources set backfill_before_ts = $3, backfilled_listens = backfilled_listens + $4,
@@ -247,6 +248,7 @@ export class ScrobbleSources {
         fanId,
         service,
         listens,
+        // raw SQL: bench:ingest — on the writer's native client, in its transaction (see `store`).
         (client) =>
           client.query(`update listening.scrobble_sources set newest_seen_ts = greatest(newest_seen_ts, $3), updated_at = now() where fan_id = $1 and kind = $2`, [
             fanId,

@@ -18,14 +18,16 @@ export async function assertVisible(em: EntityManager, ownerId: string, viewerId
 
 /** A fan listening knows of: with a profile, a polling state or plays. */
 export async function isKnownFan(em: EntityManager, fanId: string): Promise<boolean> {
-  const db = listeningDb(em);
-  const rows = await db
-    .selectFrom('listening.fan_profiles')
-    .select('fan_id')
-    .where('fan_id', '=', fanId)
-    .unionAll(db.selectFrom('listening.fan_listening_state').select('fan_id').where('fan_id', '=', fanId))
-    .unionAll(db.selectFrom('listening.plays').select('fan_id').where('fan_id', '=', fanId).limit(1))
-    .limit(1)
-    .execute();
-  return rows.length > 0;
+  const row = await listeningDb(em)
+    .selectNoFrom((eb) =>
+      eb
+        .or([
+          eb.exists(eb.selectFrom('listening.fan_profiles').select('fan_id').where('fan_id', '=', fanId)),
+          eb.exists(eb.selectFrom('listening.fan_listening_state').select('fan_id').where('fan_id', '=', fanId)),
+          eb.exists(eb.selectFrom('listening.plays').select('fan_id').where('fan_id', '=', fanId)),
+        ])
+        .as('known'),
+    )
+    .executeTakeFirstOrThrow();
+  return Boolean(row.known);
 }

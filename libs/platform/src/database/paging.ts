@@ -12,6 +12,7 @@ export function containsPattern(search: string): string {
 }
 
 /**
+ * (For the modules still on string SQL: identity, claims, offices; typed queries use `pageOfRows`.)
  * One page of a query and the total: `sql` selects the rows (no order, limit or offset), `orderBy`
  * orders them by its columns (alias `q`). The total rides along as a window count; only a page
  * past the end costs a second, counting query.

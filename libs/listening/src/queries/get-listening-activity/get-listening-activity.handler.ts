@@ -4,7 +4,7 @@ import type { ListeningActivity } from '#pie/contracts';
 import { sql } from 'kysely';
 import { Database, executePreparedQuery } from '#pie/platform';
 import { listeningDb } from '../../db/listening-db.js';
-import { connectionOf, type ConnectionStatus } from '../../domain/fan-listening-state.entity.js';
+import { connectionOf } from '../../domain/fan-listening-state.entity.js';
 import { importProgressOf, type ImportStatus } from '../../domain/listening-import.entity.js';
 import { fanToday, fanZone } from '../../domain/listening-window.js';
 import { GetListeningActivity } from './get-listening-activity.query.js';
