@@ -28,7 +28,6 @@ export { executeBound } from './database/bound-query.js';
 export { typedDb } from './database/typed-db.js';
 export type { Generated, GeneratedAlways, Int8, Numeric, Timestamp, Json } from './database/column-types.js';
 export { executePrepared, executePreparedQuery } from './database/prepared-query.js';
-export { platformDb } from './database/platform-db.js';
 export { HealthModule } from './health/health.module.js';
 export { Readiness, type ReadinessReport } from './health/readiness.js';
 export { WorkerHeartbeat } from './health/worker-heartbeat.js';
