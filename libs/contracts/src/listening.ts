@@ -260,7 +260,8 @@ export interface PlayItem {
   track: TrackSummary;
   played_at: string;
   ms_played: number;
-  source: 'recently-played' | 'export';
+  /** Where the play came from (scrobbles too: the API always answered them, the type said otherwise). */
+  source: 'recently-played' | 'export' | 'listenbrainz' | 'lastfm';
 }
 
 export interface FanTrack {

@@ -1,9 +1,11 @@
 import type { ArtistDetails } from '#pie/contracts';
+import { sql } from 'kysely';
 import type { EntityManager } from '#pie/platform';
-import { ARTIST_FANS_SQL } from './artist-listeners.js';
+import { listeningDb } from '../db/listening-db.js';
+import { artistFans } from './artist-listeners.js';
 import { POPULARITY_WINDOW_DAYS } from './listening.constants.js';
 import { artistNotFound } from './listening.errors.js';
-import { ARTIST_COLUMNS, toArtistSummary, type ArtistRow } from './read-models.js';
+import { ARTIST_COLUMNS, toArtistSummary } from './read-models.js';
 
 /**
  * An artist's page, by id. A name-only artist (from an uploaded export, not yet confirmed by the
@@ -12,14 +14,17 @@ import { ARTIST_COLUMNS, toArtistSummary, type ArtistRow } from './read-models.j
  */
 export async function loadArtistDetails(em: EntityManager, artistId: string): Promise<ArtistDetails> {
   // Listeners now, from the same source and window as the fans list (the column is the daily snapshot popularity used).
-  const [row] = await em.execute<(ArtistRow & { listeners_now: string; total_listeners: string; tracks_count: string })[]>(
-    `select ${ARTIST_COLUMNS},
-            (select count(*) from (${ARTIST_FANS_SQL}) f) as listeners_now,
-            (select count(*) from (${ARTIST_FANS_SQL}) f) as total_listeners,
-            (select count(*) from listening.track_artists ta where ta.artist_id = a.id) as tracks_count
-       from listening.artists a where a.id = ?`,
-    [artistId, POPULARITY_WINDOW_DAYS, artistId, null, artistId],
-  );
+  const db = listeningDb(em);
+  const row = await db
+    .selectFrom('listening.artists as a')
+    .select((eb) => [
+      ...ARTIST_COLUMNS,
+      eb.selectFrom(artistFans(db, artistId, POPULARITY_WINDOW_DAYS).as('f')).select(sql<string>`count(*)`.as('n')).as('listeners_now'),
+      eb.selectFrom(artistFans(db, artistId, null).as('f')).select(sql<string>`count(*)`.as('n')).as('total_listeners'),
+      eb.selectFrom('listening.track_artists as ta').select(sql<string>`count(*)`.as('n')).whereRef('ta.artist_id', '=', 'a.id').as('tracks_count'),
+    ])
+    .where('a.id', '=', artistId)
+    .executeTakeFirst();
   if (!row) throw artistNotFound();
   return {
     ...toArtistSummary(row),
@@ -31,6 +36,6 @@ export async function loadArtistDetails(em: EntityManager, artistId: string): Pr
 }
 
 export async function assertArtistExists(em: EntityManager, artistId: string): Promise<void> {
-  const rows = await em.execute(`select 1 from listening.artists where id = ?`, [artistId]);
-  if (rows.length === 0) throw artistNotFound();
+  const row = await listeningDb(em).selectFrom('listening.artists').select('id').where('id', '=', artistId).executeTakeFirst();
+  if (!row) throw artistNotFound();
 }

@@ -1,3 +1,5 @@
+import { sql, type Kysely } from 'kysely';
+import type { ListeningTables } from '../db/tables.generated.js';
 import { utcWindowStart } from './listening-window.js';
 
 /*
@@ -7,26 +9,33 @@ import { utcWindowStart } from './listening-window.js';
  */
 
 /**
- * Per fan, the artist's share of their trusted plays since the start of the last `days` UTC days:
- * fan_id, listened_ms (a play's time divided among the track's credited artists), plays.
- * Parameters: the artist id, then `days` (null: all time).
+ * Per fan, the artist's share of their trusted plays since the start of the last `days` UTC days
+ * (null: all time): fan_id, listened_ms (a play's time divided among the track's credited
+ * artists), plays.
  */
-export const ARTIST_FANS_SQL = `
-  with artist_tracks as (
-    select ta.track_id, (select count(*) from listening.track_artists x where x.track_id = ta.track_id) as n
-      from listening.track_artists ta where ta.artist_id = ?
-  )
-  select p.fan_id, sum(p.ms_played::numeric / t.n) as listened_ms, count(*)::int as plays
-    from listening.plays p join artist_tracks t on t.track_id = p.track_id
-   where p.trusted and p.played_at >= coalesce(${utcWindowStart('?')}, '-infinity')
-   group by p.fan_id`;
+export function artistFans(db: Kysely<ListeningTables>, artistId: string, days: number | null) {
+  return db
+    .with('artist_tracks', (qc) =>
+      qc
+        .selectFrom('listening.track_artists as ta')
+        .select((eb) => ['ta.track_id', eb.selectFrom('listening.track_artists as x').select(sql<string>`count(*)`.as('n')).whereRef('x.track_id', '=', 'ta.track_id').as('n')])
+        .where('ta.artist_id', '=', artistId),
+    )
+    .selectFrom('listening.plays as p')
+    .innerJoin('artist_tracks as t', 't.track_id', 'p.track_id')
+    .select(['p.fan_id', sql<string>`sum(p.ms_played::numeric / t.n)`.as('listened_ms'), sql<number>`count(*)::int`.as('plays')])
+    .where('p.trusted', '=', true)
+    .where('p.played_at', '>=', sql<string>`coalesce(${utcWindowStart(days)}, '-infinity')`)
+    .groupBy('p.fan_id');
+}
 
-/**
- * Listeners per artist (every artist anyone listened to) in the last `days` UTC days, for the
- * popularity job: artist_id, listeners. Parameter: `days`.
- */
-export const LISTENERS_BY_ARTIST_SQL = `
-  select ta.artist_id, count(distinct p.fan_id)::int as listeners
-    from listening.plays p join listening.track_artists ta on ta.track_id = p.track_id
-   where p.trusted and p.played_at >= ${utcWindowStart('?')}
-   group by ta.artist_id`;
+/** Listeners per artist (every artist anyone listened to) in the last `days` UTC days, for the popularity job. */
+export function listenersByArtist(db: Kysely<ListeningTables>, days: number) {
+  return db
+    .selectFrom('listening.plays as p')
+    .innerJoin('listening.track_artists as ta', 'ta.track_id', 'p.track_id')
+    .select(['ta.artist_id', sql<number>`count(distinct p.fan_id)::int`.as('listeners')])
+    .where('p.trusted', '=', true)
+    .where('p.played_at', '>=', sql<string>`${utcWindowStart(days)}`)
+    .groupBy('ta.artist_id');
+}

@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import type { EntityManager } from '#pie/platform';
-import type { ArtistFacts } from './listened-time.js';
+import { listeningDb } from '../db/listening-db.js';
+import { toArtistFacts, type ArtistFacts } from './listened-time.js';
 
 /**
  * For the claims module's artist search: catalogue artists with a provider id or a MusicBrainz id
@@ -8,21 +10,21 @@ import type { ArtistFacts } from './listened-time.js';
  */
 export async function searchCatalogue(em: EntityManager, term: string, page: number, limit: number): Promise<{ items: ArtistFacts[]; total: number }> {
   const pattern = `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const rows = await em.execute<{ id: string; provider_id: string | null; mbid: string | null; name: string; active: boolean; popularity: number; country: string | null; image_url: string | null; total: string }[]>(
-    `select id, provider_id, mbid, name, active, popularity, country, image_url, count(*) over () as total
-       from listening.artists
-      where (provider_id is not null or mbid is not null) and lower(name) like ?
-      order by (lower(name) = ?) desc, popularity desc, name, id
-      limit ? offset ?`,
-    [pattern, term.toLowerCase(), limit, (page - 1) * limit],
-  );
+  const db = listeningDb(em);
+  const matching = db
+    .selectFrom('listening.artists')
+    .where((eb) => eb.or([eb('provider_id', 'is not', null), eb('mbid', 'is not', null)]))
+    .where(sql<string>`lower(name)`, 'like', pattern);
+  const rows = await matching
+    .select(['id', 'provider_id', 'mbid', 'name', 'active', 'popularity', 'country', 'image_url', sql<string>`count(*) over ()`.as('total')])
+    .orderBy(sql`(lower(name) = ${term.toLowerCase()})`, 'desc')
+    .orderBy('popularity', 'desc')
+    .orderBy('name')
+    .orderBy('id')
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .execute();
   let total = Number(rows[0]?.total ?? 0);
-  if (rows.length === 0 && page > 1) {
-    const [count] = await em.execute<{ n: string }[]>(`select count(*) as n from listening.artists where (provider_id is not null or mbid is not null) and lower(name) like ?`, [pattern]);
-    total = Number(count?.n ?? 0);
-  }
-  return {
-    items: rows.map((row) => ({ id: row.id, spotifyId: row.provider_id, mbid: row.mbid, name: row.name, active: row.active, popularity: Number(row.popularity), country: row.country, imageUrl: row.image_url })),
-    total,
-  };
+  if (rows.length === 0 && page > 1) total = (await matching.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n;
+  return { items: rows.map(toArtistFacts), total };
 }

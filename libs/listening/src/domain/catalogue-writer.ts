@@ -1,12 +1,12 @@
+import { sql } from 'kysely';
 import type { Database, EntityManager } from '#pie/platform';
 import type { SpotifyArtist, SpotifyTrack } from '../provider/spotify-web-api.js';
 import { intArray, textArray } from '#pie/platform';
+import { listeningDb } from '../db/listening-db.js';
 import { lockCatalogue } from './catalogue-lock.js';
 import { fansWhoPlayed, rebuildFanReadModels } from './fan-read-models.js';
 import { samePlaySql } from './play-writer.js';
 
-/** How an export row without a provider id finds its track: lower(primary artist) ␟ lower(track name). */
-export const MATCH_KEY_SQL = (artist: string, track: string) => `lower(${artist}) || chr(9247) || lower(${track})`;
 
 function largestImage(images: { url: string; width: number | null }[] | undefined): string | null {
   if (!images || images.length === 0) return null;
@@ -50,58 +50,76 @@ export async function upsertTrackMetadata(em: EntityManager, input: SpotifyTrack
   const artists = new Map<string, string>();
   for (const track of tracks) for (const artist of track.artists) if (artist.id && artist.name) artists.set(artist.id, artist.name);
 
-  const newArtists = await em.execute<{ id: string }[]>(
-    `insert into listening.artists (provider_id, name)
-     select provider_id, name from unnest(?::text[], ?::text[]) as u(provider_id, name)
-     on conflict (provider_id) do nothing
-     returning id`,
-    [textArray([...artists.keys()]), textArray([...artists.values()])],
-  );
+  const db = listeningDb(em);
+  const newArtists = await db
+    .insertInto('listening.artists')
+    .columns(['provider_id', 'name'])
+    .expression(sql`select provider_id, name from unnest(${textArray([...artists.keys()])}::text[], ${textArray([...artists.values()])}::text[]) as u(provider_id, name)`)
+    .onConflict((oc) => oc.column('provider_id').doNothing())
+    .returning('id')
+    .execute();
   if (newArtists.length > 0) await mergeOrphanArtists(em, newArtists.map((row) => row.id));
 
-  const filled = await em.execute<{ id: string }[]>(
-    `insert into listening.tracks as t (provider_id, name, match_key, duration_ms, album, image_url, metadata_fetched_at)
-     select provider_id, name, ${MATCH_KEY_SQL('first_artist', 'name')}, duration_ms, album, image_url, now()
-       from unnest(?::text[], ?::text[], ?::text[], ?::int[], ?::text[], ?::text[]) as u(provider_id, name, first_artist, duration_ms, album, image_url)
-     on conflict (provider_id) do update set
-       name = excluded.name, match_key = excluded.match_key, duration_ms = excluded.duration_ms,
-       album = excluded.album, image_url = excluded.image_url, metadata_fetched_at = excluded.metadata_fetched_at
-       where t.metadata_fetched_at is null
-     returning id`,
-    [
-      textArray(tracks.map((track) => track.id)),
-      textArray(tracks.map((track) => track.name)),
-      textArray(tracks.map((track) => track.artists[0].name)),
-      intArray(tracks.map((track) => track.duration_ms ?? null)),
-      textArray(tracks.map((track) => track.album?.name ?? null)),
-      textArray(tracks.map((track) => largestImage(track.album?.images))),
-    ],
-  );
+  // The match key: lower(primary artist) ␟ lower(track name), as an export row without a provider id finds its track.
+  const filled = await db
+    .insertInto('listening.tracks')
+    .columns(['provider_id', 'name', 'match_key', 'duration_ms', 'album', 'image_url', 'metadata_fetched_at'])
+    .expression(
+      sql`select provider_id, name, lower(first_artist) || chr(9247) || lower(name), duration_ms, album, image_url, now()
+            from unnest(${textArray(tracks.map((track) => track.id))}::text[], ${textArray(tracks.map((track) => track.name))}::text[], ${textArray(
+              tracks.map((track) => track.artists[0].name),
+            )}::text[], ${intArray(tracks.map((track) => track.duration_ms ?? null))}::int[], ${textArray(tracks.map((track) => track.album?.name ?? null))}::text[], ${textArray(
+              tracks.map((track) => largestImage(track.album?.images)),
+            )}::text[]) as u(provider_id, name, first_artist, duration_ms, album, image_url)`,
+    )
+    .onConflict((oc) =>
+      oc
+        .column('provider_id')
+        .doUpdateSet((eb) => ({
+          name: eb.ref('excluded.name'),
+          match_key: eb.ref('excluded.match_key'),
+          duration_ms: eb.ref('excluded.duration_ms'),
+          album: eb.ref('excluded.album'),
+          image_url: eb.ref('excluded.image_url'),
+          metadata_fetched_at: eb.ref('excluded.metadata_fetched_at'),
+        }))
+        .where('listening.tracks.metadata_fetched_at', 'is', null),
+    )
+    .returning('id')
+    .execute();
   if (filled.length > 0) {
     const ids = textArray(filled.map((row) => row.id));
     // The provider's credits replace whatever a name-only import guessed.
-    const guessed = await em.execute<{ artist_id: string }[]>(`delete from listening.track_artists where track_id = any(?::uuid[]) returning artist_id`, [ids]);
+    const guessed = await db.deleteFrom('listening.track_artists').where(sql<boolean>`track_id = any(${ids}::uuid[])`).returning('artist_id').execute();
     const credits = tracks.flatMap((track) => track.artists.filter((artist) => artist.id).map((artist, position) => ({ track: track.id, artist: artist.id, position })));
-    await em.execute(
-      `insert into listening.track_artists (track_id, artist_id, position)
-       select t.id, a.id, u.position
-         from unnest(?::text[], ?::text[], ?::int[]) as u(track_pid, artist_pid, position)
-         join listening.tracks t on t.provider_id = u.track_pid
-         join listening.artists a on a.provider_id = u.artist_pid
-        where t.id = any(?::uuid[])
-       on conflict (track_id, artist_id) do nothing`,
-      [textArray(credits.map((c) => c.track)), textArray(credits.map((c) => c.artist)), intArray(credits.map((c) => c.position)), ids],
-    );
+    await db
+      .insertInto('listening.track_artists')
+      .columns(['track_id', 'artist_id', 'position'])
+      .expression(
+        db
+          .selectFrom(
+            sql<{ track_pid: string; artist_pid: string; position: number }>`unnest(${textArray(credits.map((c) => c.track))}::text[], ${textArray(
+              credits.map((c) => c.artist),
+            )}::text[], ${intArray(credits.map((c) => c.position))}::int[])`.as<'u'>(sql`u(track_pid, artist_pid, position)`),
+          )
+          .innerJoin('listening.tracks as t', 't.provider_id', 'u.track_pid')
+          .innerJoin('listening.artists as a', 'a.provider_id', 'u.artist_pid')
+          .select(['t.id', 'a.id as artist_id', 'u.position'])
+          .where(sql<boolean>`t.id = any(${ids}::uuid[])`),
+      )
+      .onConflict((oc) => oc.columns(['track_id', 'artist_id']).doNothing())
+      .execute();
     // A name-only artist nothing credits any more is gone from the catalogue.
     // Locked first, so a credit an import is adding right now is seen (and the artist kept).
     if (guessed.length > 0) {
       const candidates = textArray([...new Set(guessed.map((row) => row.artist_id))]);
-      await em.execute(`select id from listening.artists where id = any(?::uuid[]) and provider_id is null for update`, [candidates]);
-      await em.execute(
-        `delete from listening.artists a where a.id = any(?::uuid[]) and a.provider_id is null
-           and not exists (select 1 from listening.track_artists ta where ta.artist_id = a.id)`,
-        [candidates],
-      );
+      await db.selectFrom('listening.artists').select('id').where(sql<boolean>`id = any(${candidates}::uuid[])`).where('provider_id', 'is', null).forUpdate().execute();
+      await db
+        .deleteFrom('listening.artists as a')
+        .where(sql<boolean>`a.id = any(${candidates}::uuid[])`)
+        .where('a.provider_id', 'is', null)
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('listening.track_artists as ta').select('ta.track_id').whereRef('ta.artist_id', '=', 'a.id'))))
+        .execute();
     }
     await mergeOrphanTracks(em, filled.map((row) => row.id));
     // Credits replaced under plays already stored: those fans' artist figures are recomputed.
@@ -127,11 +145,20 @@ export async function writeTrackMetadata(
   const tracks = storableTracks(input);
   if (tracks.length === 0) return { newArtists: 0, filledTracks: 0 };
   const artistIds = [...new Set(tracks.flatMap((track) => track.artists.map((artist) => artist.id)))];
-  const [{ complete }] = await database.em().execute<{ complete: boolean }[]>(
-    `select (select count(*) from listening.tracks where provider_id = any(?::text[]) and metadata_fetched_at is not null) = ?
-        and (select count(*) from listening.artists where provider_id = any(?::text[])) = ? as complete`,
-    [textArray(tracks.map((track) => track.id)), tracks.length, textArray(artistIds), artistIds.length],
-  );
+  const db = listeningDb(database.em());
+  const { complete } = await db
+    .selectNoFrom((eb) => [
+      sql<boolean>`${eb
+        .selectFrom('listening.tracks')
+        .select(sql<number>`count(*)::int`.as('n'))
+        .where(sql<boolean>`provider_id = any(${textArray(tracks.map((track) => track.id))}::text[])`)
+        .where('metadata_fetched_at', 'is not', null)} = ${tracks.length}
+        and ${eb
+          .selectFrom('listening.artists')
+          .select(sql<number>`count(*)::int`.as('n'))
+          .where(sql<boolean>`provider_id = any(${textArray(artistIds)}::text[])`)} = ${artistIds.length}`.as('complete'),
+    ])
+    .executeTakeFirstOrThrow();
   if (complete) return { newArtists: 0, filledTracks: 0 };
   return database.transaction(async (tx) => {
     const result = await upsertTrackMetadata(tx, tracks);
@@ -157,21 +184,33 @@ export async function updateArtistMetadata(em: EntityManager, artists: SpotifyAr
     }));
   if (rows.length === 0) return 0;
   await lockCatalogue(em, 'exclusive');
-  const updated = await em.execute<{ id: string }[]>(
-    `update listening.artists a set name = u.name, image_url = coalesce(u.image_url, a.image_url), genres = coalesce(u.genres, a.genres),
-            country = coalesce(u.country, a.country), active = coalesce(u.active, a.active), metadata_fetched_at = now()
-       from jsonb_to_recordset(?::jsonb) as u(provider_id text, name text, image_url text, genres text[], country text, active boolean)
-      where a.provider_id = u.provider_id
-      returning a.id`,
-    [JSON.stringify(rows)],
-  );
+  const updated = await listeningDb(em)
+    .updateTable('listening.artists as a')
+    .from(
+      sql<{ provider_id: string }>`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`.as<'u'>(sql`u(provider_id text, name text, image_url text, genres text[], country text, active boolean)`),
+    )
+    .set({
+      name: sql`u.name`,
+      image_url: sql`coalesce(u.image_url, a.image_url)`,
+      genres: sql`coalesce(u.genres, a.genres)`,
+      country: sql`coalesce(u.country, a.country)`,
+      active: sql`coalesce(u.active, a.active)`,
+      metadata_fetched_at: sql`now()`,
+    })
+    .whereRef('a.provider_id', '=', 'u.provider_id')
+    .returning('a.id')
+    .execute();
   return updated.length;
 }
 
 /** Counts a failed lookup; after enough of them the entry stays orphaned and is not asked for again. */
 export async function recordCatalogueMisses(em: EntityManager, kind: 'tracks' | 'artists', providerIds: string[]): Promise<void> {
   if (providerIds.length === 0) return;
-  await em.execute(`update listening.${kind} set fetch_attempts = fetch_attempts + 1 where provider_id = any(?::text[])`, [textArray(providerIds)]);
+  await listeningDb(em)
+    .updateTable(`listening.${kind}`)
+    .set({ fetch_attempts: sql`fetch_attempts + 1` })
+    .where(sql<boolean>`provider_id = any(${textArray(providerIds)}::text[])`)
+    .execute();
 }
 
 /**
@@ -180,33 +219,49 @@ export async function recordCatalogueMisses(em: EntityManager, kind: 'tracks' | 
  * a credit an import is adding to one right now is committed (and moved) before it goes.
  */
 export async function mergeOrphanArtists(em: EntityManager, realArtistIds: string[]): Promise<void> {
-  const pairs = await em.execute<{ orphan_id: string; real_id: string; mbid: string | null }[]>(
-    `select o.id as orphan_id, o.mbid, (
-       select r.id from listening.artists r
-        where r.id = any(?::uuid[]) and r.provider_id is not null and lower(r.name) = lower(o.name)
-        order by r.created_at limit 1
-     ) as real_id
-       from listening.artists o
-      where o.provider_id is null
-        and lower(o.name) in (select lower(name) from listening.artists where id = any(?::uuid[]) and provider_id is not null)
-      for update`,
-    [textArray(realArtistIds), textArray(realArtistIds)],
-  );
+  const db = listeningDb(em);
+  const reals = textArray(realArtistIds);
+  const pairs = (
+    await db
+      .selectFrom('listening.artists as o')
+      .select((eb) => [
+        'o.id as orphan_id',
+        'o.mbid',
+        eb
+          .selectFrom('listening.artists as r')
+          .select('r.id')
+          .where(sql<boolean>`r.id = any(${reals}::uuid[])`)
+          .where('r.provider_id', 'is not', null)
+          .where(sql<boolean>`lower(r.name) = lower(o.name)`)
+          .orderBy('r.created_at')
+          .limit(1)
+          .as('real_id'),
+      ])
+      .where('o.provider_id', 'is', null)
+      .where(sql`lower(o.name)`, 'in', db.selectFrom('listening.artists').select(sql<string>`lower(name)`.as('n')).where(sql<boolean>`id = any(${reals}::uuid[])`).where('provider_id', 'is not', null))
+      .forUpdate()
+      .execute()
+  ).map((pair) => ({ ...pair, real_id: pair.real_id! }));
   if (pairs.length === 0) return;
   const orphans = textArray(pairs.map((pair) => pair.orphan_id));
-  const [{ tracks }] = await em.execute<{ tracks: string[] | null }[]>(
-    `select array_agg(distinct track_id) as tracks from listening.track_artists where artist_id = any(?::uuid[])`,
-    [orphans],
-  );
+  const { tracks } = await db
+    .selectFrom('listening.track_artists')
+    .select(sql<string[] | null>`array_agg(distinct track_id)`.as('tracks'))
+    .where(sql<boolean>`artist_id = any(${orphans}::uuid[])`)
+    .executeTakeFirstOrThrow();
   const affectedFans = await fansWhoPlayed(em, tracks ?? []);
-  await em.execute(
-    `insert into listening.track_artists (track_id, artist_id, position)
-     select ta.track_id, m.real_id, ta.position
-       from listening.track_artists ta join unnest(?::uuid[], ?::uuid[]) as m(orphan_id, real_id) on ta.artist_id = m.orphan_id
-     on conflict do nothing`,
-    [orphans, textArray(pairs.map((pair) => pair.real_id))],
-  );
-  await em.execute(`delete from listening.artists where id = any(?::uuid[])`, [orphans]);
+  await db
+    .insertInto('listening.track_artists')
+    .columns(['track_id', 'artist_id', 'position'])
+    .expression(
+      db
+        .selectFrom('listening.track_artists as ta')
+        .innerJoin(sql<{ orphan_id: string; real_id: string }>`unnest(${orphans}::uuid[], ${textArray(pairs.map((pair) => pair.real_id))}::uuid[])`.as<'m'>(sql`m(orphan_id, real_id)`), 'm.orphan_id', 'ta.artist_id')
+        .select(['ta.track_id', 'm.real_id', 'ta.position']),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await db.deleteFrom('listening.artists').where(sql<boolean>`id = any(${orphans}::uuid[])`).execute();
   await keepMbids(em, 'artists', pairs);
   await rebuildFanReadModels(em, affectedFans);
 }
@@ -217,32 +272,48 @@ export async function mergeOrphanArtists(em: EntityManager, realArtistIds: strin
  * goes. Locked first, like the artists, so plays being written to it are moved too.
  */
 export async function mergeOrphanTracks(em: EntityManager, realTrackIds: string[]): Promise<void> {
-  const pairs = await em.execute<{ orphan_id: string; real_id: string; mbid: string | null }[]>(
-    `select o.id as orphan_id, o.mbid, (
-       select r.id from listening.tracks r
-        where r.id = any(?::uuid[]) and r.provider_id is not null and r.match_key = o.match_key
-        order by r.created_at limit 1
-     ) as real_id
-       from listening.tracks o
-      where o.provider_id is null
-        and o.match_key in (select match_key from listening.tracks where id = any(?::uuid[]) and provider_id is not null)
-      for update`,
-    [textArray(realTrackIds), textArray(realTrackIds)],
-  );
+  const db = listeningDb(em);
+  const reals = textArray(realTrackIds);
+  const pairs = (
+    await db
+      .selectFrom('listening.tracks as o')
+      .select((eb) => [
+        'o.id as orphan_id',
+        'o.mbid',
+        eb
+          .selectFrom('listening.tracks as r')
+          .select('r.id')
+          .where(sql<boolean>`r.id = any(${reals}::uuid[])`)
+          .where('r.provider_id', 'is not', null)
+          .whereRef('r.match_key', '=', 'o.match_key')
+          .orderBy('r.created_at')
+          .limit(1)
+          .as('real_id'),
+      ])
+      .where('o.provider_id', 'is', null)
+      .where('o.match_key', 'in', db.selectFrom('listening.tracks').select('match_key').where(sql<boolean>`id = any(${reals}::uuid[])`).where('provider_id', 'is not', null))
+      .forUpdate()
+      .execute()
+  ).map((pair) => ({ ...pair, real_id: pair.real_id! }));
   if (pairs.length === 0) return;
   const orphans = textArray(pairs.map((pair) => pair.orphan_id));
   const affectedFans = await fansWhoPlayed(em, pairs.map((pair) => pair.orphan_id));
   // A play the real track already has from another source (a poll) is the same play: kept once.
-  await em.execute(
-    `insert into listening.plays (fan_id, played_at, track_id, ms_played, source, precision_s, trusted)
-     select p.fan_id, p.played_at, m.real_id, p.ms_played, p.source, p.precision_s, p.trusted
-       from listening.plays p join unnest(?::uuid[], ?::uuid[]) as m(orphan_id, real_id) on p.track_id = m.orphan_id
-      where not exists (select 1 from listening.plays o where ${samePlaySql('o', 'p', 'm.real_id')})
-     on conflict do nothing`,
-    [orphans, textArray(pairs.map((pair) => pair.real_id))],
-  );
-  await em.execute(`delete from listening.plays where track_id = any(?::uuid[])`, [orphans]);
-  await em.execute(`delete from listening.tracks where id = any(?::uuid[])`, [orphans]);
+  await db
+    .insertInto('listening.plays')
+    .columns(['fan_id', 'played_at', 'track_id', 'ms_played', 'source', 'precision_s', 'trusted'])
+    .expression(
+      db
+        .selectFrom('listening.plays as p')
+        .innerJoin(sql<{ orphan_id: string; real_id: string }>`unnest(${orphans}::uuid[], ${textArray(pairs.map((pair) => pair.real_id))}::uuid[])`.as<'m'>(sql`m(orphan_id, real_id)`), 'm.orphan_id', 'p.track_id')
+        .select(['p.fan_id', 'p.played_at', 'm.real_id', 'p.ms_played', 'p.source', 'p.precision_s', 'p.trusted'])
+        // The writer's rule for one play heard once (samePlaySql: aliases only, no values), so a merge never stores it twice.
+        .where((eb) => eb.not(eb.exists(eb.selectFrom('listening.plays as o').select('o.fan_id').where(sql.raw<boolean>(samePlaySql('o', 'p', 'm.real_id')))))),
+    )
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  await db.deleteFrom('listening.plays').where(sql<boolean>`track_id = any(${orphans}::uuid[])`).execute();
+  await db.deleteFrom('listening.tracks').where(sql<boolean>`id = any(${orphans}::uuid[])`).execute();
   await keepMbids(em, 'tracks', pairs);
   await rebuildFanReadModels(em, affectedFans);
 }
@@ -255,11 +326,28 @@ export async function mergeOrphanTracks(em: EntityManager, realTrackIds: string[
 async function keepMbids(em: EntityManager, table: 'tracks' | 'artists', pairs: { real_id: string; mbid: string | null }[]): Promise<void> {
   const carried = pairs.filter((pair) => pair.mbid !== null);
   if (carried.length === 0) return;
-  await em.execute(
-    `update listening.${table} r set mbid = m.mbid
-       from (select distinct on (real_id) real_id, mbid from unnest(?::uuid[], ?::uuid[]) as u(real_id, mbid) order by real_id, mbid) m
-      where r.id = m.real_id and r.mbid is null
-        and not exists (select 1 from listening.${table} x where x.mbid = m.mbid)`,
-    [textArray(carried.map((pair) => pair.real_id)), textArray(carried.map((pair) => pair.mbid!))],
-  );
+  const db = listeningDb(em);
+  const m = sql<{ real_id: string; mbid: string }>`(select distinct on (real_id) real_id, mbid from unnest(${textArray(carried.map((pair) => pair.real_id))}::uuid[], ${textArray(
+    carried.map((pair) => pair.mbid!),
+  )}::uuid[]) as u(real_id, mbid) order by real_id, mbid)`.as('m');
+  // Never an MBID another row of the table already has (the unique index).
+  if (table === 'tracks') {
+    await db
+      .updateTable('listening.tracks as r')
+      .from(m)
+      .set({ mbid: sql`m.mbid` })
+      .whereRef('r.id', '=', 'm.real_id')
+      .where('r.mbid', 'is', null)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('listening.tracks as x').select('x.id').whereRef('x.mbid', '=', 'm.mbid'))))
+      .execute();
+  } else {
+    await db
+      .updateTable('listening.artists as r')
+      .from(m)
+      .set({ mbid: sql`m.mbid` })
+      .whereRef('r.id', '=', 'm.real_id')
+      .where('r.mbid', 'is', null)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('listening.artists as x').select('x.id').whereRef('x.mbid', '=', 'm.mbid'))))
+      .execute();
+  }
 }

@@ -1,4 +1,6 @@
-import { executePrepared, type Database, type EntityManager } from '#pie/platform';
+import { sql } from 'kysely';
+import { executePreparedQuery, type Database, type EntityManager } from '#pie/platform';
+import { listeningDb } from '../db/listening-db.js';
 import { lockCatalogue } from './catalogue-lock.js';
 import { fanWindowFirstDay } from './listening-window.js';
 
@@ -25,31 +27,50 @@ export async function currentFanArtistWindow(database: Database, fanId: string, 
     // real artist and deleting the name-only one meanwhile made the copy fail on its foreign key.
     await lockCatalogue(tx, 'shared');
     // One refresh per fan and window at a time; whoever waited finds it done.
-    await tx.execute(`select pg_advisory_xact_lock(hashtextextended('listening-window:' || ? || ':' || ?, 0))`, [fanId, days]);
+    const db = listeningDb(tx);
+    await db.selectNoFrom(sql`pg_advisory_xact_lock(hashtextextended('listening-window:' || ${fanId}::text || ':' || ${days}::text, 0))`.as('locked')).execute();
     const done = await freshWindowArtists(tx, fanId, days);
     if (done !== null) return done;
     // The version is read before the rows are summed: plays committed in between make the next read refresh again.
-    const [state] = await tx.execute<{ version: string; first_day: string }[]>(
-      `select coalesce((select read_version from listening.fan_listening_state where fan_id = ?), 0) as version,
-              to_char(${fanWindowFirstDay('?', '?')}, 'YYYY-MM-DD') as first_day`,
-      [fanId, fanId, days],
-    );
-    await tx.execute(`delete from listening.fan_artist_windows where fan_id = ? and days = ?`, [fanId, days]);
-    const [{ artists }] = await tx.execute<{ artists: number }[]>(
-      `with filled as (
-         insert into listening.fan_artist_windows (fan_id, days, artist_id, plays, listened_ms, last_played_at)
-         select fan_id, ?, artist_id, sum(plays), sum(listened_ms), max(last_played_at)
-           from listening.fan_artist_days where fan_id = ? and day >= ?::date
-          group by fan_id, artist_id
-         returning 1)
-       select count(*)::int as artists from filled`,
-      [days, fanId, state.first_day],
-    );
-    await tx.execute(
-      `insert into listening.fan_windows (fan_id, days, first_day, read_version, artists) values (?, ?, ?::date, ?, ?)
-       on conflict (fan_id, days) do update set first_day = excluded.first_day, read_version = excluded.read_version, artists = excluded.artists, refreshed_at = now()`,
-      [fanId, days, state.first_day, state.version, artists],
-    );
+    const state = await db
+      .selectNoFrom((eb) => [
+        sql<string>`coalesce(${eb.selectFrom('listening.fan_listening_state').select('read_version').where('fan_id', '=', fanId)}, 0)`.as('version'),
+        sql<string>`to_char(${fanWindowFirstDay(fanId, days)}, 'YYYY-MM-DD')`.as('first_day'),
+      ])
+      .executeTakeFirstOrThrow();
+    await db.deleteFrom('listening.fan_artist_windows').where('fan_id', '=', fanId).where('days', '=', days).execute();
+    const filled = await db
+      .insertInto('listening.fan_artist_windows')
+      .columns(['fan_id', 'days', 'artist_id', 'plays', 'listened_ms', 'last_played_at'])
+      .expression(
+        db
+          .selectFrom('listening.fan_artist_days')
+          .select([
+            'fan_id',
+            sql<number>`${days}::int`.as('days'),
+            'artist_id',
+            sql<number>`sum(plays)`.as('plays'),
+            sql<string>`sum(listened_ms)`.as('listened_ms'),
+            sql<string>`max(last_played_at)`.as('last_played_at'),
+          ])
+          .where('fan_id', '=', fanId)
+          .where('day', '>=', sql<string>`${state.first_day}::date`)
+          .groupBy(['fan_id', 'artist_id']),
+      )
+      .executeTakeFirst();
+    const artists = Number(filled.numInsertedOrUpdatedRows ?? 0);
+    await db
+      .insertInto('listening.fan_windows')
+      .values({ fan_id: fanId, days, first_day: state.first_day, read_version: state.version, artists })
+      .onConflict((oc) =>
+        oc.columns(['fan_id', 'days']).doUpdateSet((eb) => ({
+          first_day: eb.ref('excluded.first_day'),
+          read_version: eb.ref('excluded.read_version'),
+          artists: eb.ref('excluded.artists'),
+          refreshed_at: sql`now()`,
+        })),
+      )
+      .execute();
     return artists;
   });
 }
@@ -57,13 +78,17 @@ export async function currentFanArtistWindow(database: Database, fanId: string, 
 /** The window's artist count when it is current, else null. */
 async function freshWindowArtists(em: EntityManager, fanId: string, days: number): Promise<number | null> {
   // Asked before every read of a kept window: a prepared statement.
-  const [row] = await executePrepared<{ artists: number }>(
+  const [row] = await executePreparedQuery(
     em,
-    `select w.artists from listening.fan_windows w
-      where w.fan_id = $1 and w.days = $2
-        and w.read_version = coalesce((select read_version from listening.fan_listening_state where fan_id = w.fan_id), 0)
-        and w.first_day = ${fanWindowFirstDay('$1', '$2')}`,
-    [fanId, days],
+    listeningDb(em)
+      .selectFrom('listening.fan_windows as w')
+      .select('w.artists')
+      .where('w.fan_id', '=', fanId)
+      .where('w.days', '=', days)
+      .where((eb) =>
+        eb('w.read_version', '=', sql<string>`coalesce(${eb.selectFrom('listening.fan_listening_state as s').select('s.read_version').whereRef('s.fan_id', '=', 'w.fan_id')}, 0)`),
+      )
+      .where('w.first_day', '=', fanWindowFirstDay(fanId, days)),
   );
   return row ? Number(row.artists) : null;
 }

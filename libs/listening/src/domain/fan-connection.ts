@@ -2,6 +2,8 @@ import type { ProviderTokens } from '#pie/identity';
 import { recordInOutbox, type Database, type EntityManager } from '#pie/platform';
 import { FanConnectionBroken } from '../events/fan-connection-broken.event.js';
 import { PROVIDER } from './listening.constants.js';
+import { sql } from 'kysely';
+import { listeningDb } from '../db/listening-db.js';
 
 /**
  * The provider refused us for this fan for good (a 401 after one refresh, a refresh refused):
@@ -19,13 +21,17 @@ export async function breakConnection(database: Database, tokens: ProviderTokens
  * connection was working until now. Run it in a transaction: the event commits with the state.
  */
 export async function markConnectionBroken(em: EntityManager, fanId: string, reason: string): Promise<boolean> {
-  const changed = await em.execute<{ fan_id: string }[]>(
-    `insert into listening.fan_listening_state as f (fan_id, status, broken_reason, next_poll_at) values (?, 'broken', ?, now())
-     on conflict (fan_id) do update set status = 'broken', broken_reason = excluded.broken_reason, updated_at = now()
-       where f.status <> 'broken'
-     returning fan_id`,
-    [fanId, reason.slice(0, 500)],
-  );
+  const changed = await listeningDb(em)
+    .insertInto('listening.fan_listening_state')
+    .values({ fan_id: fanId, status: 'broken', broken_reason: reason.slice(0, 500), next_poll_at: sql`now()` })
+    .onConflict((oc) =>
+      oc
+        .column('fan_id')
+        .doUpdateSet({ status: 'broken', broken_reason: (eb) => eb.ref('excluded.broken_reason'), updated_at: sql`now()` })
+        .where('listening.fan_listening_state.status', '<>', 'broken'),
+    )
+    .returning('fan_id')
+    .execute();
   if (changed.length === 0) return false;
   recordInOutbox(em, FanConnectionBroken.create({ fanId, provider: 'spotify', reason }));
   await em.flush();
@@ -34,19 +40,31 @@ export async function markConnectionBroken(em: EntityManager, fanId: string, rea
 
 /** The fan removed the connection: nothing to poll, nothing to tell them. */
 export async function markDisconnected(em: EntityManager, fanId: string): Promise<void> {
-  await em.execute(
-    `update listening.fan_listening_state set status = 'disconnected', broken_reason = null, updated_at = now() where fan_id = ? and status <> 'disconnected'`,
-    [fanId],
-  );
+  await listeningDb(em)
+    .updateTable('listening.fan_listening_state')
+    .set({ status: 'disconnected', broken_reason: null, updated_at: sql`now()` })
+    .where('fan_id', '=', fanId)
+    .where('status', '<>', 'disconnected')
+    .execute();
 }
 
 /** A (re)connected fan: polling starts over from `nextPollAt`, the cursor is kept (plays stay deduplicated anyway). */
 export async function markConnected(em: EntityManager, fanId: string, nextPollAt: Date): Promise<void> {
-  await em.execute(
-    `insert into listening.fan_listening_state as f (fan_id, status, next_poll_at, connected_at) values (?, 'connected', ?::timestamptz, now())
-     on conflict (fan_id) do update set status = 'connected', broken_reason = null, next_poll_at = least(f.next_poll_at, excluded.next_poll_at),
-       connected_at = coalesce(f.connected_at, now()), updated_at = now()
-       where f.status <> 'connected' or f.next_poll_at > excluded.next_poll_at`,
-    [fanId, nextPollAt.toISOString()],
-  );
+  const state = 'listening.fan_listening_state';
+  await listeningDb(em)
+    .insertInto(state)
+    .values({ fan_id: fanId, status: 'connected', next_poll_at: nextPollAt.toISOString(), connected_at: sql`now()` })
+    .onConflict((oc) =>
+      oc
+        .column('fan_id')
+        .doUpdateSet({
+          status: 'connected',
+          broken_reason: null,
+          next_poll_at: sql`least(${sql.ref(`${state}.next_poll_at`)}, excluded.next_poll_at)`,
+          connected_at: sql`coalesce(${sql.ref(`${state}.connected_at`)}, now())`,
+          updated_at: sql`now()`,
+        })
+        .where((eb) => eb.or([eb(`${state}.status`, '<>', 'connected'), eb(`${state}.next_poll_at`, '>', eb.ref('excluded.next_poll_at'))])),
+    )
+    .execute();
 }

@@ -16,6 +16,8 @@ import { breakConnection, markDisconnected } from './fan-connection.js';
 import { MAX_PAGES_PER_POLL, nextPollAt, PROVIDER, RECENTLY_PLAYED_LIMIT } from './listening.constants.js';
 import { writePlaysIn, type IncomingPlay } from './play-writer.js';
 import { cooldownRemainingMs, startCooldown } from './provider-cooldown.js';
+import { sql } from 'kysely';
+import { listeningDb } from '../db/listening-db.js';
 
 export type IngestOutcome =
   | { kind: 'ingested'; fetched: number; inserted: number; lastPlayedAt: Date | null }
@@ -62,11 +64,16 @@ export class FanIngestion {
     const em = this.database.em();
     const wait = await cooldownRemainingMs(em, PROVIDER);
     if (wait > 0) return { kind: 'rate-limited', retryAfterMs: wait, fetched: 0, inserted: 0, lastPlayedAt: null };
-    let [state] = await em.execute<{ last_played_at: Date | null }[]>(`select last_played_at from listening.fan_listening_state where fan_id = ?`, [fanId]);
+    const db = listeningDb(em);
+    let state = await db.selectFrom('listening.fan_listening_state').select('last_played_at').where('fan_id', '=', fanId).executeTakeFirst();
     if (!state) {
       // A fan identity says is connected but whom the scheduler has not met yet (a sync asked for
       // first): known from now on; the token call below decides whether they are connected.
-      await em.execute(`insert into listening.fan_listening_state (fan_id, status, next_poll_at, connected_at) values (?, 'connected', now(), now()) on conflict do nothing`, [fanId]);
+      await db
+        .insertInto('listening.fan_listening_state')
+        .values({ fan_id: fanId, status: 'connected', next_poll_at: sql`now()`, connected_at: sql`now()` })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
       state = { last_played_at: null };
     }
     const cursor = state?.last_played_at ? new Date(state.last_played_at).getTime() : undefined;
@@ -157,6 +164,8 @@ export class FanIngestion {
         await tx.flush();
       },
     );
+    // raw SQL: bench:ingest — the poll's writer transaction: COPY needs the native client
+    // (writePlaysIn), and the fan's locks and state write run in that transaction with it.
     return nativeTransaction(this.database, async (client) => {
       // The fan's state is locked for the write: a disconnection, a breakage or an account deletion
       // that landed while the provider was answering wins. The status is never set here (only the

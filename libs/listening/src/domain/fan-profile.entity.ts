@@ -1,6 +1,7 @@
 import { defineEntity, LockMode, p } from '@mikro-orm/core';
 import type { ProfileVisibility, UpdateVisibilityRequest } from '#pie/contracts';
 import type { EntityManager } from '#pie/platform';
+import { listeningDb } from '../db/listening-db.js';
 
 /** What another fan may see of a fan: each section is private until the fan makes it public. */
 export type ProfileSection = keyof ProfileVisibility;
@@ -62,6 +63,10 @@ FanProfileSchema.setClass(FanProfile);
 
 /** The fan's profile row, created if need be and locked for the change (two requests at once never collide). */
 export async function profileForUpdate(em: EntityManager, fanId: string): Promise<FanProfile> {
-  await em.execute(`insert into listening.fan_profiles (fan_id) values (?) on conflict do nothing`, [fanId]);
+  await listeningDb(em)
+    .insertInto('listening.fan_profiles')
+    .values({ fan_id: fanId })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   return em.findOneOrFail(FanProfile, { fanId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
 }

@@ -1,5 +1,8 @@
+import { sql, type Expression, type Kysely } from 'kysely';
 import type { EntityManager } from '#pie/platform';
-import { executeBound, textArray } from '#pie/platform';
+import { textArray } from '#pie/platform';
+import { listeningDb } from '../db/listening-db.js';
+import type { ListeningTables } from '../db/tables.generated.js';
 
 export interface ArtistListening {
   artistId: string;
@@ -9,23 +12,32 @@ export interface ArtistListening {
   plays: number;
 }
 
+/** A relation of plays (track_id, ms_played, played_at) an artist share is computed from. */
+type PlaysRelation = { track_id: string; ms_played: number; played_at: string };
+
 /**
- * Per credited artist: the share of each play (ms_played / number of credited artists), summed.
- * `$plays` is a relation of (track_id, ms_played, played_at) rows; the result has artist_id,
- * listened_ms (numeric), plays and last_played_at. Shared by the facade, the fan's artist lists
- * and the popularity job so every figure divides time the same way.
+ * Per credited artist: the share of each play (ms_played / number of credited artists), summed,
+ * over the plays `plays` selects: artist_id, listened_ms (numeric), plays and last_played_at.
+ * Shared by the facade and the fan's artist lists, so every figure divides time the same way.
  */
-export function artistShareSql(plays: string): string {
-  return `
-    credits as (
-      select ta.track_id, ta.artist_id, count(*) over (partition by ta.track_id) as n
-        from listening.track_artists ta
-       where ta.track_id in (select track_id from ${plays})
-    ), artist_share as (
-      select c.artist_id, sum(fp.ms_played::numeric / c.n) as listened_ms, count(*)::int as plays, max(fp.played_at) as last_played_at
-        from ${plays} fp join credits c on c.track_id = fp.track_id
-       group by c.artist_id
-    )`;
+export function artistShare(db: Kysely<ListeningTables>, plays: (db: Kysely<ListeningTables>) => Expression<PlaysRelation>) {
+  return db
+    .with('fan_plays', () => plays(db))
+    .with('credits', (qc) =>
+      qc
+        .selectFrom('listening.track_artists as ta')
+        .select(['ta.track_id', 'ta.artist_id', sql<number>`count(*) over (partition by ta.track_id)`.as('n')])
+        .where('ta.track_id', 'in', qc.selectFrom('fan_plays').select('track_id')),
+    )
+    .selectFrom('fan_plays as fp')
+    .innerJoin('credits as c', 'c.track_id', 'fp.track_id')
+    .select([
+      'c.artist_id',
+      sql<string>`sum(fp.ms_played::numeric / c.n)`.as('listened_ms'),
+      sql<number>`count(*)::int`.as('plays'),
+      sql<string>`max(fp.played_at)`.as('last_played_at'),
+    ])
+    .groupBy('c.artist_id');
 }
 
 /**
@@ -41,14 +53,17 @@ export function artistShareSql(plays: string): string {
  * move no other fan's figures.
  */
 export async function listenedMsByArtist(em: EntityManager, fanId: string, from: Date, to: Date): Promise<ArtistListening[]> {
-  const rows = await em.execute<{ artist_id: string; listened_ms: string; plays: number }[]>(
-    `with fan_plays as (
-       select p.track_id, p.ms_played, p.played_at from listening.plays p join listening.tracks t on t.id = p.track_id and (t.metadata_fetched_at is not null or t.named_by_scrobble)
-        where p.fan_id = ? and p.played_at >= ?::timestamptz and p.played_at < ?::timestamptz
-     ), ${artistShareSql('fan_plays')}
-     select artist_id, listened_ms, plays from artist_share order by listened_ms desc, artist_id`,
-    [fanId, from.toISOString(), to.toISOString()],
+  const db = listeningDb(em);
+  const share = artistShare(db, (qb) =>
+    qb
+      .selectFrom('listening.plays as p')
+      .innerJoin('listening.tracks as t', (join) => join.onRef('t.id', '=', 'p.track_id').on((eb) => eb.or([eb('t.metadata_fetched_at', 'is not', null), eb('t.named_by_scrobble', '=', true)])))
+      .select(['p.track_id', 'p.ms_played', 'p.played_at'])
+      .where('p.fan_id', '=', fanId)
+      .where('p.played_at', '>=', from.toISOString())
+      .where('p.played_at', '<', to.toISOString()),
   );
+  const rows = await share.orderBy('listened_ms', 'desc').orderBy('c.artist_id').execute();
   return rows.map((row) => ({ artistId: row.artist_id, listenedMs: Number(row.listened_ms), plays: Number(row.plays) }));
 }
 
@@ -67,21 +82,17 @@ export interface ArtistFacts {
 /** What other modules show or filter by (pies: name, active flag, popularity). Unknown ids are left out. */
 export async function artistFacts(em: EntityManager, artistIds: string[]): Promise<ArtistFacts[]> {
   if (artistIds.length === 0) return [];
-  const rows = await executeBound<{ id: string; provider_id: string | null; mbid: string | null; name: string; active: boolean; popularity: number; country: string | null; image_url: string | null }>(
-    em,
-    `select id, provider_id, mbid, name, active, popularity, country, image_url from listening.artists where id = any($1::uuid[])`,
-    [textArray(artistIds)],
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    spotifyId: row.provider_id,
-    mbid: row.mbid,
-    name: row.name,
-    active: row.active,
-    popularity: Number(row.popularity),
-    country: row.country,
-    imageUrl: row.image_url,
-  }));
+  const rows = await listeningDb(em)
+    .selectFrom('listening.artists')
+    .select(['id', 'provider_id', 'mbid', 'name', 'active', 'popularity', 'country', 'image_url'])
+    .where(sql<boolean>`id = any(${textArray(artistIds)}::uuid[])`)
+    .execute();
+  return rows.map(toArtistFacts);
+}
+
+/** The one place an artist row becomes `ArtistFacts`. */
+export function toArtistFacts(row: { id: string; provider_id: string | null; mbid: string | null; name: string; active: boolean; popularity: number; country: string | null; image_url: string | null }): ArtistFacts {
+  return { id: row.id, spotifyId: row.provider_id, mbid: row.mbid, name: row.name, active: row.active, popularity: Number(row.popularity), country: row.country, imageUrl: row.image_url };
 }
 
 export interface OrphanedTrack {
@@ -94,14 +105,30 @@ export interface OrphanedTrack {
 
 /** The fan's plays in [from, to) of tracks whose metadata the catalogue has not fetched yet (and that no scrobble named: those count). */
 export async function orphanedTracks(em: EntityManager, fanId: string, from: Date, to: Date): Promise<OrphanedTrack[]> {
-  const rows = await em.execute<{ id: string; name: string; artists: string[] | null; plays: number; listened_ms: string }[]>(
-    `select t.id, t.name, count(*)::int as plays, sum(p.ms_played)::bigint as listened_ms,
-            (select array_agg(a.name order by ta.position, a.name) from listening.track_artists ta join listening.artists a on a.id = ta.artist_id where ta.track_id = t.id) as artists
-       from listening.plays p join listening.tracks t on t.id = p.track_id
-      where p.fan_id = ? and p.played_at >= ?::timestamptz and p.played_at < ?::timestamptz and t.metadata_fetched_at is null and not t.named_by_scrobble
-      group by t.id order by plays desc, t.name`,
-    [fanId, from.toISOString(), to.toISOString()],
-  );
+  const rows = await listeningDb(em)
+    .selectFrom('listening.plays as p')
+    .innerJoin('listening.tracks as t', 't.id', 'p.track_id')
+    .select((eb) => [
+      't.id',
+      't.name',
+      sql<number>`count(*)::int`.as('plays'),
+      sql<string>`sum(p.ms_played)::bigint`.as('listened_ms'),
+      eb
+        .selectFrom('listening.track_artists as ta')
+        .innerJoin('listening.artists as a', 'a.id', 'ta.artist_id')
+        .select(sql<string[] | null>`array_agg(a.name order by ta.position, a.name)`.as('names'))
+        .whereRef('ta.track_id', '=', 't.id')
+        .as('artists'),
+    ])
+    .where('p.fan_id', '=', fanId)
+    .where('p.played_at', '>=', from.toISOString())
+    .where('p.played_at', '<', to.toISOString())
+    .where('t.metadata_fetched_at', 'is', null)
+    .where('t.named_by_scrobble', '=', false)
+    .groupBy('t.id')
+    .orderBy('plays', 'desc')
+    .orderBy('t.name')
+    .execute();
   return rows.map((row) => ({ trackId: row.id, name: row.name, artistNames: row.artists ?? [], plays: Number(row.plays), listenedMs: Number(row.listened_ms) }));
 }
 
@@ -114,26 +141,34 @@ export interface DayListening {
 
 /** The fan's listening per UTC day in [from, to), every day present (zeros included). */
 export async function dailyListenedMs(em: EntityManager, fanId: string, from: Date, to: Date): Promise<DayListening[]> {
-  const rows = await em.execute<{ day: string; listened_ms: string; plays: string }[]>(
-    `with days as (
-       select generate_series((?::timestamptz at time zone 'UTC')::date, ((?::timestamptz - interval '1 microsecond') at time zone 'UTC')::date, interval '1 day')::date as day
-     ), totals as (
-       select (played_at at time zone 'UTC')::date as day, sum(ms_played) as listened_ms, count(*) as plays
-         from listening.plays where fan_id = ? and played_at >= ?::timestamptz and played_at < ?::timestamptz group by 1
-     )
-     select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(t.listened_ms, 0) as listened_ms, coalesce(t.plays, 0) as plays
-       from days d left join totals t on t.day = d.day order by d.day`,
-    [from.toISOString(), to.toISOString(), fanId, from.toISOString(), to.toISOString()],
-  );
+  const rows = await listeningDb(em)
+    .with('days', () =>
+      sql<{ day: string }>`(select generate_series((${from.toISOString()}::timestamptz at time zone 'UTC')::date, ((${to.toISOString()}::timestamptz - interval '1 microsecond') at time zone 'UTC')::date, interval '1 day')::date as day)`,
+    )
+    .with('totals', (qc) =>
+      qc
+        .selectFrom('listening.plays')
+        .select([sql<string>`(played_at at time zone 'UTC')::date`.as('day'), sql<string>`sum(ms_played)`.as('listened_ms'), sql<string>`count(*)`.as('plays')])
+        .where('fan_id', '=', fanId)
+        .where('played_at', '>=', from.toISOString())
+        .where('played_at', '<', to.toISOString())
+        .groupBy(sql`1`),
+    )
+    .selectFrom('days as d')
+    .leftJoin('totals as t', 't.day', 'd.day')
+    .select([sql<string>`to_char(d.day, 'YYYY-MM-DD')`.as('day'), sql<string>`coalesce(t.listened_ms, 0)`.as('listened_ms'), sql<string>`coalesce(t.plays, 0)`.as('plays')])
+    .orderBy('d.day')
+    .execute();
   return rows.map((row) => ({ date: row.day, listenedMs: Number(row.listened_ms), plays: Number(row.plays) }));
 }
 
 /** Whether a fan's profile is public and the name others may see (pies: the public pie). */
 export async function publicProfileOf(em: EntityManager, fanId: string): Promise<{ public: boolean; username: string | null; topArtistsPublic: boolean }> {
-  const [row] = await em.execute<{ profile_public: boolean; username: string | null; top_artists_public: boolean }[]>(
-    `select profile_public, username, top_artists_public from listening.fan_profiles where fan_id = ?`,
-    [fanId],
-  );
+  const row = await listeningDb(em)
+    .selectFrom('listening.fan_profiles')
+    .select(['profile_public', 'username', 'top_artists_public'])
+    .where('fan_id', '=', fanId)
+    .executeTakeFirst();
   // Top artists are public only on a public profile (the profile page hides every section of a private one).
   return { public: row?.profile_public ?? false, username: row?.profile_public ? row.username : null, topArtistsPublic: Boolean(row?.profile_public && row.top_artists_public) };
 }
@@ -157,26 +192,39 @@ export async function listenedMsByArtistForWindows(em: EntityManager, windows: r
   if (windows.length === 0) return result;
   // Rows name their window by its position (1-based), not its key: a batch answers 40,000 rows,
   // and the key (a uuid as text) was a third of what the client read and decoded.
-  const rows = await executeBound<{ n: number; artist_id: string; listened_ms: string; plays: number }>(
-    em,
-    `with w as (
-       select * from unnest($1::uuid[], $2::timestamptz[], $3::timestamptz[]) with ordinality as w(fan_id, starts_at, ends_at, n)
-     ), fan_plays as (
-       select w.n, p.track_id, p.ms_played from w join listening.plays p on p.fan_id = w.fan_id and p.played_at >= w.starts_at and p.played_at < w.ends_at
-        where exists (select 1 from listening.tracks t where t.id = p.track_id and (t.metadata_fetched_at is not null or t.named_by_scrobble))
-     ), credits as (
-       select ta.track_id, ta.artist_id, count(*) over (partition by ta.track_id) as n
-         from listening.track_artists ta where ta.track_id in (select distinct track_id from fan_plays)
-     )
-     select fp.n::int as n, c.artist_id, sum(fp.ms_played::numeric / c.n) as listened_ms, count(*)::int as plays
-       from fan_plays fp join credits c on c.track_id = fp.track_id
-      group by fp.n, c.artist_id`,
-    [
-      textArray(windows.map((w) => w.fanId)),
-      textArray(windows.map((w) => w.from.toISOString())),
-      textArray(windows.map((w) => w.to.toISOString())),
-    ],
-  );
+  const db = listeningDb(em);
+  const rows = await db
+    .with('w', () =>
+      sql<{ fan_id: string; starts_at: string; ends_at: string; n: string }>`(select * from unnest(${textArray(windows.map((w) => w.fanId))}::uuid[], ${textArray(
+        windows.map((w) => w.from.toISOString()),
+      )}::timestamptz[], ${textArray(windows.map((w) => w.to.toISOString()))}::timestamptz[]) with ordinality as w(fan_id, starts_at, ends_at, n))`,
+    )
+    .with('fan_plays', (qc) =>
+      qc
+        .selectFrom('w')
+        .innerJoin('listening.plays as p', (join) => join.onRef('p.fan_id', '=', 'w.fan_id').onRef('p.played_at', '>=', 'w.starts_at').onRef('p.played_at', '<', 'w.ends_at'))
+        .select(['w.n', 'p.track_id', 'p.ms_played'])
+        .where((eb) =>
+          eb.exists(
+            eb
+              .selectFrom('listening.tracks as t')
+              .select(sql`1`.as('one'))
+              .whereRef('t.id', '=', 'p.track_id')
+              .where((t) => t.or([t('t.metadata_fetched_at', 'is not', null), t('t.named_by_scrobble', '=', true)])),
+          ),
+        ),
+    )
+    .with('credits', (qc) =>
+      qc
+        .selectFrom('listening.track_artists as ta')
+        .select(['ta.track_id', 'ta.artist_id', sql<number>`count(*) over (partition by ta.track_id)`.as('n')])
+        .where('ta.track_id', 'in', qc.selectFrom('fan_plays').select('track_id').distinct()),
+    )
+    .selectFrom('fan_plays as fp')
+    .innerJoin('credits as c', 'c.track_id', 'fp.track_id')
+    .select([sql<number>`fp.n::int`.as('n'), 'c.artist_id', sql<string>`sum(fp.ms_played::numeric / c.n)`.as('listened_ms'), sql<number>`count(*)::int`.as('plays')])
+    .groupBy(['fp.n', 'c.artist_id'])
+    .execute();
   for (const row of rows) lists[row.n - 1]?.push({ artistId: row.artist_id, listenedMs: Number(row.listened_ms), plays: row.plays });
   return result;
 }
@@ -198,22 +246,28 @@ export interface TrackListening {
  */
 export async function listenedMsByTrackForWindows(em: EntityManager, artistId: string, windows: readonly Omit<ListeningWindow, 'key'>[]): Promise<TrackListening[]> {
   if (windows.length === 0) return [];
-  const rows = await executeBound<{ track_id: string; name: string; listened_ms: string; fans: number }>(
-    em,
-    `with w as (
-       select * from unnest($2::uuid[], $3::timestamptz[], $4::timestamptz[]) as w(fan_id, starts_at, ends_at)
-     ), artist_tracks as (
-       select ta.track_id, (select count(*) from listening.track_artists c where c.track_id = ta.track_id) as n
-         from listening.track_artists ta join listening.tracks t on t.id = ta.track_id and t.metadata_fetched_at is not null
-        where ta.artist_id = $1
-     )
-     select t.id as track_id, t.name, sum(p.ms_played::numeric / at.n) as listened_ms, count(distinct p.fan_id)::int as fans
-       from w join listening.plays p on p.fan_id = w.fan_id and p.played_at >= w.starts_at and p.played_at < w.ends_at
-       join artist_tracks at on at.track_id = p.track_id
-       join listening.tracks t on t.id = p.track_id
-      group by t.id, t.name
-      order by listened_ms desc, t.name, t.id`,
-    [artistId, textArray(windows.map((w) => w.fanId)), textArray(windows.map((w) => w.from.toISOString())), textArray(windows.map((w) => w.to.toISOString()))],
-  );
+  const rows = await listeningDb(em)
+    .with('w', () =>
+      sql<{ fan_id: string; starts_at: string; ends_at: string }>`(select * from unnest(${textArray(windows.map((w) => w.fanId))}::uuid[], ${textArray(
+        windows.map((w) => w.from.toISOString()),
+      )}::timestamptz[], ${textArray(windows.map((w) => w.to.toISOString()))}::timestamptz[]) as w(fan_id, starts_at, ends_at))`,
+    )
+    .with('artist_tracks', (qc) =>
+      qc
+        .selectFrom('listening.track_artists as ta')
+        .innerJoin('listening.tracks as t', (join) => join.onRef('t.id', '=', 'ta.track_id').on('t.metadata_fetched_at', 'is not', null))
+        .select((eb) => ['ta.track_id', eb.selectFrom('listening.track_artists as c').select(sql<string>`count(*)`.as('n')).whereRef('c.track_id', '=', 'ta.track_id').as('n')])
+        .where('ta.artist_id', '=', artistId),
+    )
+    .selectFrom('w')
+    .innerJoin('listening.plays as p', (join) => join.onRef('p.fan_id', '=', 'w.fan_id').onRef('p.played_at', '>=', 'w.starts_at').onRef('p.played_at', '<', 'w.ends_at'))
+    .innerJoin('artist_tracks as at', 'at.track_id', 'p.track_id')
+    .innerJoin('listening.tracks as t', 't.id', 'p.track_id')
+    .select(['t.id as track_id', 't.name', sql<string>`sum(p.ms_played::numeric / at.n)`.as('listened_ms'), sql<number>`count(distinct p.fan_id)::int`.as('fans')])
+    .groupBy(['t.id', 't.name'])
+    .orderBy('listened_ms', 'desc')
+    .orderBy('t.name')
+    .orderBy('t.id')
+    .execute();
   return rows.map((row) => ({ trackId: row.track_id, name: row.name, listenedMs: Number(row.listened_ms), fans: Number(row.fans) }));
 }

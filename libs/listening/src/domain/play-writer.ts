@@ -5,7 +5,6 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '#pie/platform';
 import { nativeTransaction } from '#pie/platform';
 import { CATALOGUE_LOCK_KEY } from './catalogue-lock.js';
-import { localDaySql } from './fan-read-models.js';
 import { MATCH_SKEW_SECONDS, MAX_PRECISION_SECONDS } from './listening.constants.js';
 
 export type PlaySource = 'recently-played' | 'export' | 'listenbrainz' | 'lastfm';
@@ -69,6 +68,10 @@ export function samePlaySql(o: string, r: string, track = `${r}.track_id`, fanKe
   and (${o}.source <> ${r}.source or ${o}.precision_s <> ${r}.precision_s)`;
 }
 const SAME_PLAY = samePlaySql('o', 'r', 'r.track_id', true);
+
+// raw SQL: bench:ingest — the listening writer, every statement of this file: COPY into a staging
+// table on the native client (Kysely has no COPY), then one set-based statement that resolves tracks,
+// matches other sources' plays and moves the read models (its plan is what bench:ingest measures).
 
 /**
  * Writes plays (DESIGN §7): the batch is streamed with COPY into a per-connection staging table
@@ -225,7 +228,7 @@ export const WRITE_PLAYS_SQL = `with staged as materialized (
      ), zones as (
        select fp.fan_id, fp.time_zone from listening.fan_profiles fp where fp.fan_id = any(array(select distinct fan_id from ins))
      ), zoned as (
-       select i.fan_id, i.track_id, i.played_at, i.ms_played, ${localDaySql('i.played_at', "coalesce(z.time_zone, 'UTC')")} as day
+       select i.fan_id, i.track_id, i.played_at, i.ms_played, ((i.played_at) at time zone coalesce(z.time_zone, 'UTC'))::date as day
          from ins i left join zones z on z.fan_id = i.fan_id
      ), credits as (
        select ta.track_id, ta.artist_id, count(*) over (partition by ta.track_id) as n

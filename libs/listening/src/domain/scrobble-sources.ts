@@ -18,6 +18,8 @@ import { nextPollAt } from './listening.constants.js';
 import { clearStagedPlays, writePlaysIn } from './play-writer.js';
 import { cooldownRemainingMs, startCooldown } from './provider-cooldown.js';
 import { scrobblePlay } from './scrobble-plays.js';
+import { sql } from 'kysely';
+import { listeningDb } from '../db/listening-db.js';
 
 /** Forward pages one poll may read. */
 const POLL_PAGES = 10;
@@ -49,7 +51,7 @@ interface SourceRow {
   backfill_before_ts: string | null;
   backfill_oldest_ts: string | null;
   newest_seen_ts: string | null;
-  last_polled_at: Date | null;
+  last_polled_at: string | null;
 }
 
 /**
@@ -84,37 +86,46 @@ export class ScrobbleSources {
    */
   async connect(fanId: string, kind: ScrobbleSourceKind, account: { userName: string; credential: string; newestTs: number; oldestTs: number }): Promise<void> {
     const { userName, credential, newestTs, oldestTs } = account;
-    await this.database.em().execute(
-      `insert into listening.scrobble_sources as s (fan_id, kind, user_name, token_sealed, status, backfill_before_ts, backfill_oldest_ts, backfill_newest_ts, newest_seen_ts, next_sync_at)
-       values (?, ?, ?, ?, 'backfilling', ?, ?, ?, ?, now())
-       on conflict (fan_id, kind) do update set user_name = excluded.user_name, token_sealed = excluded.token_sealed, status = 'backfilling',
-         broken_reason = null, backfill_before_ts = excluded.backfill_before_ts, backfill_oldest_ts = excluded.backfill_oldest_ts,
-         backfill_newest_ts = excluded.backfill_newest_ts, newest_seen_ts = greatest(s.newest_seen_ts, excluded.newest_seen_ts),
-         backfilled_listens = 0, next_sync_at = now(), connected_at = now(), updated_at = now()`,
-      [fanId, kind, userName, this.cipher.encrypt(credential), newestTs + 1, Math.min(oldestTs, newestTs), newestTs, newestTs],
-    );
+    await listeningDb(this.database.em())
+      .insertInto('listening.scrobble_sources')
+      .values({
+        fan_id: fanId,
+        kind,
+        user_name: userName,
+        token_sealed: this.cipher.encrypt(credential),
+        status: 'backfilling',
+        backfill_before_ts: newestTs + 1,
+        backfill_oldest_ts: Math.min(oldestTs, newestTs),
+        backfill_newest_ts: newestTs,
+        newest_seen_ts: newestTs,
+        next_sync_at: sql`now()`,
+      })
+      .onConflict((oc) =>
+        oc.columns(['fan_id', 'kind']).doUpdateSet((eb) => ({
+          user_name: eb.ref('excluded.user_name'),
+          token_sealed: eb.ref('excluded.token_sealed'),
+          status: 'backfilling',
+          broken_reason: null,
+          backfill_before_ts: eb.ref('excluded.backfill_before_ts'),
+          backfill_oldest_ts: eb.ref('excluded.backfill_oldest_ts'),
+          backfill_newest_ts: eb.ref('excluded.backfill_newest_ts'),
+          newest_seen_ts: sql`greatest(listening.scrobble_sources.newest_seen_ts, excluded.newest_seen_ts)`,
+          backfilled_listens: 0,
+          next_sync_at: sql`now()`,
+          connected_at: sql`now()`,
+          updated_at: sql`now()`,
+        })),
+      )
+      .execute();
   }
 
   /** What settings show: each source's state, the back-fill's progress (by the time span covered). */
   async states(fanId: string): Promise<ListeningSourceState[]> {
-    const rows = await this.database.em().execute<
-      {
-        kind: ScrobbleSourceKind;
-        status: ListeningSourceState['status'];
-        user_name: string;
-        broken_reason: string | null;
-        backfilled_listens: number;
-        backfill_before_ts: string | null;
-        backfill_oldest_ts: string | null;
-        backfill_newest_ts: string | null;
-        last_polled_at: Date | null;
-        next_sync_at: Date;
-      }[]
-    >(
-      `select kind, status, user_name, broken_reason, backfilled_listens, backfill_before_ts, backfill_oldest_ts, backfill_newest_ts, last_polled_at, next_sync_at
-         from listening.scrobble_sources where fan_id = ?`,
-      [fanId],
-    );
+    const rows = await listeningDb(this.database.em())
+      .selectFrom('listening.scrobble_sources')
+      .select(['kind', 'status', 'user_name', 'broken_reason', 'backfilled_listens', 'backfill_before_ts', 'backfill_oldest_ts', 'backfill_newest_ts', 'last_polled_at', 'next_sync_at'])
+      .where('fan_id', '=', fanId)
+      .execute();
     return SCROBBLE_SOURCE_KINDS.map((kind) => {
       const row = rows.find((r) => r.kind === kind);
       if (!row) return { source: kind, status: 'not-connected', user_name: null, broken_reason: null, backfill: null, last_polled_at: null, next_sync_at: null };
@@ -138,27 +149,30 @@ export class ScrobbleSources {
 
   /** The fan removed the source: polling stops and the credential is forgotten; their plays stay. */
   async disconnect(fanId: string, kind: ScrobbleSourceKind): Promise<boolean> {
-    const rows = await this.database
-      .em()
-      .execute<{ fan_id: string }[]>(
-        `update listening.scrobble_sources set status = 'disconnected', token_sealed = null, broken_reason = null, updated_at = now()
-          where fan_id = ? and kind = ? and status <> 'disconnected' returning fan_id`,
-        [fanId, kind],
-      );
+    const rows = await listeningDb(this.database.em())
+      .updateTable('listening.scrobble_sources')
+      .set({ status: 'disconnected', token_sealed: null, broken_reason: null, updated_at: sql`now()` })
+      .where('fan_id', '=', fanId)
+      .where('kind', '=', kind)
+      .where('status', '<>', 'disconnected')
+      .returning('fan_id')
+      .execute();
     return rows.length > 0;
   }
 
   /** One sync: a slice of the back-fill, or a poll. */
   async sync(fanId: string, kind: ScrobbleSourceKind): Promise<ScrobbleSyncOutcome> {
     const service = this.services[kind];
-    const [row] = await this.database
-      .em()
-      .execute<SourceRow[]>(
-        `select user_name, token_sealed, status, backfill_before_ts, backfill_oldest_ts, newest_seen_ts, last_polled_at from listening.scrobble_sources
-          where fan_id = ? and kind = ? and status in ('backfilling', 'connected')`,
-        [fanId, kind],
-      );
-    if (!row) return { kind: 'not-connected' };
+    const found = await listeningDb(this.database.em())
+      .selectFrom('listening.scrobble_sources')
+      .select(['user_name', 'token_sealed', 'status', 'backfill_before_ts', 'backfill_oldest_ts', 'newest_seen_ts', 'last_polled_at'])
+      .where('fan_id', '=', fanId)
+      .where('kind', '=', kind)
+      .where('status', 'in', ['backfilling', 'connected'])
+      .executeTakeFirst();
+    if (!found) return { kind: 'not-connected' };
+    // A connected or back-filling source keeps its sealed token (only a disconnection clears it).
+    const row: SourceRow = { ...found, token_sealed: found.token_sealed!, status: found.status as SourceRow['status'] };
     if (service.appWideRateLimit) {
       const waitMs = await cooldownRemainingMs(this.database.em(), kind);
       if (waitMs > 0) return this.later(fanId, kind, waitMs);
@@ -179,13 +193,12 @@ export class ScrobbleSources {
   }
 
   private async later(fanId: string, kind: ScrobbleSourceKind, retryAfterMs: number): Promise<ScrobbleSyncOutcome> {
-    await this.database
-      .em()
-      .execute(`update listening.scrobble_sources set next_sync_at = now() + make_interval(secs => ?), updated_at = now() where fan_id = ? and kind = ?`, [
-        retryAfterMs / 1000,
-        fanId,
-        kind,
-      ]);
+    await listeningDb(this.database.em())
+      .updateTable('listening.scrobble_sources')
+      .set({ next_sync_at: sql`now() + make_interval(secs => ${retryAfterMs / 1000})`, updated_at: sql`now()` })
+      .where('fan_id', '=', fanId)
+      .where('kind', '=', kind)
+      .execute();
     return { kind: 'rate-limited', retryAfterMs };
   }
 
@@ -198,6 +211,7 @@ export class ScrobbleSources {
       const reachedOldest = listens.length < service.pageSize || listens.some((listen) => listen.startedAt <= oldest);
       const cursor = listens.length === 0 ? before : Math.min(...listens.map((listen) => listen.startedAt));
       // The cursor and the page's plays commit together: a crash resumes at the first unstored page.
+      // raw SQL: bench:ingest — the cursor moves on the writer's native client, in its transaction (see `store`).
       const stored = await this.store(fanId, service, listens, (client) =>
         client.query(
           `update listening.scrobble_sources set backfill_before_ts = $3, backfilled_listens = backfilled_listens + $4,
@@ -217,7 +231,7 @@ export class ScrobbleSources {
 
   private async poll(fanId: string, service: ScrobbleService, credential: string, row: SourceRow): Promise<ScrobbleSyncOutcome> {
     const cursor = Number(row.newest_seen_ts ?? 0);
-    const lookback = lookbackSeconds(row.last_polled_at, new Date());
+    const lookback = lookbackSeconds(row.last_polled_at === null ? null : new Date(row.last_polled_at), new Date());
     let inserted = 0;
     let reread = 0;
     let late = 0;
@@ -234,6 +248,7 @@ export class ScrobbleSources {
         fanId,
         service,
         listens,
+        // raw SQL: bench:ingest — on the writer's native client, in its transaction (see `store`).
         (client) =>
           client.query(`update listening.scrobble_sources set newest_seen_ts = greatest(newest_seen_ts, $3), updated_at = now() where fan_id = $1 and kind = $2`, [
             fanId,
@@ -248,11 +263,17 @@ export class ScrobbleSources {
       late += stored.late;
     }
     if (late > 0) this.logger.log(`${service.label} poll of fan ${fanId}: ${late} late scrobble(s) stored (${reread} listen(s) read again behind the cursor)`);
-    await this.database.em().execute(
-      `update listening.scrobble_sources set last_polled_at = now(), next_sync_at = case when ?::boolean then ?::timestamptz else next_sync_at end, updated_at = now()
-        where fan_id = ? and kind = ? and status in ('backfilling', 'connected')`,
-      [done, nextPollAt(new Date()), fanId, service.kind],
-    );
+    await listeningDb(this.database.em())
+      .updateTable('listening.scrobble_sources')
+      .set({
+        last_polled_at: sql`now()`,
+        next_sync_at: sql`case when ${done}::boolean then ${nextPollAt(new Date())}::timestamptz else next_sync_at end`,
+        updated_at: sql`now()`,
+      })
+      .where('fan_id', '=', fanId)
+      .where('kind', '=', service.kind)
+      .where('status', 'in', ['backfilling', 'connected'])
+      .execute();
     return { kind: 'polled', inserted, reread, late };
   }
 
@@ -273,6 +294,8 @@ export class ScrobbleSources {
    * apart, to count how many were read again (`behind`) and how many of them were new (`late`).
    */
   private store(fanId: string, service: ScrobbleService, listens: ServiceListen[], moveCursor: (client: PoolClient) => Promise<unknown>, cursor?: number) {
+    // raw SQL: bench:ingest — the scrobble writer's transaction: COPY needs the native client
+    // (writePlaysIn), and the locks, the source's row and its cursor (`moveCursor`) go in that transaction with it.
     return nativeTransaction(this.database, async (client) => {
       await client.query(`select pg_advisory_xact_lock_shared(${CATALOGUE_LOCK_KEY}), pg_advisory_xact_lock(hashtext('listening-plays:' || $1))`, [fanId]);
       const { rows } = await client.query(`select 1 from listening.scrobble_sources where fan_id = $1 and kind = $2 and status in ('backfilling', 'connected') for update`, [
@@ -316,13 +339,13 @@ export class ScrobbleSources {
 
   private async broken(fanId: string, service: ScrobbleService, reason: string): Promise<ScrobbleSyncOutcome> {
     this.logger.warn(`${service.label} source of fan ${fanId} is broken: ${reason}`);
-    await this.database
-      .em()
-      .execute(`update listening.scrobble_sources set status = 'broken', broken_reason = ?, updated_at = now() where fan_id = ? and kind = ? and status <> 'disconnected'`, [
-        reason,
-        fanId,
-        service.kind,
-      ]);
+    await listeningDb(this.database.em())
+      .updateTable('listening.scrobble_sources')
+      .set({ status: 'broken', broken_reason: reason, updated_at: sql`now()` })
+      .where('fan_id', '=', fanId)
+      .where('kind', '=', service.kind)
+      .where('status', '<>', 'disconnected')
+      .execute();
     return { kind: 'broken', reason };
   }
 }
@@ -348,6 +371,7 @@ const matchKey = (listen: ServiceListen) => `${listen.artistName.trim().toLowerC
 async function knownLengths(client: PoolClient, listens: ServiceListen[]): Promise<Map<string, number>> {
   const keys = [...new Set(listens.filter((listen) => listen.durationMs === null).map(matchKey))];
   if (keys.length === 0) return new Map();
+  // raw SQL: bench:ingest — read on the writer's native client, inside its transaction (see `store`).
   const { rows } = await client.query<{ match_key: string; duration_ms: number }>(
     `select match_key, max(duration_ms)::int as duration_ms from listening.tracks where match_key = any($1::text[]) and duration_ms > 0 group by match_key`,
     [keys],

@@ -1,6 +1,7 @@
 import type { EntityManager } from '#pie/platform';
 import { FanProfile, type ProfileSection } from './fan-profile.entity.js';
 import { fanNotFound, sectionPrivate } from './listening.errors.js';
+import { listeningDb } from '../db/listening-db.js';
 
 /**
  * The visibility rule: a fan always sees their own listening; another fan's profile, top artists,
@@ -17,12 +18,16 @@ export async function assertVisible(em: EntityManager, ownerId: string, viewerId
 
 /** A fan listening knows of: with a profile, a polling state or plays. */
 export async function isKnownFan(em: EntityManager, fanId: string): Promise<boolean> {
-  const rows = await em.execute(
-    `select 1 from listening.fan_profiles where fan_id = ?
-     union all select 1 from listening.fan_listening_state where fan_id = ?
-     union all (select 1 from listening.plays where fan_id = ? limit 1)
-     limit 1`,
-    [fanId, fanId, fanId],
-  );
-  return rows.length > 0;
+  const row = await listeningDb(em)
+    .selectNoFrom((eb) =>
+      eb
+        .or([
+          eb.exists(eb.selectFrom('listening.fan_profiles').select('fan_id').where('fan_id', '=', fanId)),
+          eb.exists(eb.selectFrom('listening.fan_listening_state').select('fan_id').where('fan_id', '=', fanId)),
+          eb.exists(eb.selectFrom('listening.plays').select('fan_id').where('fan_id', '=', fanId)),
+        ])
+        .as('known'),
+    )
+    .executeTakeFirstOrThrow();
+  return Boolean(row.known);
 }

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { AccountDeleted, type AccountDeletedPayload } from '#pie/identity';
 import { lockFanListening } from '../domain/catalogue-lock.js';
+import { listeningDb } from '../db/listening-db.js';
 import { READ_MODEL_TABLES } from '../domain/fan-read-models.js';
 import { Database, handleOnce, ListensTo, type EventListener, type ListenerContext, type OutboxEnvelope } from '#pie/platform';
 
@@ -17,13 +18,14 @@ export class ForgetListeningOnAccountDeletedListener implements EventListener<Ac
     await handleOnce(this.database.em(), consumer, event.id, async (em) => {
       // The play writer's locks: a poll or an import of this fan finishes first, or waits and finds nothing.
       await lockFanListening(em, [fanId]);
-      await em.execute(`delete from listening.plays where fan_id = ?`, [fanId]);
-      for (const table of READ_MODEL_TABLES) await em.execute(`delete from listening.${table} where fan_id = ?`, [fanId]);
-      await em.execute(`delete from listening.imports where fan_id = ?`, [fanId]);
-      await em.execute(`delete from listening.fan_listening_state where fan_id = ?`, [fanId]);
+      const db = listeningDb(em);
+      await db.deleteFrom('listening.plays').where('fan_id', '=', fanId).execute();
+      for (const table of READ_MODEL_TABLES) await db.deleteFrom(`listening.${table}`).where('fan_id', '=', fanId).execute();
+      await db.deleteFrom('listening.imports').where('fan_id', '=', fanId).execute();
+      await db.deleteFrom('listening.fan_listening_state').where('fan_id', '=', fanId).execute();
       // Their scrobbling sources' accounts and sealed tokens: a sync under way finds no row and stores nothing.
-      await em.execute(`delete from listening.scrobble_sources where fan_id = ?`, [fanId]);
-      await em.execute(`delete from listening.fan_profiles where fan_id = ?`, [fanId]);
+      await db.deleteFrom('listening.scrobble_sources').where('fan_id', '=', fanId).execute();
+      await db.deleteFrom('listening.fan_profiles').where('fan_id', '=', fanId).execute();
     });
   }
 }

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FanRegistered, type FanRegisteredPayload } from '#pie/identity';
 import { Database, handleOnce, ListensTo, type EventListener, type ListenerContext, type OutboxEnvelope } from '#pie/platform';
+import { sql } from 'kysely';
+import { listeningDb } from '../db/listening-db.js';
 import { lockFanListening } from '../domain/catalogue-lock.js';
 import { rebuildFanReadModels } from '../domain/fan-read-models.js';
 
@@ -20,12 +22,17 @@ export class SetTimeZoneOnFanRegisteredListener implements EventListener<FanRegi
     await handleOnce(this.database.em(), consumer, event.id, async (em) => {
       // The play writer's locks: a first poll writing this fan's figures meanwhile waits (or is waited for).
       await lockFanListening(em, [fanId]);
-      const changed = await em.execute(
-        `insert into listening.fan_profiles as fp (fan_id, time_zone) values (?, ?)
-         on conflict (fan_id) do update set time_zone = excluded.time_zone, updated_at = now() where fp.time_zone <> excluded.time_zone
-         returning fan_id`,
-        [fanId, timeZone],
-      );
+      const changed = await listeningDb(em)
+        .insertInto('listening.fan_profiles')
+        .values({ fan_id: fanId, time_zone: timeZone })
+        .onConflict((oc) =>
+          oc
+            .column('fan_id')
+            .doUpdateSet({ time_zone: (eb) => eb.ref('excluded.time_zone'), updated_at: sql`now()` })
+            .where('listening.fan_profiles.time_zone', '<>', (eb) => eb.ref('excluded.time_zone')),
+        )
+        .returning('fan_id')
+        .execute();
       if (changed.length > 0) await rebuildFanReadModels(em, [fanId]);
     });
   }

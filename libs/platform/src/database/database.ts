@@ -1,6 +1,8 @@
 import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import type pg from 'pg';
+import { sql } from 'kysely';
 import type { EntityManager, Orm } from './orm.js';
+import { platformDb } from './platform-db.js';
 
 export const MIKRO_ORM = Symbol('MIKRO_ORM');
 
@@ -24,7 +26,7 @@ export class Database implements OnApplicationShutdown {
 
   async ping(): Promise<boolean> {
     try {
-      await this.orm.em.fork().execute('select 1');
+      await sql`select 1`.execute(platformDb(this.orm.em.fork()));
       return true;
     } catch {
       return false;

@@ -12,6 +12,7 @@ export function containsPattern(search: string): string {
 }
 
 /**
+ * (For the modules still on string SQL: identity, claims, offices; typed queries use `pageOfRows`.)
  * One page of a query and the total: `sql` selects the rows (no order, limit or offset), `orderBy`
  * orders them by its columns (alias `q`). The total rides along as a window count; only a page
  * past the end costs a second, counting query.
@@ -31,4 +32,20 @@ export async function pageOf<T extends object>(
   }
   for (const row of rows) delete (row as { __total?: string }).__total;
   return { rows, pagination: pagination(query.page, query.limit, total) };
+}
+
+/**
+ * `pageOf` for a typed query: `rows` is the page as the query read it (ordered, limited, offset),
+ * each row carrying the whole list's size as `total` (select `sql<string>\`count(*) over ()\`.as('total')`:
+ * the window counts before the limit). Only a page past the end costs `count()`, a second query.
+ */
+export async function pageOfRows<T extends { total: string | number | null }>(
+  rows: T[],
+  page: number,
+  limit: number,
+  count: () => Promise<number>,
+): Promise<{ rows: Omit<T, 'total'>[]; pagination: Pagination }> {
+  let total = rows.length > 0 ? Number(rows[0]!.total ?? 0) : 0;
+  if (rows.length === 0 && page > 1) total = await count();
+  return { rows: rows.map(({ total: _total, ...row }) => row), pagination: pagination(page, limit, total) };
 }

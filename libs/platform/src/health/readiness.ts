@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { sql } from 'kysely';
 import { Database } from '../database/database.js';
+import { platformDb } from '../database/platform-db.js';
 import { QueueRegistry } from '../queues/queue-registry.js';
 
 export interface ReadinessReport {
@@ -60,16 +62,24 @@ export class Readiness {
 
   /** One round trip: heartbeat age, live workers, outbox backlog (undefined when the database does not answer in time). */
   private async databaseFacts() {
-    type Row = { heartbeat_age: string | null; alive: string; unpublished: string; outbox_lag: string | null };
-    const query = this.database.em().execute<Row[]>(
-      `select extract(epoch from now() - (select max(beat_at) from platform.worker_heartbeats)) as heartbeat_age,
-              (select count(*) from platform.worker_heartbeats where beat_at > now() - make_interval(secs => ?)) as alive,
-              (select count(*) from platform.outbox where published_at is null) as unpublished,
-              extract(epoch from now() - (select min(occurred_at) from platform.outbox where published_at is null)) as outbox_lag`,
-      [this.config.WORKER_HEARTBEAT_STALE_MS / 1000],
-    );
+    const staleSeconds = this.config.WORKER_HEARTBEAT_STALE_MS / 1000;
+    const query = platformDb(this.database.em())
+      .selectNoFrom((eb) => [
+        sql<string | null>`extract(epoch from now() - ${eb.selectFrom('platform.worker_heartbeats').select((b) => b.fn.max('beat_at').as('m'))})`.as('heartbeat_age'),
+        eb
+          .selectFrom('platform.worker_heartbeats')
+          .select((b) => b.fn.countAll<string>().as('n'))
+          .where('beat_at', '>', sql<string>`now() - make_interval(secs => ${staleSeconds})`)
+          .as('alive'),
+        eb
+          .selectFrom('platform.outbox')
+          .select((b) => b.fn.countAll<string>().as('n'))
+          .where('published_at', 'is', null)
+          .as('unpublished'),
+        sql<string | null>`extract(epoch from now() - ${eb.selectFrom('platform.outbox').select((b) => b.fn.min('occurred_at').as('m')).where('published_at', 'is', null)})`.as('outbox_lag'),
+      ])
+      .executeTakeFirst();
     const timeout = new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), CHECK_TIMEOUT_MS).unref());
-    const rows = await Promise.race([query.catch(() => undefined), timeout]);
-    return rows?.[0];
+    return Promise.race([query.catch(() => undefined), timeout]);
   }
 }

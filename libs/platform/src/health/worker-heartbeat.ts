@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { sql } from 'kysely';
 import { Database } from '../database/database.js';
+import { platformDb } from '../database/platform-db.js';
 import { QuietLog } from '../logging/quiet-log.js';
 import { QueueWorkers } from '../queues/queue-workers.js';
 
 /** Rows of workers gone for this long are removed (a crashed worker never deletes its own). */
-const FORGET_AFTER = '1 day';
+const FORGET_AFTER_HOURS = 24;
 
 /**
  * The worker's heartbeat: every WORKER_HEARTBEAT_INTERVAL_MS, while its queue processors run, it
@@ -37,9 +39,10 @@ export class WorkerHeartbeat implements OnApplicationBootstrap, OnApplicationShu
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.timer);
-    await this.database
-      .em()
-      .execute(`delete from platform.worker_heartbeats where worker_id = ?`, [this.workerId])
+    await platformDb(this.database.em())
+      .deleteFrom('platform.worker_heartbeats')
+      .where('worker_id', '=', this.workerId)
+      .execute()
       .catch(() => undefined);
   }
 
@@ -58,16 +61,19 @@ export class WorkerHeartbeat implements OnApplicationBootstrap, OnApplicationShu
     if (!this.workers.running) return;
     try {
       const em = this.database.em();
-      await em.execute(
-        `insert into platform.worker_heartbeats (worker_id, started_at, beat_at) values (?, ?, now())
-         on conflict (worker_id) do update set beat_at = now()`,
-        [this.workerId, this.startedAt],
-      );
+      await platformDb(em)
+        .insertInto('platform.worker_heartbeats')
+        .values({ worker_id: this.workerId, started_at: this.startedAt, beat_at: sql`now()` })
+        .onConflict((oc) => oc.column('worker_id').doUpdateSet({ beat_at: sql`now()` }))
+        .execute();
       // The beat reached the database: from here the api's readiness counts this worker, so its own
       // /health must too (set only after the clean-up below, it answered 503 for a moment after
       // readiness went green).
       this.lastBeatAt = Date.now();
-      await em.execute(`delete from platform.worker_heartbeats where beat_at < now() - interval '${FORGET_AFTER}'`);
+      await platformDb(em)
+        .deleteFrom('platform.worker_heartbeats')
+        .where('beat_at', '<', sql<string>`now() - make_interval(hours => ${FORGET_AFTER_HOURS})`)
+        .execute();
       this.quiet.success('worker heartbeat');
     } catch (error) {
       this.quiet.failure('worker heartbeat', error);

@@ -11,6 +11,7 @@ import { RouteConfig } from '@nestjs/platform-fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
+import { platformDb } from '../database/platform-db.js';
 import { Database } from '../database/database.js';
 import type { PlatformTables } from '../database/tables.generated.js';
 import { typedDb } from '../database/typed-db.js';
@@ -59,14 +60,18 @@ export class RateLimiter {
 
   /** Counts one hit; returns the seconds to wait when over the limit, else 0. */
   async hit(key: string, limit: number, windowSeconds: number): Promise<number> {
-    const [row] = await this.database.em().execute<{ hits: number; retry_after: string }[]>(
-      `insert into platform.rate_limits as r (key, window_started_at, hits) values (?, now(), 1)
-       on conflict (key) do update set
-         hits = case when r.window_started_at <= now() - make_interval(secs => ?) then 1 else r.hits + 1 end,
-         window_started_at = case when r.window_started_at <= now() - make_interval(secs => ?) then now() else r.window_started_at end
-       returning hits, ceil(extract(epoch from (window_started_at + make_interval(secs => ?) - now()))) as retry_after`,
-      [key, windowSeconds, windowSeconds, windowSeconds],
-    );
+    const windowStart = sql<boolean>`rate_limits.window_started_at <= now() - make_interval(secs => ${windowSeconds})`;
+    const row = await platformDb(this.database.em())
+      .insertInto('platform.rate_limits')
+      .values({ key, window_started_at: sql`now()`, hits: 1 })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          hits: sql`case when ${windowStart} then 1 else rate_limits.hits + 1 end`,
+          window_started_at: sql`case when ${windowStart} then now() else rate_limits.window_started_at end`,
+        }),
+      )
+      .returning(['hits', sql<string>`ceil(extract(epoch from (window_started_at + make_interval(secs => ${windowSeconds}) - now())))`.as('retry_after')])
+      .executeTakeFirstOrThrow();
     return row.hits > limit ? Math.max(1, Number(row.retry_after)) : 0;
   }
 

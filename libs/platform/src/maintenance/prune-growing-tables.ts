@@ -1,5 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { sql } from 'kysely';
 import { Database } from '../database/database.js';
+import { platformDb } from '../database/platform-db.js';
 import { defineJob } from '../events/domain-event.js';
 import { HandlesJob, type JobHandler } from '../queues/handlers.js';
 import { QueueRegistry } from '../queues/queue-registry.js';
@@ -59,10 +61,11 @@ export class PruneGrowingTablesHandler implements JobHandler<Record<string, neve
     for (const rule of prunableRows()) {
       let total = 0;
       for (;;) {
-        const rows = await this.database.em().execute<{ n: string }[]>(
-          `with gone as (delete from ${rule.table} where ctid in (select ctid from ${rule.table} where ${rule.where} limit ${BATCH}) returning 1)
-           select count(*) as n from gone`,
-        );
+        // Any module's table, declared by that module: the table and condition are constants its code
+        // wrote (`declarePrunable` at module load), never values, so they go in as text.
+        const table = sql.table(rule.table);
+        const { rows } = await sql<{ n: number }>`with gone as (delete from ${table} where ctid in (select ctid from ${table} where ${sql.raw(rule.where)} limit ${sql.lit(BATCH)}) returning 1)
+           select count(*)::int as n from gone`.execute(platformDb(this.database.em()));
         const count = Number(rows[0]?.n ?? 0);
         total += count;
         if (count < BATCH) break;

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { platformDb } from '../database/platform-db.js';
 
 /**
  * Runs `effect` at most once per (consumer, message id): the inbox row and the effect
@@ -12,11 +13,12 @@ export async function handleOnce(
   effect: (em: EntityManager) => Promise<void>,
 ): Promise<boolean> {
   return em.fork().transactional(async (tx) => {
-    const inserted = await tx.execute<{ message_id: string }[]>(
-      `insert into platform.inbox (consumer, message_id) values (?, ?)
-       on conflict do nothing returning message_id`,
-      [consumer, messageId],
-    );
+    const inserted = await platformDb(tx)
+      .insertInto('platform.inbox')
+      .values({ consumer, message_id: messageId })
+      .onConflict((oc) => oc.doNothing())
+      .returning('message_id')
+      .execute();
     if (inserted.length === 0) return false;
     await effect(tx);
     return true;

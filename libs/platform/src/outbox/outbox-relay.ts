@@ -3,18 +3,12 @@ import { Database } from '../database/database.js';
 import type { OutboxEnvelope } from '../events/domain-event.js';
 import { QueueRegistry } from '../queues/queue-registry.js';
 import { withTimeout } from '../queues/queue-backend.js';
+import { sql } from 'kysely';
+import { platformDb } from '../database/platform-db.js';
 import { textArray } from '../database/pg-arrays.js';
 import type { QueueName } from '../queues/queue-names.js';
 import { APP_CONFIG, type AppConfig } from '../config/app-config.js';
 import { QuietLog } from '../logging/quiet-log.js';
-
-interface OutboxRow {
-  id: string;
-  queue: QueueName;
-  job_name: string;
-  payload: Record<string, unknown>;
-  occurred_at: Date;
-}
 
 const BATCH_SIZE = 200;
 const RETENTION_DAYS = 7;
@@ -57,22 +51,28 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   /** Publishes one batch; returns how many rows were published. */
   async relayBatch(): Promise<number> {
     return this.database.transaction(async (em) => {
-      const rows = await em.execute<OutboxRow[]>(
-        `select id, queue, job_name, payload, occurred_at from platform.outbox
-          where published_at is null order by occurred_at, id limit ${BATCH_SIZE} for update skip locked`,
-      );
+      const rows = await platformDb(em)
+        .selectFrom('platform.outbox')
+        .select(['id', 'queue', 'job_name', 'payload', 'occurred_at'])
+        .where('published_at', 'is', null)
+        .orderBy('occurred_at')
+        .orderBy('id')
+        .limit(BATCH_SIZE)
+        .forUpdate()
+        .skipLocked()
+        .execute();
       if (rows.length === 0) return 0;
-      const byQueue = new Map<QueueName, OutboxRow[]>();
-      for (const row of rows) byQueue.set(row.queue, [...(byQueue.get(row.queue) ?? []), row]);
+      const byQueue = new Map<QueueName, typeof rows>();
+      for (const row of rows) byQueue.set(row.queue as QueueName, [...(byQueue.get(row.queue as QueueName) ?? []), row]);
       for (const [queue, queueRows] of byQueue) {
         const adding = this.queues.get(queue).addBulk(
           queueRows.map((row) => ({
             name: row.job_name,
             data: {
               id: row.id,
-              queue: row.queue,
+              queue: row.queue as QueueName,
               name: row.job_name,
-              payload: row.payload,
+              payload: row.payload as Record<string, unknown>,
               occurredAt: new Date(row.occurred_at).toISOString(),
             } satisfies OutboxEnvelope,
             opts: { jobId: row.id },
@@ -83,7 +83,11 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
         await withTimeout(adding, this.config.QUEUE_PRODUCER_TIMEOUT_MS, `Publishing ${queueRows.length} outbox row(s) to ${queue}`);
       }
       // One array parameter (not a `?` list): the statement stays the same whatever the batch size.
-      await em.execute(`update platform.outbox set published_at = now() where id = any(?::uuid[])`, [textArray(rows.map((row) => row.id))]);
+      await platformDb(em)
+        .updateTable('platform.outbox')
+        .set({ published_at: sql`now()` })
+        .where(sql<boolean>`id = any(${textArray(rows.map((row) => row.id))}::uuid[])`)
+        .execute();
       return rows.length;
     });
   }
@@ -111,8 +115,9 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
   private async cleanupPublished(): Promise<void> {
     if (Date.now() - this.lastCleanup < CLEANUP_EVERY_MS) return;
     this.lastCleanup = Date.now();
-    await this.database
-      .em()
-      .execute(`delete from platform.outbox where published_at < now() - interval '${RETENTION_DAYS} days'`);
+    await platformDb(this.database.em())
+      .deleteFrom('platform.outbox')
+      .where('published_at', '<', sql<string>`now() - make_interval(days => ${RETENTION_DAYS})`)
+      .execute();
   }
 }

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { executeBound } from '../database/bound-query.js';
+import { sql } from 'kysely';
 import { plainArray, textArray } from '../database/pg-arrays.js';
+import { platformDb } from '../database/platform-db.js';
 import type { OutboxEnvelope } from '../events/domain-event.js';
 import { OutboxMessage } from './outbox-message.entity.js';
 
@@ -32,16 +33,14 @@ export function recordInOutbox(em: EntityManager, ...messages: OutboxEnvelope<ob
 export async function insertIntoOutbox(em: EntityManager, messages: readonly OutboxEnvelope<object>[]): Promise<void> {
   if (!em.isInTransaction()) throw new Error('insertIntoOutbox writes in the caller’s transaction; call it inside one');
   if (messages.length === 0) return;
-  await executeBound(
-    em,
-    `insert into platform.outbox (id, queue, job_name, payload, occurred_at)
-     select * from unnest($1::uuid[], $2::text[], $3::text[], $4::jsonb[], $5::timestamptz[])`,
-    [
-      plainArray(messages.map((m) => m.id)),
-      textArray(messages.map((m) => m.queue)),
-      textArray(messages.map((m) => m.name)),
-      textArray(messages.map((m) => JSON.stringify(m.payload))),
-      plainArray(messages.map((m) => m.occurredAt)),
-    ],
-  );
+  // The arrays go as five bound parameters whatever the batch size (a VALUES list would be five per message).
+  await platformDb(em)
+    .insertInto('platform.outbox')
+    .columns(['id', 'queue', 'job_name', 'payload', 'occurred_at'])
+    .expression(
+      sql`select * from unnest(${plainArray(messages.map((m) => m.id))}::uuid[], ${textArray(messages.map((m) => m.queue))}::text[], ${textArray(
+        messages.map((m) => m.name),
+      )}::text[], ${textArray(messages.map((m) => JSON.stringify(m.payload)))}::jsonb[], ${plainArray(messages.map((m) => m.occurredAt))}::timestamptz[])`,
+    )
+    .execute();
 }

@@ -8,6 +8,8 @@ import { ListeningImport } from '../../domain/listening-import.entity.js';
 import { chunkIndexOutOfRange, importNotFound, importNotUploading, uploadQuotaExceeded } from '../../domain/listening.errors.js';
 import { ImportExport } from '../../jobs/import-export/import-export.job.js';
 import { AddImportChunk } from './add-import-chunk.command.js';
+import { sql } from 'kysely';
+import { listeningDb } from '../../db/listening-db.js';
 
 /**
  * A fan's uploads are held back before they are stored: at most IMPORT_CHUNKS_PER_MINUTE chunks a
@@ -20,15 +22,20 @@ export async function assertUploadAllowed(em: EntityManager, limiter: RateLimite
     const wait = await limiter.hit(`listening-import-chunk:${fanId}`, IMPORT_CHUNKS_PER_MINUTE, 60);
     if (wait > 0) throw new TooManyRequestsException(wait);
   }
-  const [held] = await em.execute<{ bytes: string | null }[]>(
-    `select sum(c.bytes) as bytes from listening.import_chunks c join listening.imports i on i.id = c.import_id
-      where i.fan_id = ? and i.status in ('uploading', 'queued', 'processing')`,
-    [fanId],
-  );
+  const held = await listeningDb(em)
+    .selectFrom('listening.import_chunks as c')
+    .innerJoin('listening.imports as i', 'i.id', 'c.import_id')
+    .select(sql<string | null>`sum(c.bytes)`.as('bytes'))
+    .where('i.fan_id', '=', fanId)
+    .where('i.status', 'in', ['uploading', 'queued', 'processing'])
+    .executeTakeFirst();
   if (Number(held?.bytes ?? 0) + bytes > OPEN_UPLOAD_BYTE_QUOTA) throw uploadQuotaExceeded(OPEN_UPLOAD_BYTE_QUOTA);
 }
 
-export const lockFanUploads = (em: EntityManager, fanId: string) => em.execute(`select pg_advisory_xact_lock(hashtext('listening-import:' || ?))`, [fanId]);
+export const lockFanUploads = (em: EntityManager, fanId: string) =>
+  listeningDb(em)
+    .selectNoFrom(sql`pg_advisory_xact_lock(hashtext('listening-import:' || ${fanId}::text))`.as('locked'))
+    .execute();
 
 export function chunkBytes(chunk: { rows: StoredExportRow[] }): { json: string; bytes: number } {
   const json = JSON.stringify(chunk.rows);
@@ -38,11 +45,12 @@ export function chunkBytes(chunk: { rows: StoredExportRow[] }): { json: string; 
 /** Keeps a chunk until the worker writes it; a chunk sent twice (a retried request) counts once. */
 export async function storeChunk(em: EntityManager, upload: ListeningImport, index: number, chunk: { rows: StoredExportRow[]; skipped: number }): Promise<void> {
   const { json, bytes } = chunkBytes(chunk);
-  const stored = await em.execute<{ index: number }[]>(
-    `insert into listening.import_chunks (import_id, index, row_count, skipped_rows, rows, bytes) values (?, ?, ?, ?, ?::jsonb, ?)
-     on conflict (import_id, index) do nothing returning index`,
-    [upload.id, index, chunk.rows.length, chunk.skipped, json, bytes],
-  );
+  const stored = await listeningDb(em)
+    .insertInto('listening.import_chunks')
+    .values({ import_id: upload.id, index, row_count: chunk.rows.length, skipped_rows: chunk.skipped, rows: json, bytes })
+    .onConflict((oc) => oc.columns(['import_id', 'index']).doNothing())
+    .returning('index')
+    .execute();
   if (stored.length === 0) return;
   upload.receivedChunks += 1;
   upload.totalRows += chunk.rows.length + chunk.skipped;

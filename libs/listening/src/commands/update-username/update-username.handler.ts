@@ -5,6 +5,8 @@ import { Database } from '#pie/platform';
 import { profileForUpdate } from '../../domain/fan-profile.entity.js';
 import { usernameTaken } from '../../domain/listening.errors.js';
 import { UpdateUsername } from './update-username.command.js';
+import { sql } from 'kysely';
+import { listeningDb } from '../../db/listening-db.js';
 
 @CommandHandler(UpdateUsername)
 export class UpdateUsernameHandler implements ICommandHandler<UpdateUsername> {
@@ -13,8 +15,13 @@ export class UpdateUsernameHandler implements ICommandHandler<UpdateUsername> {
   async execute({ fanId, username }: UpdateUsername) {
     try {
       await this.database.transaction(async (em) => {
-        const taken = await em.execute(`select 1 from listening.fan_profiles where lower(username) = lower(?) and fan_id <> ?`, [username, fanId]);
-        if (taken.length > 0) throw usernameTaken();
+        const taken = await listeningDb(em)
+          .selectFrom('listening.fan_profiles')
+          .select('fan_id')
+          .where(sql`lower(username)`, '=', sql<string>`lower(${username})`)
+          .where('fan_id', '<>', fanId)
+          .executeTakeFirst();
+        if (taken) throw usernameTaken();
         const profile = await profileForUpdate(em, fanId);
         profile.username = username;
       });

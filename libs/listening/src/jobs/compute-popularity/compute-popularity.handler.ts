@@ -1,6 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { sql } from 'kysely';
 import { Database, HandlesJob, type EntityManager, type JobHandler } from '#pie/platform';
-import { LISTENERS_BY_ARTIST_SQL } from '../../domain/artist-listeners.js';
+import { listeningDb } from '../../db/listening-db.js';
+import { listenersByArtist } from '../../domain/artist-listeners.js';
 import { lockCatalogue } from '../../domain/catalogue-lock.js';
 import { POPULARITY_WINDOW_DAYS } from '../../domain/listening.constants.js';
 import { ComputePopularity, type ComputePopularityPayload } from './compute-popularity.job.js';
@@ -14,7 +16,7 @@ const LOCK_KEY = 'listening.compute-popularity';
 
 /** When popularity was last computed, or null when it never was (since this was recorded). */
 export async function popularityComputedAt(em: EntityManager): Promise<Date | null> {
-  const [row] = await em.execute<{ updated_at: Date | string }[]>(`select updated_at from listening.sync_cursors where name = ?`, [COMPUTED_MARKER]);
+  const row = await listeningDb(em).selectFrom('listening.sync_cursors').select('updated_at').where('name', '=', COMPUTED_MARKER).executeTakeFirst();
   return row ? new Date(row.updated_at) : null;
 }
 
@@ -45,36 +47,53 @@ export class ComputePopularityHandler implements JobHandler<ComputePopularityPay
 
   async handle(payload: ComputePopularityPayload = {}): Promise<void> {
     const updated = await this.database.transaction(async (tx) => {
-      await tx.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [LOCK_KEY]);
+      const db = listeningDb(tx);
+      await db.selectNoFrom(sql`pg_advisory_xact_lock(hashtextextended(${LOCK_KEY}, 0))`.as('locked')).execute();
       // It updates every artist: not while the catalogue fetch merges or renames them (catalogue-lock.ts).
       await lockCatalogue(tx, 'shared');
       const computedAt = await popularityComputedAt(tx);
       if (payload.atStartUp && !popularityIsStale(computedAt)) return null;
       const onlyIfNeverComputed = payload.atStartUp === true && computedAt === null;
-      const [result] = await tx.execute<{ computed: boolean; updated: number }[]>(
-        `with guard as (
-           select not ?::boolean or not exists (select 1 from listening.artists where popularity > 0) as computed
-         ), listeners as (${LISTENERS_BY_ARTIST_SQL}), ranked as (
-           select artist_id, listeners, (1 + floor(99 * percent_rank() over (order by listeners)))::smallint as popularity
-             from listeners
-         ), target as (
-           select a.id, coalesce(r.popularity, 0) as popularity, coalesce(r.listeners, 0) as listeners
-             from listening.artists a left join ranked r on r.artist_id = a.id
-         ), updated as (
-           update listening.artists a set popularity = t.popularity, listeners_28d = t.listeners
-             from target t
-            where a.id = t.id and (a.popularity <> t.popularity or a.listeners_28d <> t.listeners) and (select computed from guard)
-           returning a.id
-         )
-         select (select computed from guard) as computed, (select count(*)::int from updated) as updated`,
-        [onlyIfNeverComputed, POPULARITY_WINDOW_DAYS],
-      );
+      const result = await db
+        .with('guard', (qc) =>
+          qc.selectNoFrom((eb) => [
+            eb.or([eb.not(eb.val(onlyIfNeverComputed)), eb.not(eb.exists(eb.selectFrom('listening.artists').select('id').where('popularity', '>', 0)))]).as('computed'),
+          ]),
+        )
+        .with('listeners', () => listenersByArtist(db, POPULARITY_WINDOW_DAYS))
+        .with('ranked', (qc) =>
+          qc
+            .selectFrom('listeners')
+            .select(['artist_id', 'listeners', sql<number>`(1 + floor(99 * percent_rank() over (order by listeners)))::smallint`.as('popularity')]),
+        )
+        .with('target', (qc) =>
+          qc
+            .selectFrom('listening.artists as a')
+            .leftJoin('ranked as r', 'r.artist_id', 'a.id')
+            .select(['a.id', sql<number>`coalesce(r.popularity, 0)`.as('popularity'), sql<number>`coalesce(r.listeners, 0)`.as('listeners')]),
+        )
+        .with('updated', (qc) =>
+          qc
+            .updateTable('listening.artists as a')
+            .from('target as t')
+            .set({ popularity: sql`t.popularity`, listeners_28d: sql`t.listeners` })
+            .whereRef('a.id', '=', 't.id')
+            .where((eb) => eb.or([eb('a.popularity', '<>', eb.ref('t.popularity')), eb('a.listeners_28d', '<>', eb.ref('t.listeners'))]))
+            .where((eb) => eb.selectFrom('guard').select('computed'))
+            .returning('a.id'),
+        )
+        .selectNoFrom((eb) => [
+          eb.selectFrom('guard').select('computed').as('computed'),
+          eb.selectFrom('updated').select(sql<number>`count(*)::int`.as('n')).as('updated'),
+        ])
+        .executeTakeFirstOrThrow();
       if (!result.computed) return null;
-      await tx.execute(
-        `insert into listening.sync_cursors (name, after_fan_id, updated_at) values (?, null, now()) on conflict (name) do update set updated_at = excluded.updated_at`,
-        [COMPUTED_MARKER],
-      );
-      return result.updated;
+      await db
+        .insertInto('listening.sync_cursors')
+        .values({ name: COMPUTED_MARKER, after_fan_id: null, updated_at: sql`now()` })
+        .onConflict((oc) => oc.column('name').doUpdateSet((eb) => ({ updated_at: eb.ref('excluded.updated_at') })))
+        .execute();
+      return Number(result.updated ?? 0);
     });
     if (updated === null) this.logger.log('Popularity is recent: nothing to compute at start-up');
     else this.logger.log(`Popularity updated for ${updated} artist(s)`);

@@ -10,6 +10,8 @@ import { cooldownRemainingMs, startCooldown } from '../../domain/provider-cooldo
 import { ArtistEnrichment } from '../../provider/artist-enrichment.js';
 import { SpotifyRateLimitedError, SpotifyUnauthorizedError, SpotifyWebApi, type SpotifyArtist, type SpotifyTrack } from '../../provider/spotify-web-api.js';
 import { FetchCatalogue, type FetchCataloguePayload } from './fetch-catalogue.job.js';
+import { sql } from 'kysely';
+import { listeningDb } from '../../db/listening-db.js';
 
 /** A connected fan whose access the lookups borrow (the calls need a user token; any fan's gives the same answers). */
 interface Lender {
@@ -129,28 +131,37 @@ export class FetchCatalogueHandler implements JobHandler<FetchCataloguePayload> 
   }
 
   private async missing(kind: 'tracks' | 'artists'): Promise<string[]> {
-    const rows = await this.database.em().execute<{ provider_id: string }[]>(
-      `select provider_id from listening.${kind}
-        where metadata_fetched_at is null and provider_id is not null and fetch_attempts < ?
-        order by created_at limit ?`,
-      [CATALOGUE_MAX_ATTEMPTS, CATALOGUE_BATCH],
-    );
-    return rows.map((row) => row.provider_id);
+    const rows = await listeningDb(this.database.em())
+      .selectFrom(`listening.${kind}`)
+      .select('provider_id')
+      .where('metadata_fetched_at', 'is', null)
+      .where('provider_id', 'is not', null)
+      .where('fetch_attempts', '<', CATALOGUE_MAX_ATTEMPTS)
+      .orderBy('created_at')
+      .limit(CATALOGUE_BATCH)
+      .execute();
+    return rows.map((row) => row.provider_id!);
   }
 
   /** Ids asked for that are still without metadata count one failed try. */
   private async countMisses(tx: EntityManager, kind: 'tracks' | 'artists', ids: string[]): Promise<void> {
-    await tx.execute(
-      `update listening.${kind} set fetch_attempts = fetch_attempts + 1 where provider_id = any(?::text[]) and metadata_fetched_at is null`,
-      [textArray(ids)],
-    );
+    await listeningDb(tx)
+      .updateTable(`listening.${kind}`)
+      .set({ fetch_attempts: sql`fetch_attempts + 1` })
+      .where(sql<boolean>`provider_id = any(${textArray(ids)}::text[])`)
+      .where('metadata_fetched_at', 'is', null)
+      .execute();
   }
 
   /** The fan's access if it works, else another connected fan's (catalogue lookups are the same for everyone); NoLender when none is left. */
   private async lender(fanId: string | undefined, tried: Set<string>): Promise<Lender> {
-    const candidates = await this.database.em().execute<{ fan_id: string }[]>(
-      `select fan_id from listening.fan_listening_state where status = 'connected' order by last_synced_at desc nulls last limit 3`,
-    );
+    const candidates = await listeningDb(this.database.em())
+      .selectFrom('listening.fan_listening_state')
+      .select('fan_id')
+      .where('status', '=', 'connected')
+      .orderBy('last_synced_at', (ob) => ob.desc().nullsLast())
+      .limit(3)
+      .execute();
     for (const candidate of [...(fanId ? [fanId] : []), ...candidates.map((row) => row.fan_id)]) {
       if (tried.has(candidate)) continue;
       tried.add(candidate);

@@ -8,6 +8,8 @@ import { writePlaysIn } from '../../domain/play-writer.js';
 import { queuePopularityAfterImport } from '../compute-popularity/compute-popularity.job.js';
 import { FetchCatalogue } from '../fetch-catalogue/fetch-catalogue.job.js';
 import { ImportExport, type ImportExportPayload } from './import-export.job.js';
+import { sql } from 'kysely';
+import { listeningDb } from '../../db/listening-db.js';
 
 type Step = 'wrote-chunk' | 'all-written' | 'nothing-to-do';
 
@@ -42,19 +44,19 @@ export class ImportExportHandler implements JobHandler<ImportExportPayload> {
       }
     } catch (error) {
       if (context.finalAttempt) {
-        await this.database
-          .em()
-          .execute(`update listening.imports set status = 'failed', error = ?, updated_at = now() where id = ? and status in ('queued', 'processing')`, [
-            'The import could not be completed. Please upload the file again.',
-            importId,
-          ]);
+        await listeningDb(this.database.em())
+          .updateTable('listening.imports')
+          .set({ status: 'failed', error: 'The import could not be completed. Please upload the file again.', updated_at: sql`now()` })
+          .where('id', '=', importId)
+          .where('status', 'in', ['queued', 'processing'])
+          .execute();
       }
       throw error;
     }
   }
 
   private async continueLater(importId: string, chunks: number): Promise<void> {
-    const [upload] = await this.database.em().execute<{ next_chunk: number }[]>(`select next_chunk from listening.imports where id = ?`, [importId]);
+    const upload = await listeningDb(this.database.em()).selectFrom('listening.imports').select('next_chunk').where('id', '=', importId).executeTakeFirst();
     await this.queues.get(ImportExport.queue).add(ImportExport.name, ImportExport.create({ importId }), {
       jobId: `import-${importId}-from-${upload?.next_chunk ?? chunks}`,
       priority: IMPORT_PRIORITY,
@@ -62,6 +64,8 @@ export class ImportExportHandler implements JobHandler<ImportExportPayload> {
   }
 
   private writeNextChunk(importId: string): Promise<Step> {
+    // raw SQL: bench:ingest — the import's writer transaction: COPY needs the native client
+    // (writePlaysIn), and the chunk read and the progress write run in that transaction with it.
     return nativeTransaction(this.database, async (client) => {
       const { rows: uploads } = await client.query<{ fan_id: string; status: string; next_chunk: number }>(
         `select fan_id, status, next_chunk from listening.imports where id = $1 for update`,
@@ -97,7 +101,7 @@ export class ImportExportHandler implements JobHandler<ImportExportPayload> {
       upload.status = 'completed';
       upload.completedAt = new Date();
       upload.processedRows = upload.totalRows;
-      await tx.execute(`delete from listening.import_chunks where import_id = ?`, [importId]);
+      await listeningDb(tx).deleteFrom('listening.import_chunks').where('import_id', '=', importId).execute();
       recordInOutbox(tx, FetchCatalogue.create({ fanId: upload.fanId }));
       await tx.flush();
       return true;

@@ -1,6 +1,8 @@
 import type { EntityManager, QueueRegistry } from '#pie/platform';
 import { ABANDONED_UPLOAD_HOURS, IMPORT_PRIORITY, MAX_IMPORT_RECOVERIES, STALLED_IMPORT_MINUTES } from '../../domain/listening.constants.js';
 import { ImportExport } from '../import-export/import-export.job.js';
+import { sql } from 'kysely';
+import { listeningDb } from '../../db/listening-db.js';
 
 export const STALLED_IMPORT_ERROR = 'The import stopped and could not be resumed. Please upload the file again.';
 
@@ -18,26 +20,34 @@ export interface ImportRecovery {
  * goes after a day.
  */
 export async function recoverStalledImports(em: EntityManager, queues: QueueRegistry): Promise<ImportRecovery> {
-  const failed = await em.execute<{ id: string }[]>(
-    `update listening.imports set status = 'failed', error = ?, updated_at = now()
-      where status in ('queued', 'processing') and updated_at < now() - make_interval(mins => ?) and recoveries >= ?
-      returning id`,
-    [STALLED_IMPORT_ERROR, STALLED_IMPORT_MINUTES, MAX_IMPORT_RECOVERIES],
-  );
-  const requeued = await em.execute<{ id: string; recoveries: number }[]>(
-    `update listening.imports set recoveries = recoveries + 1, updated_at = now()
-      where status in ('queued', 'processing') and updated_at < now() - make_interval(mins => ?) and recoveries < ?
-      returning id, recoveries`,
-    [STALLED_IMPORT_MINUTES, MAX_IMPORT_RECOVERIES],
-  );
+  const db = listeningDb(em);
+  const stalledSince = sql<string>`now() - make_interval(mins => ${STALLED_IMPORT_MINUTES})`;
+  const failed = await db
+    .updateTable('listening.imports')
+    .set({ status: 'failed', error: STALLED_IMPORT_ERROR, updated_at: sql`now()` })
+    .where('status', 'in', ['queued', 'processing'])
+    .where('updated_at', '<', stalledSince)
+    .where('recoveries', '>=', MAX_IMPORT_RECOVERIES)
+    .returning('id')
+    .execute();
+  const requeued = await db
+    .updateTable('listening.imports')
+    .set({ recoveries: sql`recoveries + 1`, updated_at: sql`now()` })
+    .where('status', 'in', ['queued', 'processing'])
+    .where('updated_at', '<', stalledSince)
+    .where('recoveries', '<', MAX_IMPORT_RECOVERIES)
+    .returning(['id', 'recoveries'])
+    .execute();
   for (const upload of requeued) {
     await queues
       .get(ImportExport.queue)
       .add(ImportExport.name, ImportExport.create({ importId: upload.id }), { jobId: `import-${upload.id}-recovery-${upload.recoveries}`, priority: IMPORT_PRIORITY });
   }
-  const abandoned = await em.execute<{ id: string }[]>(
-    `delete from listening.imports where status = 'uploading' and updated_at < now() - make_interval(hours => ?) returning id`,
-    [ABANDONED_UPLOAD_HOURS],
-  );
+  const abandoned = await db
+    .deleteFrom('listening.imports')
+    .where('status', '=', 'uploading')
+    .where('updated_at', '<', sql<string>`now() - make_interval(hours => ${ABANDONED_UPLOAD_HOURS})`)
+    .returning('id')
+    .execute();
   return { requeued: requeued.map((row) => row.id), failed: failed.map((row) => row.id), abandoned: abandoned.length };
 }

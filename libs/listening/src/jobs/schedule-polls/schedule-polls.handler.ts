@@ -6,6 +6,8 @@ import { IngestFan } from '../ingest-fan/ingest-fan.job.js';
 import { enqueueDueScrobbleSources } from '../sync-scrobbles/schedule-scrobbles.js';
 import { recoverStalledImports } from './import-recovery.js';
 import { SchedulePolls } from './schedule-polls.job.js';
+import { sql } from 'kysely';
+import { listeningDb } from '../../db/listening-db.js';
 
 const CURSOR = 'spotify-connected-fans';
 const BATCHES_PER_TICK = 5;
@@ -43,17 +45,24 @@ export class SchedulePollsHandler implements JobHandler<Record<string, never>> {
   /** Returns how many fans were queued. */
   async enqueueDueFans(): Promise<number> {
     return this.database.transaction(async (tx) => {
-      const due = await tx.execute<{ fan_id: string; due_at: Date }[]>(
-        `with due as (
-           select fan_id, next_poll_at from listening.fan_listening_state
-            where status = 'connected' and next_poll_at <= now()
-            order by next_poll_at limit ? for update skip locked
-         )
-         update listening.fan_listening_state s set next_poll_at = now() + make_interval(secs => ?), updated_at = now()
-           from due where s.fan_id = due.fan_id
-         returning s.fan_id, due.next_poll_at as due_at`,
-        [FANS_PER_TICK, POLL_INTERVAL_MS / 1000],
-      );
+      const due = await listeningDb(tx)
+        .with('due', (qc) =>
+          qc
+            .selectFrom('listening.fan_listening_state')
+            .select(['fan_id', 'next_poll_at'])
+            .where('status', '=', 'connected')
+            .where('next_poll_at', '<=', sql<string>`now()`)
+            .orderBy('next_poll_at')
+            .limit(FANS_PER_TICK)
+            .forUpdate()
+            .skipLocked(),
+        )
+        .updateTable('listening.fan_listening_state as s')
+        .from('due')
+        .set({ next_poll_at: sql`now() + make_interval(secs => ${POLL_INTERVAL_MS / 1000})`, updated_at: sql`now()` })
+        .whereRef('s.fan_id', '=', 'due.fan_id')
+        .returning(['s.fan_id', 'due.next_poll_at as due_at'])
+        .execute();
       if (due.length === 0) return 0;
       // Inside the transaction: if the queue refuses, the fans stay due for the next tick.
       await this.queues.get(IngestFan.queue).addBulk(
@@ -69,21 +78,25 @@ export class SchedulePollsHandler implements JobHandler<Record<string, never>> {
 
   private async reconcileConnectedFans(): Promise<void> {
     const em = this.database.em();
-    const [cursor] = await em.execute<{ after_fan_id: string | null }[]>(`select after_fan_id from listening.sync_cursors where name = ?`, [CURSOR]);
+    const db = listeningDb(em);
+    const cursor = await db.selectFrom('listening.sync_cursors').select('after_fan_id').where('name', '=', CURSOR).executeTakeFirst();
     const page = await this.tokens.connectedFans(PROVIDER, { limit: RECONCILE_PAGE, afterFanId: cursor?.after_fan_id ?? undefined });
     if (page.length > 0) {
-      await em.execute(
-        `insert into listening.fan_listening_state (fan_id, status, next_poll_at, connected_at)
-         select fan_id, 'connected', now() + random() * make_interval(secs => ?), connected_at
-           from unnest(?::uuid[], ?::timestamptz[]) as u(fan_id, connected_at)
-         on conflict (fan_id) do nothing`,
-        [POLL_INTERVAL_MS / 1000, textArray(page.map((fan) => fan.fanId)), timestampArray(page.map((fan) => fan.connectedAt))],
-      );
+      await db
+        .insertInto('listening.fan_listening_state')
+        .columns(['fan_id', 'status', 'next_poll_at', 'connected_at'])
+        .expression(
+          sql`select fan_id, 'connected', now() + random() * make_interval(secs => ${POLL_INTERVAL_MS / 1000}), connected_at
+                from unnest(${textArray(page.map((fan) => fan.fanId))}::uuid[], ${timestampArray(page.map((fan) => fan.connectedAt))}::timestamptz[]) as u(fan_id, connected_at)`,
+        )
+        .onConflict((oc) => oc.column('fan_id').doNothing())
+        .execute();
     }
     const next = page.length === RECONCILE_PAGE ? page[page.length - 1].fanId : null;
-    await em.execute(
-      `insert into listening.sync_cursors (name, after_fan_id) values (?, ?) on conflict (name) do update set after_fan_id = excluded.after_fan_id, updated_at = now()`,
-      [CURSOR, next],
-    );
+    await db
+      .insertInto('listening.sync_cursors')
+      .values({ name: CURSOR, after_fan_id: next })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ after_fan_id: (eb) => eb.ref('excluded.after_fan_id'), updated_at: sql`now()` }))
+      .execute();
   }
 }

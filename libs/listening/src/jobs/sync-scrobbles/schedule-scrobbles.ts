@@ -2,6 +2,8 @@ import type { Database, QueueRegistry } from '#pie/platform';
 import { FANS_PER_TICK, POLL_INTERVAL_MS } from '../../domain/listening.constants.js';
 import type { ScrobbleSourceKind } from '../../provider/scrobble-service.js';
 import { SyncScrobbles } from './sync-scrobbles.job.js';
+import { sql } from 'kysely';
+import { listeningDb } from '../../db/listening-db.js';
 
 /** A claimed back-fill that lost its job (a crash) is taken up again after this long. */
 const BACKFILL_LEASE_SECONDS = 10 * 60;
@@ -13,18 +15,28 @@ const BACKFILL_LEASE_SECONDS = 10 * 60;
  */
 export async function enqueueDueScrobbleSources(database: Database, queues: QueueRegistry): Promise<number> {
   return database.transaction(async (tx) => {
-    const due = await tx.execute<{ fan_id: string; kind: ScrobbleSourceKind; due_at: Date }[]>(
-      `with due as (
-         select fan_id, kind, next_sync_at from listening.scrobble_sources
-          where status in ('backfilling', 'connected') and next_sync_at <= now()
-          order by next_sync_at limit ? for update skip locked
-       )
-       update listening.scrobble_sources s
-          set next_sync_at = now() + make_interval(secs => case when s.status = 'backfilling' then ? else ? end), updated_at = now()
-         from due where s.fan_id = due.fan_id and s.kind = due.kind
-       returning s.fan_id, s.kind, due.next_sync_at as due_at`,
-      [FANS_PER_TICK, BACKFILL_LEASE_SECONDS, POLL_INTERVAL_MS / 1000],
-    );
+    const due: { fan_id: string; kind: ScrobbleSourceKind; due_at: string }[] = await listeningDb(tx)
+      .with('due', (qc) =>
+        qc
+          .selectFrom('listening.scrobble_sources')
+          .select(['fan_id', 'kind', 'next_sync_at'])
+          .where('status', 'in', ['backfilling', 'connected'])
+          .where('next_sync_at', '<=', sql<string>`now()`)
+          .orderBy('next_sync_at')
+          .limit(FANS_PER_TICK)
+          .forUpdate()
+          .skipLocked(),
+      )
+      .updateTable('listening.scrobble_sources as s')
+      .from('due')
+      .set({
+        next_sync_at: sql`now() + make_interval(secs => case when s.status = 'backfilling' then ${BACKFILL_LEASE_SECONDS}::int else ${POLL_INTERVAL_MS / 1000}::int end)`,
+        updated_at: sql`now()`,
+      })
+      .whereRef('s.fan_id', '=', 'due.fan_id')
+      .whereRef('s.kind', '=', 'due.kind')
+      .returning(['s.fan_id', 's.kind', 'due.next_sync_at as due_at'])
+      .execute();
     if (due.length === 0) return 0;
     await queues.get(SyncScrobbles.queue).addBulk(
       due.map((row) => ({

@@ -1,6 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { sql } from 'kysely';
 import { Database } from '#pie/platform';
+import { listeningDb } from '../../db/listening-db.js';
 import { assertArtistExists } from '../../domain/artist-details.js';
 import { utcWindowStart } from '../../domain/listening-window.js';
 import { trackSummaries } from '../../domain/read-models.js';
@@ -14,17 +16,25 @@ export class GetArtistTopTracksHandler implements IQueryHandler<GetArtistTopTrac
   async execute({ artistId, query }: GetArtistTopTracks) {
     const em = this.database.em();
     await assertArtistExists(em, artistId);
-    const rows = await em.execute<{ track_id: string; plays: string; listeners: string }[]>(
-      `select ta.track_id, count(p.fan_id) as plays, count(distinct p.fan_id) as listeners
-         from listening.track_artists ta
-         join listening.tracks t on t.id = ta.track_id
-         left join listening.plays p on p.track_id = ta.track_id and p.trusted and p.played_at >= coalesce(${utcWindowStart('?')}, '-infinity')
-        where ta.artist_id = ? and t.metadata_fetched_at is not null -- names the provider confirmed only
-        group by ta.track_id, t.name
-        order by plays desc, listeners desc, lower(t.name), ta.track_id
-        limit ?`,
-      [query.days ?? null, artistId, query.limit],
-    );
+    const rows = await listeningDb(em)
+      .selectFrom('listening.track_artists as ta')
+      .innerJoin('listening.tracks as t', 't.id', 'ta.track_id')
+      .leftJoin('listening.plays as p', (join) =>
+        join
+          .onRef('p.track_id', '=', 'ta.track_id')
+          .on('p.trusted', '=', true)
+          .on('p.played_at', '>=', sql<string>`coalesce(${utcWindowStart(query.days ?? null)}, '-infinity')`),
+      )
+      .select(['ta.track_id', sql<string>`count(p.fan_id)`.as('plays'), sql<string>`count(distinct p.fan_id)`.as('listeners')])
+      .where('ta.artist_id', '=', artistId)
+      .where('t.metadata_fetched_at', 'is not', null) // names the provider confirmed only
+      .groupBy(['ta.track_id', 't.name'])
+      .orderBy('plays', 'desc')
+      .orderBy('listeners', 'desc')
+      .orderBy(sql`lower(t.name)`)
+      .orderBy('ta.track_id')
+      .limit(query.limit)
+      .execute();
     const tracks = await trackSummaries(em, rows.map((row) => row.track_id));
     return rows.map((row) => ({ track: tracks.get(row.track_id)!, plays: Number(row.plays), listeners: Number(row.listeners) }));
   }

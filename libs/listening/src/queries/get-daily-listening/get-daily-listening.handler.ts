@@ -1,6 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { Database, executePrepared } from '#pie/platform';
+import { sql } from 'kysely';
+import { Database, executePreparedQuery } from '#pie/platform';
+import { listeningDb } from '../../db/listening-db.js';
 import { fanWindowFirstDay, fanToday } from '../../domain/listening-window.js';
 import { GetDailyListening } from './get-daily-listening.query.js';
 
@@ -10,17 +12,16 @@ export class GetDailyListeningHandler implements IQueryHandler<GetDailyListening
   constructor(@Inject(Database) private readonly database: Database) {}
 
   async execute({ fanId, days }: GetDailyListening) {
-    const rows = await executePrepared<{ day: string; listened_ms: string; plays: string }>(
-      this.database.em(),
-      `with bounds as (
-         select ${fanWindowFirstDay('$1', '$2')} as first, ${fanToday('$1')} as today
-       )
-       select to_char(g.day, 'YYYY-MM-DD') as day, coalesce(d.listened_ms, 0) as listened_ms, coalesce(d.plays, 0) as plays
-         from bounds b
-         cross join lateral generate_series(b.first, b.today, interval '1 day') as g(day)
-         left join listening.fan_days d on d.fan_id = $1 and d.day = g.day::date
-        order by g.day`,
-      [fanId, days],
+    const em = this.database.em();
+    const rows = await executePreparedQuery(
+      em,
+      listeningDb(em)
+        .with('bounds', (qc) => qc.selectNoFrom([fanWindowFirstDay(fanId, days).as('first'), fanToday(fanId).as('today')]))
+        .with('series', (qc) => qc.selectFrom('bounds as b').select(sql<string>`generate_series(b.first, b.today, interval '1 day')::date`.as('day')))
+        .selectFrom('series as g')
+        .leftJoin('listening.fan_days as d', (join) => join.on('d.fan_id', '=', fanId).onRef('d.day', '=', 'g.day'))
+        .select([sql<string>`to_char(g.day, 'YYYY-MM-DD')`.as('day'), sql<string>`coalesce(d.listened_ms, 0)`.as('listened_ms'), sql<string>`coalesce(d.plays, 0)`.as('plays')])
+        .orderBy(sql`g.day`),
     );
     return rows.map((row) => ({ date: row.day, listened_ms: Number(row.listened_ms), plays: Number(row.plays) }));
   }

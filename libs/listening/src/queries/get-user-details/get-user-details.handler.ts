@@ -4,6 +4,8 @@ import { Database } from '#pie/platform';
 import { FanProfile } from '../../domain/fan-profile.entity.js';
 import { assertVisible } from '../../domain/visibility.js';
 import { GetUserDetails } from './get-user-details.query.js';
+import { sql } from 'kysely';
+import { listeningDb } from '../../db/listening-db.js';
 
 @QueryHandler(GetUserDetails)
 export class GetUserDetailsHandler implements IQueryHandler<GetUserDetails> {
@@ -13,13 +15,14 @@ export class GetUserDetailsHandler implements IQueryHandler<GetUserDetails> {
     const em = this.database.em();
     await assertVisible(em, userId, viewerId, 'profile');
     const profile = (await em.findOne(FanProfile, { fanId: userId })) ?? Object.assign(new FanProfile(), FanProfile.blank(userId));
-    const [stats] = await em.execute<{ plays: string; listened_ms: string | null; artists: string; first_played_at: Date | null }[]>(
-      `select (select plays_count from listening.fan_listening_state where fan_id = ?) as plays,
-              (select listened_ms from listening.fan_listening_state where fan_id = ?) as listened_ms,
-              (select count(*) from listening.fan_artists where fan_id = ?) as artists,
-              (select min(played_at) from listening.plays where fan_id = ?) as first_played_at`,
-      [userId, userId, userId, userId],
-    );
+    const stats = await listeningDb(em)
+      .selectNoFrom((eb) => [
+        eb.selectFrom('listening.fan_listening_state').select('plays_count').where('fan_id', '=', userId).as('plays'),
+        eb.selectFrom('listening.fan_listening_state').select('listened_ms').where('fan_id', '=', userId).as('listened_ms'),
+        eb.selectFrom('listening.fan_artists').select(sql<string>`count(*)`.as('n')).where('fan_id', '=', userId).as('artists'),
+        eb.selectFrom('listening.plays').select(sql<string | null>`min(played_at)`.as('m')).where('fan_id', '=', userId).as('first_played_at'),
+      ])
+      .executeTakeFirst();
     return {
       _id: userId,
       username: profile.username ?? null,

@@ -1,8 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { Database, pageOf } from '#pie/platform';
+import { sql } from 'kysely';
+import { Database, pageOfRows } from '#pie/platform';
+import { listeningDb } from '../../db/listening-db.js';
 import { assertArtistExists } from '../../domain/artist-details.js';
-import { ARTIST_FANS_SQL } from '../../domain/artist-listeners.js';
+import { artistFans } from '../../domain/artist-listeners.js';
 import { ms } from '../../domain/read-models.js';
 import { ListArtistFans } from './list-artist-fans.query.js';
 
@@ -13,17 +15,28 @@ export class ListArtistFansHandler implements IQueryHandler<ListArtistFans> {
   async execute({ artistId, query }: ListArtistFans) {
     const em = this.database.em();
     await assertArtistExists(em, artistId);
-    const [{ total }] = await em.execute<{ total: string }[]>(`select count(*) as total from (${ARTIST_FANS_SQL}) f`, [artistId, query.days]);
+    const db = listeningDb(em);
+    const fans = artistFans(db, artistId, query.days);
+    const counted = await db.selectFrom(fans.as('f')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+    const total = counted.n;
     // Named only when the fan made their top artists public: a private fan's listening cannot be
     // rebuilt artist by artist from these lists. Counted either way.
-    const { rows, pagination } = await pageOf<{ fan_id: string; username: string | null; listened_ms: string; plays: number }>(em, {
-      sql: `select f.fan_id, fp.username, f.listened_ms, f.plays
-              from (${ARTIST_FANS_SQL}) f join listening.fan_profiles fp on fp.fan_id = f.fan_id and fp.top_artists_public`,
-      params: [artistId, query.days],
-      orderBy: 'q.listened_ms desc, q.fan_id',
-      page: query.page,
-      limit: query.limit,
-    });
+    const named = db
+      .selectFrom(fans.as('f'))
+      .innerJoin('listening.fan_profiles as fp', (join) => join.onRef('fp.fan_id', '=', 'f.fan_id').on('fp.top_artists_public', '=', true))
+      .select(['f.fan_id', 'fp.username', 'f.listened_ms', 'f.plays']);
+    const { rows, pagination } = await pageOfRows(
+      await named
+        .select(sql<string>`count(*) over ()`.as('total'))
+        .orderBy('f.listened_ms', 'desc')
+        .orderBy('f.fan_id')
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute(),
+      query.page,
+      query.limit,
+      async () => (await db.selectFrom(named.as('q')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
+    );
     return {
       page: {
         total_fans: Number(total),

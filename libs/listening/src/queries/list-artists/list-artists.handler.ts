@@ -1,10 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { containsPattern, Database, pageOf } from '#pie/platform';
-import { ARTIST_COLUMNS, toArtistSummary, type ArtistRow } from '../../domain/read-models.js';
+import { sql } from 'kysely';
+import { containsPattern, Database, pageOfRows } from '#pie/platform';
+import { listeningDb } from '../../db/listening-db.js';
+import { ARTIST_COLUMNS, toArtistSummary } from '../../domain/read-models.js';
 import { ListArtists } from './list-artists.query.js';
 
-const SORT = { popularity: 'q.popularity', listeners: 'q.listeners_28d', name: 'lower(q.name)' } as const;
+const SORT = { popularity: sql.ref('a.popularity'), listeners: sql.ref('a.listeners_28d'), name: sql`lower(a.name)` } as const;
 
 @QueryHandler(ListArtists)
 export class ListArtistsHandler implements IQueryHandler<ListArtists> {
@@ -13,15 +15,27 @@ export class ListArtistsHandler implements IQueryHandler<ListArtists> {
   async execute({ query }: ListArtists) {
     const direction = query.direction ?? (query.sort === 'name' ? 'asc' : 'desc');
     const search = query.search ? containsPattern(query.search) : null;
-    const { rows, pagination } = await pageOf<ArtistRow>(this.database.em(), {
-      // The shared catalogue shows only artists the provider confirmed: a name from someone's
-      // uploaded export (no provider id) stays theirs until a lookup or a poll confirms it.
-      sql: `select ${ARTIST_COLUMNS} from listening.artists a where a.provider_id is not null and (?::text is null or a.name ilike ?)`,
-      params: [search, search],
-      orderBy: `${SORT[query.sort]} ${direction}, lower(q.name) asc, q.id`,
-      page: query.page,
-      limit: query.limit,
-    });
+    const db = listeningDb(this.database.em());
+    // The shared catalogue shows only artists the provider confirmed: a name from someone's
+    // uploaded export (no provider id) stays theirs until a lookup or a poll confirms it.
+    const list = db
+      .selectFrom('listening.artists as a')
+      .select(ARTIST_COLUMNS)
+      .where('a.provider_id', 'is not', null)
+      .$if(search !== null, (q) => q.where('a.name', 'ilike', search!));
+    const { rows, pagination } = await pageOfRows(
+      await list
+        .select(sql<string>`count(*) over ()`.as('total'))
+        .orderBy(sql`${SORT[query.sort]} ${sql.raw(direction === 'asc' ? 'asc' : 'desc')}`)
+        .orderBy(sql`lower(a.name)`, 'asc')
+        .orderBy('a.id')
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute(),
+      query.page,
+      query.limit,
+      async () => (await db.selectFrom(list.as('q')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
+    );
     return { items: rows.map((row) => ({ ...toArtistSummary(row), listeners_28d: Number(row.listeners_28d) })), pagination };
   }
 }

@@ -1,15 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { containsPattern, Database, pageOf, pagination } from '#pie/platform';
+import { sql } from 'kysely';
 import type { Pagination } from '#pie/contracts';
-import { fanPageWithTracks, isoSql, toTrackSummary, trackSummaries } from '../../domain/read-models.js';
+import { containsPattern, Database, executePreparedQuery, pageOfRows, pagination } from '#pie/platform';
+import { listeningDb } from '../../db/listening-db.js';
+import { fanCounter, isoInstant, toTrackSummary, TRACK_SUMMARY_COLUMNS, trackSummaries } from '../../domain/read-models.js';
 import { ListLatestPlays } from './list-latest-plays.query.js';
 
 interface PlayRow {
   track_id: string;
-  played_at: Date;
+  played_at: string;
   ms_played: number;
-  source: 'recently-played' | 'export';
+  source: 'recently-played' | 'export' | 'listenbrainz' | 'lastfm';
 }
 
 @QueryHandler(ListLatestPlays)
@@ -18,34 +20,77 @@ export class ListLatestPlaysHandler implements IQueryHandler<ListLatestPlays> {
 
   async execute({ fanId, query }: ListLatestPlays) {
     const em = this.database.em();
+    const db = listeningDb(em);
     const search = query.search ? containsPattern(query.search) : null;
     if (!search && !query.from && !query.to) {
-      // The whole history: newest first along the (fan, played_at) key, its tracks and the total
-      // (the fan's play count) in the same query.
-      const { rows, total } = await fanPageWithTracks<PlayRow & { played_at_iso: string }>(em, {
-        fanId,
-        pageSql: `select track_id, played_at, ${isoSql('played_at')} as played_at_iso, ms_played, source from listening.plays where fan_id = $1 order by played_at desc, track_id limit $2 offset $3`,
-        orderBy: 'p.played_at desc, p.track_id',
-        totalColumn: 'plays_count',
-        page: query.page,
-        limit: query.limit,
-      });
+      // The whole history: newest first along the (fan, played_at) key, the page first
+      // (materialised, read once along its index), then only its tracks by id, and the total (the
+      // fan's play count) in the same prepared statement.
+      const rows = await executePreparedQuery(
+        em,
+        db
+          .with(
+            (cte) => cte('p').materialized(),
+            (qc) =>
+              qc
+                .selectFrom('listening.plays')
+                .select(['track_id', 'played_at', isoInstant(sql.ref('played_at')).as('played_at_iso'), 'ms_played', 'source'])
+                .where('fan_id', '=', fanId)
+                .orderBy('played_at', 'desc')
+                .orderBy('track_id')
+                .limit(query.limit)
+                .offset((query.page - 1) * query.limit),
+          )
+          .with('t', (qc) => qc.selectFrom('listening.tracks as t').select(TRACK_SUMMARY_COLUMNS).where(sql<boolean>`t.id = any(array(select track_id from p))`))
+          .selectFrom('p')
+          .innerJoin('t', 't.t_id', 'p.track_id')
+          .selectAll('p')
+          .selectAll('t')
+          .select((eb) => eb.selectFrom('listening.fan_listening_state as s').select('s.plays_count').where('s.fan_id', '=', fanId).as('total'))
+          .orderBy('p.played_at', 'desc')
+          .orderBy('p.track_id'),
+      );
+      const total = rows.length > 0 ? Number(rows[0]!.total ?? 0) : await fanCounter(em, fanId, 'plays_count');
       return {
         items: rows.map((row) => ({ track: toTrackSummary(row), played_at: row.played_at_iso, ms_played: Number(row.ms_played), source: row.source })),
         pagination: pagination(query.page, query.limit, total),
       };
     }
-    const { rows, pagination: pages } = await pageOf<PlayRow>(em, {
-      sql: `select p.track_id, p.played_at, p.ms_played, p.source
-              from listening.plays p join listening.tracks t on t.id = p.track_id
-             where p.fan_id = ? and p.played_at >= coalesce(?::timestamptz, '-infinity') and p.played_at < coalesce(?::timestamptz, 'infinity')
-               and (?::text is null or t.name ilike ? or t.album ilike ? or exists (
-                     select 1 from listening.track_artists ta join listening.artists a on a.id = ta.artist_id where ta.track_id = t.id and a.name ilike ?))`,
-      params: [fanId, query.from?.toISOString() ?? null, query.to?.toISOString() ?? null, search, search, search, search],
-      orderBy: 'q.played_at desc, q.track_id',
-      page: query.page,
-      limit: query.limit,
-    });
+    const plays = db
+      .selectFrom('listening.plays as p')
+      .innerJoin('listening.tracks as t', 't.id', 'p.track_id')
+      .select(['p.track_id', 'p.played_at', 'p.ms_played', 'p.source'])
+      .where('p.fan_id', '=', fanId)
+      .where('p.played_at', '>=', sql<string>`coalesce(${query.from?.toISOString() ?? null}::timestamptz, '-infinity')`)
+      .where('p.played_at', '<', sql<string>`coalesce(${query.to?.toISOString() ?? null}::timestamptz, 'infinity')`)
+      .$if(search !== null, (q) =>
+        q.where((eb) =>
+          eb.or([
+            eb('t.name', 'ilike', search!),
+            eb('t.album', 'ilike', search!),
+            eb.exists(
+              eb
+                .selectFrom('listening.track_artists as ta')
+                .innerJoin('listening.artists as a', 'a.id', 'ta.artist_id')
+                .select('ta.track_id')
+                .whereRef('ta.track_id', '=', 't.id')
+                .where('a.name', 'ilike', search!),
+            ),
+          ]),
+        ),
+      );
+    const { rows, pagination: pages } = await pageOfRows(
+      await plays
+        .select(sql<string>`count(*) over ()`.as('total'))
+        .orderBy('p.played_at', 'desc')
+        .orderBy('p.track_id')
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute(),
+      query.page,
+      query.limit,
+      async () => (await db.selectFrom(plays.as('q')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
+    );
     return this.items(rows, pages);
   }
 

@@ -1,32 +1,40 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { sql, type Kysely } from 'kysely';
 import type { FanTrack, TrackSummary } from '#pie/contracts';
-import { Database, pageOf, pagination, type EntityManager } from '#pie/platform';
-import { fanPageWithTracks, isoSql, ms, toTrackSummary, trackSummaries } from '../../domain/read-models.js';
+import { Database, executePreparedQuery, pageOfRows, pagination, type EntityManager } from '#pie/platform';
+import { listeningDb } from '../../db/listening-db.js';
+import type { ListeningTables } from '../../db/tables.generated.js';
+import { fanCounter, isoInstant, ms, toTrackSummary, TRACK_SUMMARY_COLUMNS, trackSummaries } from '../../domain/read-models.js';
 import { ListPopularTracks } from './list-popular-tracks.query.js';
 
-export interface FanTrackRow {
+interface FanTrackFigures {
   track_id: string;
-  plays: string;
-  listened_ms: string;
-  last_played_at: Date;
+  plays: string | number;
+  listened_ms: string | number;
+  last_played_at: string;
 }
 
-/** A fan's plays per track in [from, to): plays, time and the last play. */
-export const FAN_TRACKS_SQL = `
-  select p.track_id, count(*) as plays, sum(p.ms_played) as listened_ms, max(p.played_at) as last_played_at
-    from listening.plays p
-   where p.fan_id = ? and p.played_at >= coalesce(?::timestamptz, '-infinity') and p.played_at < coalesce(?::timestamptz, 'infinity')
-   group by p.track_id`;
+/** A fan's plays per track in [from, to) (either open): plays, time and the last play. Most played first is `byMostPlayed`. */
+export function fanTracksIn(db: Kysely<ListeningTables>, fanId: string, from: string | null, to: string | null) {
+  return db
+    .selectFrom('listening.plays as p')
+    .select(['p.track_id', sql<string>`count(*)`.as('plays'), sql<string>`sum(p.ms_played)`.as('listened_ms'), sql<string>`max(p.played_at)`.as('last_played_at')])
+    .where('p.fan_id', '=', fanId)
+    .where('p.played_at', '>=', sql<string>`coalesce(${from}::timestamptz, '-infinity')`)
+    .where('p.played_at', '<', sql<string>`coalesce(${to}::timestamptz, 'infinity')`)
+    .groupBy('p.track_id');
+}
 
-export const FAN_TRACKS_ORDER = 'q.plays desc, q.listened_ms desc, q.track_id';
+/** The order of a fan's tracks: most played, then most listened. */
+export const byMostPlayed = [sql`plays desc`, sql`listened_ms desc`, sql`track_id`] as const;
 
-export async function toFanTracks(em: EntityManager, rows: FanTrackRow[]): Promise<FanTrack[]> {
+export async function toFanTracks(em: EntityManager, rows: FanTrackFigures[]): Promise<FanTrack[]> {
   const tracks = await trackSummaries(em, rows.map((row) => row.track_id));
   return rows.map((row) => toFanTrack(row, tracks.get(row.track_id)!));
 }
 
-function toFanTrack(row: FanTrackRow, track: TrackSummary): FanTrack {
+function toFanTrack(row: FanTrackFigures, track: TrackSummary): FanTrack {
   return { track, plays: Number(row.plays), listened_ms: ms(row.listened_ms), last_played_at: new Date(row.last_played_at).toISOString() };
 }
 
@@ -36,26 +44,54 @@ export class ListPopularTracksHandler implements IQueryHandler<ListPopularTracks
 
   async execute({ fanId, query }: ListPopularTracks) {
     const em = this.database.em();
+    const db = listeningDb(em);
     if (!query.from && !query.to) {
-      // All time: the per-track read model, read in its index's order, with its tracks and the
-      // fan's number of tracks (kept by the writer) in the same query.
-      const { rows, total } = await fanPageWithTracks<FanTrackRow>(em, {
-        fanId,
-        pageSql: `select track_id, plays, listened_ms, ${isoSql('last_played_at')} as last_played_at from listening.fan_tracks where fan_id = $1 order by plays desc, listened_ms desc, track_id limit $2 offset $3`,
-        orderBy: 'p.plays desc, p.listened_ms desc, p.track_id',
-        totalColumn: 'tracks_count',
-        page: query.page,
-        limit: query.limit,
-      });
+      // All time: the per-track read model, read in its index's order (the page materialised,
+      // then only its tracks by id), with the fan's number of tracks (kept by the writer), in one
+      // prepared statement.
+      const rows = await executePreparedQuery(
+        em,
+        db
+          .with(
+            (cte) => cte('p').materialized(),
+            (qc) =>
+              qc
+                .selectFrom('listening.fan_tracks')
+                .select(['track_id', 'plays', 'listened_ms', isoInstant(sql.ref('last_played_at')).as('last_played_at')])
+                .where('fan_id', '=', fanId)
+                .orderBy('plays', 'desc')
+                .orderBy('listened_ms', 'desc')
+                .orderBy('track_id')
+                .limit(query.limit)
+                .offset((query.page - 1) * query.limit),
+          )
+          .with('t', (qc) => qc.selectFrom('listening.tracks as t').select(TRACK_SUMMARY_COLUMNS).where(sql<boolean>`t.id = any(array(select track_id from p))`))
+          .selectFrom('p')
+          .innerJoin('t', 't.t_id', 'p.track_id')
+          .selectAll('p')
+          .selectAll('t')
+          .select((eb) => eb.selectFrom('listening.fan_listening_state as s').select('s.tracks_count').where('s.fan_id', '=', fanId).as('total'))
+          .orderBy('p.plays', 'desc')
+          .orderBy('p.listened_ms', 'desc')
+          .orderBy('p.track_id'),
+      );
+      const total = rows.length > 0 ? Number(rows[0]!.total ?? 0) : await fanCounter(em, fanId, 'tracks_count');
       return { items: rows.map((row) => toFanTrack(row, toTrackSummary(row))), pagination: pagination(query.page, query.limit, total) };
     }
-    const { rows, pagination: pages } = await pageOf<FanTrackRow>(em, {
-      sql: FAN_TRACKS_SQL,
-      params: [fanId, query.from?.toISOString() ?? null, query.to?.toISOString() ?? null],
-      orderBy: FAN_TRACKS_ORDER,
-      page: query.page,
-      limit: query.limit,
-    });
+    const figures = fanTracksIn(db, fanId, query.from?.toISOString() ?? null, query.to?.toISOString() ?? null);
+    const { rows, pagination: pages } = await pageOfRows(
+      await db
+        .selectFrom(figures.as('q'))
+        .selectAll('q')
+        .select(sql<string>`count(*) over ()`.as('total'))
+        .orderBy(byMostPlayed)
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit)
+        .execute(),
+      query.page,
+      query.limit,
+      async () => (await db.selectFrom(figures.as('q')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
+    );
     return { items: await toFanTracks(em, rows), pagination: pages };
   }
 }

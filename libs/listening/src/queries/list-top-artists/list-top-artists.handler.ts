@@ -1,8 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { sql } from 'kysely';
 import { Database } from '#pie/platform';
+import { listeningDb } from '../../db/listening-db.js';
 import { assertVisible } from '../../domain/visibility.js';
-import { FAN_ARTISTS_WINDOW_SQL, toFanArtist, type FanArtistRow } from '../list-fan-artists/list-fan-artists.handler.js';
+import { fanArtistsInWindow, toFanArtist } from '../list-fan-artists/list-fan-artists.handler.js';
 import { ListTopArtists } from './list-top-artists.query.js';
 
 @QueryHandler(ListTopArtists)
@@ -13,12 +15,12 @@ export class ListTopArtistsHandler implements IQueryHandler<ListTopArtists> {
     const em = this.database.em();
     await assertVisible(em, fanId, viewerId, 'top_artists');
     // The fan's last `days` local days, as on their own dashboard.
-    const rows = await em.execute<FanArtistRow[]>(`select * from (${FAN_ARTISTS_WINDOW_SQL}) q order by q.listened_ms desc, lower(q.name), q.id limit ?`, [
-      fanId,
-      fanId,
-      query.days,
-      query.limit,
-    ]);
+    const rows = await fanArtistsInWindow(listeningDb(em), fanId, query.days)
+      .orderBy('s.listened_ms', 'desc')
+      .orderBy(sql`lower(a.name)`)
+      .orderBy('a.id')
+      .limit(query.limit)
+      .execute();
     return rows.map(toFanArtist);
   }
 }
