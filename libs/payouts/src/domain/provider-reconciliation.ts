@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { accounts, balanceOf, journalsOfAccounts, JOURNAL_KINDS } from '#pie/ledger';
+import { accountNetByReferenceKey, accounts, balanceOf, journalsOfAccounts, JOURNAL_KINDS } from '#pie/ledger';
 import type { EntityManager } from '#pie/platform';
 import { payoutFeeCents, billingMonthOf } from './connect-fees.js';
 import { deauthorizedAccountsOf } from './connected-accounts.js';
@@ -82,15 +82,9 @@ async function ledgerFigures(em: EntityManager, officeId: string, accountIds: re
     }
     if (journals.length < 500) break;
   }
-  const fees = await em.execute<{ stripe_payout_id: string | null; cents: string }[]>(
-    `select j."references"->>'stripePayoutId' as stripe_payout_id, coalesce(sum(p.amount_cents), 0) as cents
-       from ledger.journals j join ledger.postings p on p.journal_id = j.id
-      where j.kind in (?, ?) and j."references"->>'officeId' = ? and p.account = 'processor_fees'
-        and (j.kind <> ? or j."references"->>'stripePayoutId' is not null)
-      group by 1`,
-    [JOURNAL_KINDS.payoutFee, JOURNAL_KINDS.monthlyAccountFee, officeId, JOURNAL_KINDS.monthlyAccountFee],
-  );
-  for (const fee of fees) figuresOf(fee.stripe_payout_id ? byStripeId.get(fee.stripe_payout_id) : undefined).feesCents += Number(fee.cents);
+  const fees = await accountNetByReferenceKey(em, { account: accounts.processorFees, kinds: [JOURNAL_KINDS.payoutFee, JOURNAL_KINDS.monthlyAccountFee], references: { officeId }, key: 'stripePayoutId' });
+  // A monthly account fee counts here only when it names the payout that made the month active.
+  for (const fee of fees) if (fee.kind !== JOURNAL_KINDS.monthlyAccountFee || fee.value !== null) figuresOf(fee.value ? byStripeId.get(fee.value) : undefined).feesCents += fee.cents;
   const elsewhere = accountIds.filter((id) => id !== current).reduce((sum, id) => sum + figures.get(id)!.balanceCents, 0);
   figures.get(current)!.balanceCents = (await balanceOf(em, connected)) - elsewhere;
   return figures;

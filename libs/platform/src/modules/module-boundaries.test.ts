@@ -17,9 +17,6 @@ const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const KNOWN_CROSS_SCHEMA_READS: Record<string, string[]> = {
   // The back office's outbox view: to go through a platform function.
   'libs/admin/src/domain/back-office.ts': ['platform.outbox'],
-  // Stripe reconciliations compare Stripe with the ledger's journals: to go through a ledger query.
-  'libs/billing/src/domain/charges-reconciliation.ts': ['ledger.journals', 'ledger.postings'],
-  'libs/payouts/src/domain/provider-reconciliation.ts': ['ledger.journals', 'ledger.postings'],
   // The admin's claim list joins names from three modules: to read them through their facades.
   'libs/claims/src/domain/admin-claims.ts': ['identity.artist_users', 'listening.artists', 'offices.offices'],
   // The sign-in throttle counts in the platform's rate-limit table: to go through RateLimiter.
