@@ -109,7 +109,7 @@ export class BackOfficeActions {
     return this.database.transaction(async (tx) => {
       const change = await this.payouts.disconnectOffice(tx, officeId, adminId);
       if (!change) throw new DomainError('payouts.not-connected', 'not-found', 'This office has no Stripe connection.');
-      const view = (row: typeof change.before) => ({ stripeAccountId: row.stripe_account_id, status: row.status, disconnectedAt: row.disconnected_at ? new Date(row.disconnected_at).toISOString() : null });
+      const view = (row: typeof change.before) => ({ stripeAccountId: row.stripeAccountId, status: row.status, disconnectedAt: row.disconnectedAt ? new Date(row.disconnectedAt).toISOString() : null });
       await recordAudit(tx, { adminId, action: 'office.stripe-disconnected', targetType: 'office', targetId: officeId, before: view(change.before), after: view(change.after) });
       return view(change.after);
     });
@@ -120,7 +120,7 @@ export class BackOfficeActions {
     const view = await this.database.transaction(async (tx) => {
       const change = await this.payouts.reconnectOffice(tx, officeId, adminId);
       if (!change) throw new DomainError('payouts.not-connected', 'not-found', 'This office has no Stripe connection.');
-      const view = (row: typeof change.before) => ({ stripeAccountId: row.stripe_account_id, status: row.status, disconnectedAt: row.disconnected_at ? new Date(row.disconnected_at).toISOString() : null });
+      const view = (row: typeof change.before) => ({ stripeAccountId: row.stripeAccountId, status: row.status, disconnectedAt: row.disconnectedAt ? new Date(row.disconnectedAt).toISOString() : null });
       await recordAudit(tx, { adminId, action: 'office.stripe-reconnected', targetType: 'office', targetId: officeId, before: view(change.before), after: view(change.after) });
       return view(change.after);
     });
