@@ -31,6 +31,7 @@ export {
   type CreditWhereabouts,
 } from './domain/escrow-holdings.js';
 export { figureTotals, figureTotalsByDay, figureTotalsByMonth, figureByAccountAndMonth, type MoneyFigure, type FigureScope } from './domain/money-figures.js';
+export { stripeBoundaryJournals, accountNetByReferenceKey } from './domain/reconciliation-reads.js';
 export { largestRemainder } from './domain/largest-remainder.js';
 export { escrowByMonthAndKind, escrowRecordedBefore, escrowTotalsByFan, escrowJournalReferences, escrowJournalsOfKinds } from './domain/artist-funding.js';
 // Facade for the admin back office.

@@ -3,7 +3,7 @@ import { StripeGateway } from '#pie/billing';
 import { payeeOfficeFor } from '#pie/claims';
 import { APP_CONFIG, Database, type AppConfig, type EntityManager } from '#pie/platform';
 import { ConnectedAccountSync } from './domain/connected-account-sync.js';
-import { connectedAccountOf, connectedAccountsOf, connectedOfficeIds, connectionChangesOf, disconnectAccount, reconnectAccount, type ConnectedAccountRow } from './domain/connected-accounts.js';
+import { connectedAccountOf, connectedAccountsOf, connectedOfficeIds, connectionChangesOf, disconnectAccount, reconnectAccount, type ConnectedAccount } from './domain/connected-accounts.js';
 import { escrowArtistIds } from './domain/escrow-expiry.js';
 import { mailStripeDisconnected } from './domain/office-mails.js';
 import { releaseEscrow, resumeOffice } from './domain/escrow-release.js';
@@ -72,12 +72,12 @@ export class PayoutsFacade {
   }
 
   /** The office's Stripe connection as payouts keeps it (null: never connected). */
-  connectionOf(em: EntityManager, officeId: string): Promise<ConnectedAccountRow | null> {
+  connectionOf(em: EntityManager, officeId: string): Promise<ConnectedAccount | null> {
     return connectedAccountOf(em, officeId);
   }
 
   /** The connections of a page of offices, by office id. */
-  connectionsOf(em: EntityManager, officeIds: readonly string[]): Promise<Map<string, ConnectedAccountRow>> {
+  connectionsOf(em: EntityManager, officeIds: readonly string[]): Promise<Map<string, ConnectedAccount>> {
     return connectedAccountsOf(em, officeIds);
   }
 
@@ -87,21 +87,21 @@ export class PayoutsFacade {
    * answers the row before and after, or null when there is no connection. Disconnecting a
    * disconnected office changes nothing and mails nobody.
    */
-  disconnectOffice(officeId: string, adminId: string): Promise<{ before: ConnectedAccountRow; after: ConnectedAccountRow } | null> {
+  disconnectOffice(officeId: string, adminId: string): Promise<{ before: ConnectedAccount; after: ConnectedAccount } | null> {
     return this.database.transaction(async (tx) => {
       const change = await disconnectAccount(tx, officeId, { kind: 'admin', userId: adminId });
-      if (change && !change.before.disconnected_at) await mailStripeDisconnected(tx, this.config.PUBLIC_URL, officeId, 'admin');
+      if (change && !change.before.disconnectedAt) await mailStripeDisconnected(tx, this.config.PUBLIC_URL, officeId, 'admin');
       return change;
     });
   }
 
   /** An admin's command: undoes a disconnect in payouts' own transaction (then `resumeOffice`); null when there is no connection. */
-  reconnectOffice(officeId: string, adminId: string): Promise<{ before: ConnectedAccountRow; after: ConnectedAccountRow } | null> {
+  reconnectOffice(officeId: string, adminId: string): Promise<{ before: ConnectedAccount; after: ConnectedAccount } | null> {
     return this.database.transaction((tx) => reconnectAccount(tx, officeId, { kind: 'admin', userId: adminId }));
   }
 
   /** After a reconnect: re-reads the account from Stripe and, once enabled, releases the office's escrow (which queues its transfer). */
-  async resumeOffice(officeId: string): Promise<ConnectedAccountRow | null> {
+  async resumeOffice(officeId: string): Promise<ConnectedAccount | null> {
     return resumeOffice(this.database, this.sync, officeId);
   }
 

@@ -257,7 +257,7 @@ export class BackOffice {
       const connection = connections.get(office.id);
       return {
         ...office,
-        stripe: connection ? (connection.disconnected_at ? 'disconnected' : connection.status) : 'not_connected',
+        stripe: connection ? (connection.disconnectedAt ? 'disconnected' : connection.status) : 'not_connected',
         earningsCents: money.get(office.id)?.earningsCents ?? 0,
       };
     });
@@ -272,7 +272,7 @@ export class BackOffice {
     return {
       ...office,
       stripe: connection
-        ? { accountId: connection.stripe_account_id, status: connection.status, disconnectedAt: connection.disconnected_at ? new Date(connection.disconnected_at).toISOString() : null }
+        ? { accountId: connection.stripeAccountId, status: connection.status, disconnectedAt: connection.disconnectedAt ? new Date(connection.disconnectedAt).toISOString() : null }
         : null,
       ...(await officeMoney(em, officeId)),
     };

@@ -6,6 +6,6 @@ export interface StripeConnectionView {
 }
 
 /** The one mapper from payouts' connection to the admin's view. */
-export function connectionView(row: { stripe_account_id: string; status: string; disconnected_at: Date | string | null }): StripeConnectionView {
-  return { stripeAccountId: row.stripe_account_id, status: row.status, disconnectedAt: row.disconnected_at ? new Date(row.disconnected_at).toISOString() : null };
+export function connectionView(account: { stripeAccountId: string; status: string; disconnectedAt: Date | string | null }): StripeConnectionView {
+  return { stripeAccountId: account.stripeAccountId, status: account.status, disconnectedAt: account.disconnectedAt ? new Date(account.disconnectedAt).toISOString() : null };
 }

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { EntityManager } from '#pie/platform';
-import { JOURNAL_KINDS } from '#pie/ledger';
+import { JOURNAL_KINDS, stripeBoundaryJournals } from '#pie/ledger';
 
 /** Called as the check reads Stripe: how many balance transactions so far. */
 export type ProgressReport = (step: string, done: number) => Promise<void> | void;
@@ -31,7 +31,6 @@ interface Movement {
   cents: number;
 }
 
-const cents = (value: string | number | null | undefined) => Number(value ?? 0);
 const money = (value: number) => `${value < 0 ? '-' : ''}$${(Math.abs(value) / 100).toFixed(2)}`;
 
 /**
@@ -101,16 +100,7 @@ function compareEach(rows: string[], label: string, stripeSide: Map<string, numb
 }
 
 async function ledgerSide(em: EntityManager) {
-  const rows = await em.execute<{ kind: string; fan_id: string | null; charge_id: string | null; refund_id: string | null; dispute_id: string | null; txn_id: string | null; clearing: string; fees: string; connected: string }[]>(
-    `select j.kind, j."references"->>'fanId' as fan_id, j."references"->>'stripeChargeId' as charge_id, j."references"->>'stripeRefundId' as refund_id,
-            j."references"->>'stripeDisputeId' as dispute_id, j."references"->>'stripeBalanceTransactionId' as txn_id,
-            coalesce(sum(p.amount_cents) filter (where p.account = 'stripe_clearing'), 0) as clearing,
-            coalesce(sum(p.amount_cents) filter (where p.account = 'processor_fees'), 0) as fees,
-            coalesce(sum(p.amount_cents) filter (where p.account like 'office\\_connected:%'), 0) as connected
-       from ledger.journals j join ledger.postings p on p.journal_id = j.id
-      where j.kind = any(?::text[]) group by j.id`,
-    [`{${STRIPE_BACKED_KINDS.join(',')}}`],
-  );
+  const rows = await stripeBoundaryJournals(em, STRIPE_BACKED_KINDS);
   const side = { charges: new Map<string, { fanId: string | null; amount: number; fee: number }>(), refunds: new Map<string, Movement>(), disputes: new Map<string, Movement>(), disputeFees: new Map<string, Movement>(), connectFees: 0, balance: 0 };
   const add = (map: Map<string, Movement>, id: string | null, fanId: string | null, amount: number) => {
     if (!id) return;
@@ -118,12 +108,12 @@ async function ledgerSide(em: EntityManager) {
     map.set(id, { fanId: known?.fanId ?? fanId, cents: (known?.cents ?? 0) + amount });
   };
   for (const row of rows) {
-    const [clearing, fees, connected] = [cents(row.clearing), cents(row.fees), cents(row.connected)];
+    const [clearing, fees, connected] = [row.clearingCents, row.processorFeesCents, row.officeConnectedCents];
     side.balance -= clearing + fees + connected;
-    if (row.kind === JOURNAL_KINDS.invoicePaid && row.charge_id) side.charges.set(row.charge_id, { fanId: row.fan_id, amount: -clearing, fee: fees });
-    if (row.kind === JOURNAL_KINDS.refund || row.kind === JOURNAL_KINDS.refundFailed) add(side.refunds, row.refund_id, row.fan_id, clearing);
-    if (row.kind === JOURNAL_KINDS.dispute || row.kind === JOURNAL_KINDS.disputeWon) add(side.disputes, row.dispute_id, row.fan_id, clearing);
-    if (row.kind === JOURNAL_KINDS.disputeFee) add(side.disputeFees, row.txn_id, row.fan_id, fees);
+    if (row.kind === JOURNAL_KINDS.invoicePaid && row.stripeChargeId) side.charges.set(row.stripeChargeId, { fanId: row.fanId, amount: -clearing, fee: fees });
+    if (row.kind === JOURNAL_KINDS.refund || row.kind === JOURNAL_KINDS.refundFailed) add(side.refunds, row.stripeRefundId, row.fanId, clearing);
+    if (row.kind === JOURNAL_KINDS.dispute || row.kind === JOURNAL_KINDS.disputeWon) add(side.disputes, row.stripeDisputeId, row.fanId, clearing);
+    if (row.kind === JOURNAL_KINDS.disputeFee) add(side.disputeFees, row.stripeBalanceTransactionId, row.fanId, fees);
     if (row.kind === JOURNAL_KINDS.payoutFee || row.kind === JOURNAL_KINDS.monthlyAccountFee) side.connectFees += fees;
   }
   return side;

@@ -3,6 +3,7 @@ import { FanContacts } from '#pie/identity';
 import { Database } from '#pie/platform';
 import { StripeGateway } from '../stripe/stripe-gateway.js';
 import { stripeCustomerOf } from './customers.js';
+import { billingDb } from '../db/billing-db.js';
 
 /** The fan's Stripe customer, created once (Stripe's idempotency key makes two racing clicks one customer). */
 @Injectable()
@@ -22,7 +23,7 @@ export class CustomerAccounts {
       { idempotencyKey: `pie-customer-${fanId}` },
     );
     return this.database.transaction(async (tx) => {
-      await tx.execute(`insert into billing.customers (fan_id, stripe_customer_id) values (?, ?) on conflict (fan_id) do nothing`, [fanId, customer.id]);
+      await billingDb(tx).insertInto('billing.customers').values({ fan_id: fanId, stripe_customer_id: customer.id }).onConflict((oc) => oc.column('fan_id').doNothing()).execute();
       const id = (await stripeCustomerOf(tx, fanId))!;
       await this.contacts.recordStripeCustomer(fanId, id, tx);
       return id;

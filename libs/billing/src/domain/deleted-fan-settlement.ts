@@ -7,9 +7,11 @@ import { StripeGateway } from '../stripe/stripe-gateway.js';
 import { accountDeletedMessage } from './account-deleted-email.js';
 import { stripeCustomerOf } from './customers.js';
 import { StripeEventProcessor } from './stripe-event-processor.js';
-import { cancelPromoSubscription, lockFan, type SubscriptionRow } from './subscription-store.js';
-import { ENDED_SUBSCRIPTION_STATUSES, hasEnded, statusArrayParam } from './subscription-statuses.js';
+import { cancelPromoSubscription, lockFan } from './subscription-store.js';
+import { ENDED_SUBSCRIPTION_STATUSES, hasEnded } from './subscription-statuses.js';
 import { WalletReturn } from './wallet-return.js';
+import { sql } from 'kysely';
+import { billingDb } from '../db/billing-db.js';
 
 /** Marks the refunds Pie makes when a fan deletes their account (Stripe metadata). */
 export const ACCOUNT_DELETED_REFUND_REASON = 'account_deleted';
@@ -48,7 +50,11 @@ export class DeletedFanSettlement {
   async settle(input: { fanId: string; eventId: string; consumer: string; contact: { email: string; firstName: string } | null }): Promise<void> {
     const { fanId, eventId } = input;
     const customerId = await stripeCustomerOf(this.database.em(), fanId);
-    const [{ subscriptions }] = await this.database.em().execute<{ subscriptions: number }[]>(`select count(*)::int as subscriptions from billing.subscriptions where fan_id = ?`, [fanId]);
+    const { subscriptions } = await billingDb(this.database.em())
+      .selectFrom('billing.subscriptions')
+      .select(sql<number>`count(*)::int`.as('subscriptions'))
+      .where('fan_id', '=', fanId)
+      .executeTakeFirstOrThrow();
     if (!customerId && subscriptions === 0 && (await this.ledger.balanceOf(accounts.fanWallet(fanId))) === 0) {
       // A fan who never paid and holds nothing: no money to settle and nothing to tell.
       await handleOnce(this.database.em(), input.consumer, eventId, async () => {});
@@ -75,10 +81,7 @@ export class DeletedFanSettlement {
 
   /** Ends the fan's running subscriptions now; true if there was one. */
   private async endSubscriptions(fanId: string, eventId: string): Promise<boolean> {
-    const rows = await this.database.em().execute<SubscriptionRow[]>(
-      `select * from billing.subscriptions where fan_id = ? and status <> all(?::text[])`,
-      [fanId, statusArrayParam(ENDED_SUBSCRIPTION_STATUSES)],
-    );
+    const rows = await billingDb(this.database.em()).selectFrom('billing.subscriptions').selectAll().where('fan_id', '=', fanId).where('status', 'not in', ENDED_SUBSCRIPTION_STATUSES).execute();
     for (const row of rows) {
       if (row.promo) {
         await this.database.transaction(async (tx) => {

@@ -4,10 +4,11 @@ import { SendEmail } from '#pie/notifications';
 import { Database, handleOnce, recordInOutbox, type EntityManager } from '#pie/platform';
 import { StripeGateway } from '../stripe/stripe-gateway.js';
 import { pieEndedMessage } from './pie-ended-email.js';
-import { cancelPromoSubscription, hasRunningSubscription, lockFan, type SubscriptionRow } from './subscription-store.js';
-import { ENDED_SUBSCRIPTION_STATUSES, statusArrayParam } from './subscription-statuses.js';
+import { cancelPromoSubscription, hasRunningSubscription, lockFan } from './subscription-store.js';
+import { ENDED_SUBSCRIPTION_STATUSES } from './subscription-statuses.js';
 import { WalletReturn } from './wallet-return.js';
 import { JOURNAL_KINDS } from '#pie/ledger';
+import { billingDb } from '../db/billing-db.js';
 
 /** Marks the refunds Pie makes when a fan's pie is over (Stripe metadata). */
 export const PIE_ENDED_REFUND_REASON = 'pie_ended';
@@ -62,10 +63,14 @@ export class FinishedPieSettlement {
 
   /** The free pie has no Stripe object to end it: its row ends with the pie (its one period closed). */
   private async endFinishedPromotion(tx: EntityManager, fanId: string, pieId: string): Promise<void> {
-    const rows = await tx.execute<SubscriptionRow[]>(
-      `select * from billing.subscriptions where fan_id = ? and promo and pie_id = ? and status <> all(?::text[])`,
-      [fanId, pieId, statusArrayParam(ENDED_SUBSCRIPTION_STATUSES)],
-    );
+    const rows = await billingDb(tx)
+      .selectFrom('billing.subscriptions')
+      .select('id')
+      .where('fan_id', '=', fanId)
+      .where('promo', '=', true)
+      .where('pie_id', '=', pieId)
+      .where('status', 'not in', ENDED_SUBSCRIPTION_STATUSES)
+      .execute();
     for (const row of rows) await cancelPromoSubscription(tx, fanId, row.id);
   }
 }

@@ -17,6 +17,7 @@ import { splitPayment } from './fees.js';
 import { reversalPostings } from './reversal.js';
 import { isPaidUp } from './subscription-statuses.js';
 import { lockFan, markActivated, saveStripeSubscription, settingsOfRow, type SubscriptionRow } from './subscription-store.js';
+import { billingDb } from '../db/billing-db.js';
 
 /**
  * What each Stripe event means for Pie. Every handler re-reads the object from Stripe (events can
@@ -157,7 +158,7 @@ export class StripeEventProcessor {
     const invoice = await this.stripe.invoices.retrieve(invoiceId);
     const subscriptionId = idOf(invoice.parent?.subscription_details?.subscription);
     if (invoice.status !== 'paid' || !subscriptionId) return;
-    const [known] = await this.database.em().execute(`select 1 from billing.invoices where id = ?`, [invoiceId]);
+    const known = await billingDb(this.database.em()).selectFrom('billing.invoices').select('id').where('id', '=', invoiceId).executeTakeFirst();
     if (known) return;
     const fanId = await fanOfCustomer(this.database.em(), this.stripe, invoice.customer);
     if (!fanId) return;
@@ -196,13 +197,25 @@ export class StripeEventProcessor {
         },
         { em: tx },
       );
-      const inserted = await tx.execute<{ id: string }[]>(
-        `insert into billing.invoices (id, fan_id, subscription_id, charge_id, gross_cents, processor_fee_cents, platform_fee_cents,
-           wallet_credit_cents, period_start, period_end, journal_id, paid_at)
-         values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (id) do nothing returning id`,
-        [invoice.id, fanId, subscriptionId, charge?.id ?? null, split.grossCents, split.processorFeeCents, split.platformFeeCents,
-          split.walletCreditCents, periodStart, periodEnd, journal.journalId, paidAt],
-      );
+      const inserted = await billingDb(tx)
+        .insertInto('billing.invoices')
+        .values({
+          id: invoice.id,
+          fan_id: fanId,
+          subscription_id: subscriptionId,
+          charge_id: charge?.id ?? null,
+          gross_cents: split.grossCents,
+          processor_fee_cents: split.processorFeeCents,
+          platform_fee_cents: split.platformFeeCents,
+          wallet_credit_cents: split.walletCreditCents,
+          period_start: periodStart,
+          period_end: periodEnd,
+          journal_id: journal.journalId,
+          paid_at: paidAt,
+        })
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .execute();
       if (inserted.length > 0) {
         recordInOutbox(
           tx,
@@ -274,10 +287,12 @@ export class StripeEventProcessor {
     await this.database.transaction(async (tx) => {
       await lockFan(tx, fanId);
       await this.saveSubscription(tx, fanId, subscription);
-      const noticed = await tx.execute<{ invoice_id: string }[]>(
-        `insert into billing.payment_failure_notices (invoice_id, attempt_count, fan_id) values (?, ?, ?) on conflict do nothing returning invoice_id`,
-        [invoice.id, invoice.attempt_count, fanId],
-      );
+      const noticed = await billingDb(tx)
+        .insertInto('billing.payment_failure_notices')
+        .values({ invoice_id: invoice.id, attempt_count: invoice.attempt_count, fan_id: fanId })
+        .onConflict((oc) => oc.doNothing())
+        .returning('invoice_id')
+        .execute();
       if (noticed.length === 0 || !contact) return;
       const reason = invoice.last_finalization_error?.message ?? null;
       const fixCardLink = this.link('/settings?billing=fix-card#billing');

@@ -6,6 +6,7 @@ import { StripeGateway } from '../stripe/stripe-gateway.js';
 import { stripeCustomerOf } from './customers.js';
 import { reversalPostings } from './reversal.js';
 import { StripeEventProcessor } from './stripe-event-processor.js';
+import { billingDb } from '../db/billing-db.js';
 
 /** A disputed charge Stripe still refunds: an inquiry (open or closed) or a dispute Pie won. */
 const REFUNDABLE_DISPUTE_STATUSES: ReadonlySet<string> = new Set(['warning_needs_response', 'warning_under_review', 'warning_closed', 'won']);
@@ -170,10 +171,14 @@ export class WalletReturn {
 
   /** The fan's charges Pie booked, newest first (refunds go to the most recent payments first). */
   private async chargesNewestFirst(fanId: string): Promise<string[]> {
-    const rows = await this.database.em().execute<{ charge_id: string }[]>(
-      `select charge_id from billing.invoices where fan_id = ? and charge_id is not null order by paid_at desc, id desc`,
-      [fanId],
-    );
-    return rows.map((row) => row.charge_id);
+    const rows = await billingDb(this.database.em())
+      .selectFrom('billing.invoices')
+      .select('charge_id')
+      .where('fan_id', '=', fanId)
+      .where('charge_id', 'is not', null)
+      .orderBy('paid_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map((row) => row.charge_id!);
   }
 }

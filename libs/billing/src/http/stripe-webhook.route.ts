@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Database, recordInOutbox } from '#pie/platform';
 import { HandleStripeEvent } from '../jobs/handle-stripe-event/handle-stripe-event.job.js';
 import { StripeGateway, WEBHOOK_TOLERANCE_SECONDS } from '../stripe/stripe-gateway.js';
+import { sql } from 'kysely';
+import { billingDb } from '../db/billing-db.js';
 
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -96,11 +98,12 @@ export class StripeWebhookRoute implements OnModuleInit {
         const object = event.data?.object as { id?: unknown } | undefined;
         const objectId = typeof object?.id === 'string' ? object.id : null;
         const stored = await this.database.transaction(async (tx) => {
-          const inserted = await tx.execute<{ id: string }[]>(
-            `insert into billing.stripe_events (id, type, object_id, stripe_created_at) values (?, ?, ?, to_timestamp(?))
-             on conflict (id) do nothing returning id`,
-            [event.id, event.type, objectId, event.created],
-          );
+          const inserted = await billingDb(tx)
+            .insertInto('billing.stripe_events')
+            .values({ id: event.id, type: event.type, object_id: objectId, stripe_created_at: sql<string>`to_timestamp(${event.created})` })
+            .onConflict((oc) => oc.column('id').doNothing())
+            .returning('id')
+            .execute();
           if (inserted.length === 0) return false;
           // `account` is set on a connected account's events (an office's payouts): its objects are read with it.
           recordInOutbox(tx, HandleStripeEvent.create({ eventId: event.id, type: event.type, objectId, accountId: event.account ?? null }));

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { PieCreated, type PieCreatedPayload } from '#pie/pies/events';
 import { Database, handleOnce, ListensTo, type EventListener, type ListenerContext, type OutboxEnvelope } from '#pie/platform';
+import { sql } from 'kysely';
+import { billingDb } from '../db/billing-db.js';
 
 /**
  * The pies module made the pie a subscription pays for: stamp its id on billing's subscription, so
@@ -16,9 +18,15 @@ export class RecordPieOnPieCreatedListener implements EventListener<PieCreatedPa
     const { pieId, fanId, subscriptionId } = event.payload;
     await handleOnce(this.database.em(), consumer, event.id, async (em) => {
       if (subscriptionId) {
-        await em.execute(`update billing.subscriptions set pie_id = ?, updated_at = now() where id = ? and fan_id = ?`, [pieId, subscriptionId, fanId]);
+        await billingDb(em).updateTable('billing.subscriptions').set({ pie_id: pieId, updated_at: sql<string>`now()` }).where('id', '=', subscriptionId).where('fan_id', '=', fanId).execute();
       } else {
-        await em.execute(`update billing.subscriptions set pie_id = ?, updated_at = now() where fan_id = ? and promo and pie_id is null`, [pieId, fanId]);
+        await billingDb(em)
+          .updateTable('billing.subscriptions')
+          .set({ pie_id: pieId, updated_at: sql<string>`now()` })
+          .where('fan_id', '=', fanId)
+          .where('promo', '=', true)
+          .where('pie_id', 'is', null)
+          .execute();
       }
     });
   }

@@ -4,6 +4,8 @@ import { Database, handleOnce, ListensTo, type EventListener, type ListenerConte
 import { scheduleNextPeriodPrice } from '../domain/next-period-price.js';
 import { findSubscription } from '../domain/subscription-store.js';
 import { StripeGateway } from '../stripe/stripe-gateway.js';
+import { sql } from 'kysely';
+import { billingDb } from '../db/billing-db.js';
 
 /**
  * The fan saved a new amount or period length: Stripe bills it from the end of the period already
@@ -31,12 +33,12 @@ export class RepriceSubscriptionOnPieSettingsChangedListener implements EventLis
       await scheduleNextPeriodPrice(this.gateway.stripe, settings.subscriptionId, settings, `pie-settings:${event.id}`);
     }
     await handleOnce(this.database.em(), consumer, event.id, async (em) => {
-      await em.execute(
-        `update billing.subscriptions
-            set artist_limit = ?, artist_popularity = ?, exclude_non_active = ?, updated_at = now()
-          where id = ? and fan_id = ?`,
-        [settings.artistLimit, settings.artistPopularity, settings.excludeNonActive, settings.subscriptionId, settings.fanId],
-      );
+      await billingDb(em)
+        .updateTable('billing.subscriptions')
+        .set({ artist_limit: settings.artistLimit, artist_popularity: settings.artistPopularity, exclude_non_active: settings.excludeNonActive, updated_at: sql<string>`now()` })
+        .where('id', '=', settings.subscriptionId)
+        .where('fan_id', '=', settings.fanId)
+        .execute();
     });
   }
 }

@@ -1,4 +1,8 @@
-import { pgArray, type EntityManager } from '#pie/platform';
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { EntityManager } from '#pie/platform';
+import { ledgerDb } from '../db/ledger-db.js';
+import type { LedgerTables } from '../db/tables.generated.js';
+import type { AccountKind } from './accounts.js';
 import { centsFrom } from './ledger-store.js';
 
 /* The back office's view of the books (the admin module reads this facade, never the tables). */
@@ -13,19 +17,31 @@ export interface LedgerJournalView {
   postings: { account: string; amountCents: number }[];
 }
 
-const JOURNAL_SQL = `select j.id, j.kind, j.idempotency_key, j.occurred_at, j.recorded_at, j."references",
-                            json_agg(json_build_object('account', p.account, 'amount', p.amount_cents::text) order by p.id) as postings
-                       from ledger.journals j join ledger.postings p on p.journal_id = j.id`;
+/** Journals with their postings (in posting order), for `toView`. */
+const journalsWithPostings = (em: EntityManager) =>
+  ledgerDb(em)
+    .selectFrom('ledger.journals as j')
+    .innerJoin('ledger.postings as p', 'p.journal_id', 'j.id')
+    .select([
+      'j.id',
+      'j.kind',
+      'j.idempotency_key',
+      'j.occurred_at',
+      'j.recorded_at',
+      'j.references',
+      sql<{ account: string; amount: string }[]>`json_agg(json_build_object('account', p.account, 'amount', p.amount_cents::text) order by p.id)`.as('postings'),
+    ])
+    .groupBy('j.id');
 
-function toView(row: Record<string, any>): LedgerJournalView {
+function toView(row: { id: string; kind: string; idempotency_key: string; occurred_at: string; recorded_at: string; references: unknown; postings: { account: string; amount: string }[] }): LedgerJournalView {
   return {
     id: row.id,
     kind: row.kind,
     idempotencyKey: row.idempotency_key,
     occurredAt: new Date(row.occurred_at).toISOString(),
     recordedAt: new Date(row.recorded_at).toISOString(),
-    references: row.references,
-    postings: (row.postings as { account: string; amount: string }[]).map((posting) => ({ account: posting.account, amountCents: centsFrom(posting.amount) })),
+    references: row.references as Record<string, unknown>,
+    postings: row.postings.map((posting) => ({ account: posting.account, amountCents: centsFrom(posting.amount) })),
   };
 }
 
@@ -48,49 +64,50 @@ export interface JournalFilter {
 }
 
 export async function journalsPage(em: EntityManager, filter: JournalFilter): Promise<{ total: number; items: LedgerJournalView[] }> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (filter.kind) {
+  const matches = (eb: ExpressionBuilder<LedgerTables & { j: LedgerTables['ledger.journals'] }, 'j'>) => {
+    const where = [];
     // One kind, or several separated by commas (an open-books figure's journals).
-    where.push('j.kind = any(?::text[])');
-    params.push(pgArray(filter.kind.split(',')));
-  }
-  if (filter.search) {
-    where.push(`(j.id::text = ? or j.idempotency_key = ? or exists (select 1 from jsonb_each_text(j."references") r where r.value = ? or r.value = any(?::text[])))`);
-    params.push(filter.search, filter.search, filter.search, `{${(filter.searchReferences ?? []).join(',')}}`);
-  }
-  if (filter.referenceValue) {
-    where.push(`exists (select 1 from jsonb_each_text(j."references") r where r.value = ?)`);
-    params.push(filter.referenceValue);
-  }
-  if (filter.from) {
-    where.push('j.occurred_at >= ?');
-    params.push(filter.from);
-  }
-  if (filter.to) {
-    where.push('j.occurred_at < ?');
-    params.push(filter.to);
-  }
-  if (filter.accountKind) {
-    where.push(`exists (select 1 from ledger.postings q join ledger.accounts a on a.code = q.account where q.journal_id = j.id and a.kind = ?)`);
-    params.push(filter.accountKind);
-  }
-  if (filter.account) {
-    where.push(`exists (select 1 from ledger.postings q where q.journal_id = j.id and q.account = ?)`);
-    params.push(filter.account);
-  }
-  const clause = where.length ? `where ${where.join(' and ')}` : '';
-  const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from ledger.journals j ${clause}`, params);
-  const rows = await em.execute<Record<string, unknown>[]>(`${JOURNAL_SQL} ${clause} group by j.id order by j.occurred_at desc, j.recorded_at desc, j.id limit ? offset ?`, [
-    ...params,
-    filter.limit,
-    (filter.page - 1) * filter.limit,
-  ]);
+    if (filter.kind) where.push(eb('j.kind', 'in', filter.kind.split(',')));
+    if (filter.search) {
+      where.push(
+        sql<boolean>`(j.id::text = ${filter.search} or j.idempotency_key = ${filter.search} or exists (select 1 from jsonb_each_text(j."references") r where r.value = ${filter.search} or r.value = any(${filter.searchReferences ?? []}::text[])))`,
+      );
+    }
+    if (filter.referenceValue) where.push(sql<boolean>`exists (select 1 from jsonb_each_text(j."references") r where r.value = ${filter.referenceValue})`);
+    if (filter.from) where.push(eb('j.occurred_at', '>=', filter.from.toISOString()));
+    if (filter.to) where.push(eb('j.occurred_at', '<', filter.to.toISOString()));
+    if (filter.accountKind) {
+      const accountKind = filter.accountKind;
+      where.push(
+        eb.exists(
+          eb
+            .selectFrom('ledger.postings as q')
+            .innerJoin('ledger.accounts as a', 'a.code', 'q.account')
+            .select(sql.lit(1).as('one'))
+            .whereRef('q.journal_id', '=', 'j.id')
+            .where(sql<boolean>`a.kind = ${accountKind}`),
+        ),
+      );
+    }
+    if (filter.account) {
+      where.push(eb.exists(eb.selectFrom('ledger.postings as q').select(sql.lit(1).as('one')).whereRef('q.journal_id', '=', 'j.id').where('q.account', '=', filter.account)));
+    }
+    return eb.and(where);
+  };
+  const count = await ledgerDb(em).selectFrom('ledger.journals as j').select(sql<number>`count(*)::int`.as('n')).where(matches).executeTakeFirstOrThrow();
+  const rows = await journalsWithPostings(em)
+    .where(matches)
+    .orderBy('j.occurred_at', 'desc')
+    .orderBy('j.recorded_at', 'desc')
+    .orderBy('j.id')
+    .limit(filter.limit)
+    .offset((filter.page - 1) * filter.limit)
+    .execute();
   return { total: count.n, items: rows.map(toView) };
 }
 
 export async function journalById(em: EntityManager, journalId: string): Promise<LedgerJournalView | null> {
-  const [row] = await em.execute<Record<string, unknown>[]>(`${JOURNAL_SQL} where j.id = ? group by j.id`, [journalId]);
+  const row = await journalsWithPostings(em).where('j.id', '=', journalId).executeTakeFirst();
   return row ? toView(row) : null;
 }
 
@@ -99,76 +116,111 @@ export async function journalById(em: EntityManager, journalId: string): Promise
  * postings) and out (negative), for the finances page, the flow chart and the daily series.
  */
 export async function flowTotals(em: EntityManager, from: Date | null, to: Date | null, byDay = false): Promise<{ day: string | null; journalKind: string; accountKind: string; inCents: number; outCents: number }[]> {
-  const rows = await em.execute<{ day: string | null; journal_kind: string; account_kind: string; in_cents: string; out_cents: string }[]>(
-    `select ${byDay ? `to_char(date_trunc('day', j.occurred_at at time zone 'UTC'), 'YYYY-MM-DD')` : 'null'} as day, j.kind as journal_kind, a.kind as account_kind,
-            coalesce(sum(p.amount_cents) filter (where p.amount_cents > 0), 0) as in_cents, coalesce(-sum(p.amount_cents) filter (where p.amount_cents < 0), 0) as out_cents
-       from ledger.journals j join ledger.postings p on p.journal_id = j.id join ledger.accounts a on a.code = p.account
-      where (?::timestamptz is null or j.occurred_at >= ?) and (?::timestamptz is null or j.occurred_at < ?)
-      group by 1, 2, 3 order by 1, 2, 3`,
-    [from, from, to, to],
-  );
+  const rows = await ledgerDb(em)
+    .selectFrom('ledger.journals as j')
+    .innerJoin('ledger.postings as p', 'p.journal_id', 'j.id')
+    .innerJoin('ledger.accounts as a', 'a.code', 'p.account')
+    .select([
+      (byDay ? sql<string | null>`to_char(date_trunc('day', j.occurred_at at time zone 'UTC'), 'YYYY-MM-DD')` : sql<string | null>`null`).as('day'),
+      'j.kind as journal_kind',
+      'a.kind as account_kind',
+      sql<string>`coalesce(sum(p.amount_cents) filter (where p.amount_cents > 0), 0)`.as('in_cents'),
+      sql<string>`coalesce(-sum(p.amount_cents) filter (where p.amount_cents < 0), 0)`.as('out_cents'),
+    ])
+    .$if(from !== null, (qb) => qb.where('j.occurred_at', '>=', from!.toISOString()))
+    .$if(to !== null, (qb) => qb.where('j.occurred_at', '<', to!.toISOString()))
+    .groupBy([sql`1`, sql`2`, sql`3`])
+    .orderBy(sql`1`)
+    .orderBy(sql`2`)
+    .orderBy(sql`3`)
+    .execute();
   return rows.map((row) => ({ day: row.day, journalKind: row.journal_kind, accountKind: row.account_kind, inCents: centsFrom(row.in_cents), outCents: centsFrom(row.out_cents) }));
 }
 
 /** Every artist's escrow with money in it, the oldest money first (when its first still-held credit arrived). */
 export async function escrowsOldestFirst(em: EntityManager, page: { page: number; limit: number }): Promise<{ total: number; items: { artistId: string; balanceCents: number; oldestAt: string | null }[] }> {
-  const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from ledger.accounts where kind = 'artist_escrow' and balance_cents > 0`);
-  const rows = await em.execute<{ owner_id: string; balance_cents: string; oldest: Date | null }[]>(
-    `select a.owner_id, a.balance_cents,
-            (select min(j.occurred_at) from ledger.postings p join ledger.journals j on j.id = p.journal_id where p.account = a.code and p.amount_cents > 0) as oldest
-       from ledger.accounts a where a.kind = 'artist_escrow' and a.balance_cents > 0
-      order by oldest asc nulls last, a.code limit ? offset ?`,
-    [page.limit, (page.page - 1) * page.limit],
-  );
-  return { total: count.n, items: rows.map((row) => ({ artistId: row.owner_id, balanceCents: centsFrom(row.balance_cents), oldestAt: row.oldest ? new Date(row.oldest).toISOString() : null })) };
+  const heldEscrows = () => ledgerDb(em).selectFrom('ledger.accounts as a').where('a.kind', '=', 'artist_escrow').where('a.balance_cents', '>', '0');
+  const count = await heldEscrows().select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+  const rows = await heldEscrows()
+    .select((eb) => [
+      'a.owner_id',
+      'a.balance_cents',
+      eb
+        .selectFrom('ledger.postings as p')
+        .innerJoin('ledger.journals as j', 'j.id', 'p.journal_id')
+        .select(sql<string | null>`min(j.occurred_at)`.as('oldest'))
+        .whereRef('p.account', '=', 'a.code')
+        .where('p.amount_cents', '>', '0')
+        .as('oldest'),
+    ])
+    .orderBy(sql`oldest asc nulls last`)
+    .orderBy('a.code')
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit)
+    .execute();
+  return { total: count.n, items: rows.map((row) => ({ artistId: row.owner_id!, balanceCents: centsFrom(row.balance_cents), oldestAt: row.oldest ? new Date(row.oldest).toISOString() : null })) };
 }
 
 /** When one account first received money (its oldest credit), or null. */
 export async function oldestCreditAt(em: EntityManager, account: string): Promise<string | null> {
-  const [row] = await em.execute<{ oldest: Date | string | null }[]>(
-    `select min(j.occurred_at) as oldest from ledger.postings p join ledger.journals j on j.id = p.journal_id where p.account = ? and p.amount_cents > 0`,
-    [account],
-  );
+  const row = await ledgerDb(em)
+    .selectFrom('ledger.postings as p')
+    .innerJoin('ledger.journals as j', 'j.id', 'p.journal_id')
+    .select(sql<string | null>`min(j.occurred_at)`.as('oldest'))
+    .where('p.account', '=', account)
+    .where('p.amount_cents', '>', '0')
+    .executeTakeFirst();
   return row?.oldest ? new Date(row.oldest).toISOString() : null;
 }
 
 /** Balances of many accounts at once (missing ones are 0). */
 export async function balancesOf(em: EntityManager, codes: string[]): Promise<Map<string, number>> {
   if (codes.length === 0) return new Map();
-  const rows = await em.execute<{ code: string; balance_cents: string }[]>(`select code, balance_cents from ledger.accounts where code = any(?::text[])`, [`{${codes.join(',')}}`]);
+  const rows = await ledgerDb(em).selectFrom('ledger.accounts').select(['code', 'balance_cents']).where('code', 'in', codes).execute();
   return new Map(rows.map((row) => [row.code, centsFrom(row.balance_cents)]));
 }
 
 /** Totals of every account kind (the platform's position): stripe clearing, fees, wallets, escrow, offices… */
 export async function totalsByAccountKind(em: EntityManager): Promise<Record<string, number>> {
-  const rows = await em.execute<{ kind: string; total: string }[]>(`select kind, sum(balance_cents) as total from ledger.accounts group by kind`);
+  const rows = await ledgerDb(em).selectFrom('ledger.accounts').select(['kind', sql<string>`sum(balance_cents)`.as('total')]).groupBy('kind').execute();
   return Object.fromEntries(rows.map((row) => [row.kind, centsFrom(row.total)]));
 }
 
 /** What waits in all artists' escrow now and for how many artists (cached balances, through the accounts' kind index). */
 export async function escrowWaiting(em: EntityManager): Promise<{ cents: number; artists: number }> {
-  const [row] = await em.execute<{ cents: string; artists: number }[]>(
-    `select coalesce(sum(balance_cents), 0) as cents, (count(*) filter (where balance_cents > 0))::int as artists from ledger.accounts where kind = 'artist_escrow'`,
-  );
+  const row = await ledgerDb(em)
+    .selectFrom('ledger.accounts')
+    .select([sql<string>`coalesce(sum(balance_cents), 0)`.as('cents'), sql<number>`(count(*) filter (where balance_cents > 0))::int`.as('artists')])
+    .where('kind', '=', 'artist_escrow')
+    .executeTakeFirst();
   return { cents: centsFrom(row?.cents), artists: row?.artists ?? 0 };
 }
 
 /** Each artist escrow's balance and what left it (debits), for the escrow reconciliation. */
 export async function escrowMovements(em: EntityManager): Promise<{ artistId: string; balanceCents: number; creditsCents: number; debitsCents: number }[]> {
-  const rows = await em.execute<{ owner_id: string; balance_cents: string; credits: string; debits: string }[]>(
-    `select a.owner_id, a.balance_cents,
-            coalesce((select sum(p.amount_cents) from ledger.postings p where p.account = a.code and p.amount_cents > 0), 0) as credits,
-            coalesce((select -sum(p.amount_cents) from ledger.postings p where p.account = a.code and p.amount_cents < 0), 0) as debits
-       from ledger.accounts a where a.kind = 'artist_escrow' order by a.code`,
-  );
-  return rows.map((row) => ({ artistId: row.owner_id, balanceCents: centsFrom(row.balance_cents), creditsCents: centsFrom(row.credits), debitsCents: centsFrom(row.debits) }));
+  const rows = await ledgerDb(em)
+    .selectFrom('ledger.accounts as a')
+    .select([
+      'a.owner_id',
+      'a.balance_cents',
+      sql<string>`coalesce((select sum(p.amount_cents) from ledger.postings p where p.account = a.code and p.amount_cents > 0), 0)`.as('credits'),
+      sql<string>`coalesce((select -sum(p.amount_cents) from ledger.postings p where p.account = a.code and p.amount_cents < 0), 0)`.as('debits'),
+    ])
+    .where('a.kind', '=', 'artist_escrow')
+    .orderBy('a.code')
+    .execute();
+  return rows.map((row) => ({ artistId: row.owner_id!, balanceCents: centsFrom(row.balance_cents), creditsCents: centsFrom(row.credits), debitsCents: centsFrom(row.debits) }));
 }
 
 /** Accounts of one kind, largest balance first (the fans list's wallet order). */
 export async function accountsByBalance(em: EntityManager, kind: string, { positiveOnly = false }: { positiveOnly?: boolean } = {}): Promise<{ ownerId: string; balanceCents: number }[]> {
-  const rows = await em.execute<{ owner_id: string; balance_cents: string }[]>(
-    `select owner_id, balance_cents from ledger.accounts where kind = ? ${positiveOnly ? 'and balance_cents > 0' : ''} order by balance_cents desc, owner_id`,
-    [kind],
-  );
-  return rows.map((row) => ({ ownerId: row.owner_id, balanceCents: centsFrom(row.balance_cents) }));
+  const rows = await ledgerDb(em)
+    .selectFrom('ledger.accounts')
+    .select(['owner_id', 'balance_cents'])
+    .where('kind', '=', kind as AccountKind)
+    .$if(positiveOnly, (qb) => qb.where('balance_cents', '>', '0'))
+    .orderBy('balance_cents', 'desc')
+    .orderBy('owner_id')
+    .execute();
+  return rows.map((row) => ({ ownerId: row.owner_id!, balanceCents: centsFrom(row.balance_cents) }));
 }

@@ -1,4 +1,6 @@
-import { executeBound, pgArray, type EntityManager } from '#pie/platform';
+import { sql } from 'kysely';
+import type { EntityManager } from '#pie/platform';
+import { ledgerDb } from '../db/ledger-db.js';
 import { accounts } from './accounts.js';
 import type { JournalKind } from './journal-kinds.js';
 
@@ -19,41 +21,33 @@ export interface EscrowMonthKind {
   fans: number;
 }
 
+/** One artist escrow's entries with their journals. */
+const escrowEntries = (em: EntityManager, artistId: string) =>
+  ledgerDb(em).selectFrom('ledger.escrow_entries as l').innerJoin('ledger.journals as j', 'j.id', 'l.journal_id').where('l.account', '=', accounts.artistEscrow(artistId));
+
 /** Per UTC month and journal kind: the escrow's net and from how many fans. */
 export async function escrowByMonthAndKind(em: EntityManager, artistId: string): Promise<EscrowMonthKind[]> {
-  const rows = await executeBound<{ month: string; kind: string; cents: string; fans: number }>(
-    em,
-    `select to_char(j.occurred_at at time zone 'UTC', 'YYYY-MM') as month, j.kind, sum(l.amount_cents) as cents, count(distinct l.fan_id)::int as fans
-       from ledger.escrow_entries l join ledger.journals j on j.id = l.journal_id
-      where l.account = $1
-      group by 1, 2 order by 1, 2`,
-    [accounts.artistEscrow(artistId)],
-  );
+  const rows = await escrowEntries(em, artistId)
+    .select([sql<string>`to_char(j.occurred_at at time zone 'UTC', 'YYYY-MM')`.as('month'), 'j.kind', sql<string>`sum(l.amount_cents)`.as('cents'), sql<number>`count(distinct l.fan_id)::int`.as('fans')])
+    .groupBy([sql`1`, sql`2`])
+    .orderBy(sql`1`)
+    .orderBy(sql`2`)
+    .execute();
   return rows.map((row) => ({ month: row.month, kind: row.kind, cents: Number(row.cents), fans: Number(row.fans) }));
 }
 
 /** What each fan's journals of these kinds put on the artist's escrow, summed per fan (a pie close: the fan's shares). */
 export async function escrowTotalsByFan(em: EntityManager, artistId: string, kinds: readonly JournalKind[]): Promise<Map<string, number>> {
-  const rows = await executeBound<{ fan_id: string; cents: string }>(
-    em,
-    `select l.fan_id, sum(l.amount_cents) as cents
-       from ledger.escrow_entries l join ledger.journals j on j.id = l.journal_id
-      where l.account = $1 and j.kind = any($2::text[])
-      group by l.fan_id`,
-    [accounts.artistEscrow(artistId), pgArray(kinds)],
-  );
-  return new Map(rows.map((row) => [row.fan_id, Number(row.cents)]));
+  if (kinds.length === 0) return new Map();
+  const rows = await escrowEntries(em, artistId).select(['l.fan_id', sql<string>`sum(l.amount_cents)`.as('cents')]).where('j.kind', 'in', kinds).groupBy('l.fan_id').execute();
+  return new Map(rows.map((row) => [row.fan_id!, Number(row.cents)]));
 }
 
 /** The distinct values of one reference (a pie close's `piePeriodId`) of the journals of these kinds on the artist's escrow. */
 export async function escrowJournalReferences(em: EntityManager, artistId: string, kinds: readonly JournalKind[], key: string): Promise<string[]> {
-  const rows = await executeBound<{ value: string }>(
-    em,
-    `select distinct j."references"->>$3 as value
-       from ledger.escrow_entries l join ledger.journals j on j.id = l.journal_id
-      where l.account = $1 and j.kind = any($2::text[]) and j."references"->>$3 is not null`,
-    [accounts.artistEscrow(artistId), pgArray(kinds), key],
-  );
+  if (kinds.length === 0) return [];
+  const value = sql<string | null>`j."references"->>${key}::text`;
+  const rows = await escrowEntries(em, artistId).select(value.as('value')).distinct().where('j.kind', 'in', kinds).where(value, 'is not', null).execute();
   return rows.map((row) => row.value).filter((value): value is string => typeof value === 'string');
 }
 
@@ -68,15 +62,15 @@ export interface EscrowJournalSummary {
 
 /** The journals of these kinds on the artist's escrow, oldest first, each with its net and how many fans' money it moved. */
 export async function escrowJournalsOfKinds(em: EntityManager, artistId: string, kinds: readonly JournalKind[]): Promise<EscrowJournalSummary[]> {
-  const rows = await executeBound<{ id: string; occurred_at: Date; references: Record<string, unknown>; cents: string; fans: number }>(
-    em,
-    `select j.id, j.occurred_at, j."references", sum(l.amount_cents) as cents, count(distinct l.fan_id)::int as fans
-       from ledger.escrow_entries l join ledger.journals j on j.id = l.journal_id
-      where l.account = $1 and j.kind = any($2::text[])
-      group by j.id order by j.occurred_at, j.id`,
-    [accounts.artistEscrow(artistId), pgArray(kinds)],
-  );
-  return rows.map((row) => ({ journalId: row.id, occurredAt: new Date(row.occurred_at).toISOString(), references: row.references ?? {}, cents: Number(row.cents), fans: Number(row.fans) }));
+  if (kinds.length === 0) return [];
+  const rows = await escrowEntries(em, artistId)
+    .select(['j.id', 'j.occurred_at', 'j.references', sql<string>`sum(l.amount_cents)`.as('cents'), sql<number>`count(distinct l.fan_id)::int`.as('fans')])
+    .where('j.kind', 'in', kinds)
+    .groupBy('j.id')
+    .orderBy('j.occurred_at')
+    .orderBy('j.id')
+    .execute();
+  return rows.map((row) => ({ journalId: row.id, occurredAt: new Date(row.occurred_at).toISOString(), references: (row.references ?? {}) as Record<string, unknown>, cents: Number(row.cents), fans: Number(row.fans) }));
 }
 
 /**
@@ -84,12 +78,6 @@ export async function escrowJournalsOfKinds(em: EntityManager, artistId: string,
  * closes are dated by the period's end, so only when the ledger wrote them says whether they waited.
  */
 export async function escrowRecordedBefore(em: EntityManager, artistId: string, at: Date): Promise<number> {
-  const [row] = await executeBound<{ cents: string | null }>(
-    em,
-    `select sum(l.amount_cents) as cents
-       from ledger.escrow_entries l join ledger.journals j on j.id = l.journal_id
-      where l.account = $1 and j.recorded_at < $2::timestamptz`,
-    [accounts.artistEscrow(artistId), at.toISOString()],
-  );
+  const row = await escrowEntries(em, artistId).select(sql<string | null>`sum(l.amount_cents)`.as('cents')).where('j.recorded_at', '<', at.toISOString()).executeTakeFirst();
   return Number(row?.cents ?? 0);
 }

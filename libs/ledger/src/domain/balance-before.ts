@@ -19,6 +19,7 @@ export interface BalanceAtCutOff {
 export async function balancesAtCutOff(em: EntityManager, items: readonly { account: string; before: Date }[]): Promise<BalanceAtCutOff[]> {
   if (items.length === 0) return [];
   const codes = items.map((item) => parseAccount(item.account).code);
+  // raw SQL: bench:close — the period close reads every due period's wallet at its cut-off in this one unnest statement
   const rows = await executeBound<{ n: number; before: string | null; debited_since: string | null }>(
     em,
     `select i.n::int as n,
@@ -50,6 +51,7 @@ export interface LateCredit {
  */
 export async function lateCredits(em: EntityManager, items: readonly { account: string; cutOff: Date; references: Record<string, string> | null }[]): Promise<LateCredit[]> {
   if (items.length === 0) return [];
+  // raw SQL: bench:close — the period close reads every due period's late money in this one unnest statement
   const rows = await executeBound<{ n: number; late: string | null; now: string | null }>(
     em,
     `select i.n::int as n,

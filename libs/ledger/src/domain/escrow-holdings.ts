@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { EntityManager } from '#pie/platform';
+import { ledgerDb } from '../db/ledger-db.js';
 import { accounts, parseAccount, type AccountCode } from './accounts.js';
 import { centsFrom } from './ledger-store.js';
 
@@ -14,24 +16,24 @@ import { centsFrom } from './ledger-store.js';
  * Each entry's place in posting order: the id of its (journal, account) posting. Lines and
  * postings are numbered by different sequences, so FIFO orders both by the posting's id.
  */
-const POSTING_ORDER = `(select min(p.id) from ledger.postings p where p.journal_id = e.journal_id and p.account = e.account)`;
+const POSTING_ORDER = sql<string>`(select min(p.id) from ledger.postings p where p.journal_id = e.journal_id and p.account = e.account)`;
 
 /** What each fan holds in an artist's escrow now (fans holding nothing are absent), by fan id. */
 export async function escrowHoldingsByFan(em: EntityManager, artistId: string): Promise<Map<string, number>> {
-  const rows = await em.execute<{ fan_id: string; balance_cents: string }[]>(
-    `select fan_id, balance_cents from ledger.escrow_holdings where account = ? and balance_cents > 0 order by fan_id`,
-    [accounts.artistEscrow(artistId)],
-  );
+  const rows = await ledgerDb(em)
+    .selectFrom('ledger.escrow_holdings')
+    .select(['fan_id', 'balance_cents'])
+    .where('account', '=', accounts.artistEscrow(artistId))
+    .where('balance_cents', '>', '0')
+    .orderBy('fan_id')
+    .execute();
   return new Map(rows.map((row) => [row.fan_id, centsFrom(row.balance_cents)]));
 }
 
 /** The escrows where a fan's money is now and how much of it, by escrow account (in account order). */
 export async function fanEscrowHoldings(em: EntityManager, fanId: string): Promise<Map<AccountCode, number>> {
-  const rows = await em.execute<{ account: AccountCode; balance_cents: string }[]>(
-    `select account, balance_cents from ledger.escrow_holdings where fan_id = ? and balance_cents > 0 order by account`,
-    [fanId],
-  );
-  return new Map(rows.map((row) => [row.account, centsFrom(row.balance_cents)]));
+  const rows = await ledgerDb(em).selectFrom('ledger.escrow_holdings').select(['account', 'balance_cents']).where('fan_id', '=', fanId).where('balance_cents', '>', '0').orderBy('account').execute();
+  return new Map(rows.map((row) => [row.account as AccountCode, centsFrom(row.balance_cents)]));
 }
 
 /**
@@ -41,18 +43,24 @@ export async function fanEscrowHoldings(em: EntityManager, fanId: string): Promi
  */
 export async function fanHoldingsBefore(em: EntityManager, account: string, cutoff: Date): Promise<Map<string, number>> {
   const code = parseAccount(account).code;
-  const rows = await em.execute<{ fan_id: string; aged: string }[]>(
-    `with recent as (
-       select e.fan_id, sum(e.amount_cents) as cents
-         from ledger.escrow_entries e join ledger.journals j on j.id = e.journal_id
-        where e.account = ? and e.amount_cents > 0 and j.occurred_at >= ?
-        group by e.fan_id)
-     select h.fan_id, h.balance_cents - coalesce(r.cents, 0) as aged
-       from ledger.escrow_holdings h left join recent r on r.fan_id = h.fan_id
-      where h.account = ? and h.balance_cents > 0
-      order by h.fan_id`,
-    [code, cutoff, code],
-  );
+  const rows = await ledgerDb(em)
+    .with('recent', (db) =>
+      db
+        .selectFrom('ledger.escrow_entries as e')
+        .innerJoin('ledger.journals as j', 'j.id', 'e.journal_id')
+        .select(['e.fan_id', sql<string>`sum(e.amount_cents)`.as('cents')])
+        .where('e.account', '=', code)
+        .where('e.amount_cents', '>', '0')
+        .where('j.occurred_at', '>=', cutoff.toISOString())
+        .groupBy('e.fan_id'),
+    )
+    .selectFrom('ledger.escrow_holdings as h')
+    .leftJoin('recent as r', 'r.fan_id', 'h.fan_id')
+    .select(['h.fan_id', sql<string>`h.balance_cents - coalesce(r.cents, 0)`.as('aged')])
+    .where('h.account', '=', code)
+    .where('h.balance_cents', '>', '0')
+    .orderBy('h.fan_id')
+    .execute();
   return new Map(rows.map((row) => [row.fan_id, centsFrom(row.aged)] as const).filter(([, aged]) => aged > 0));
 }
 
@@ -73,13 +81,19 @@ export interface CreditWhereabouts {
  * (by when they came in, then in posting order) by the fan's debits in the order they were posted.
  */
 export async function creditWhereabouts(em: EntityManager, fanId: string, journalId: string): Promise<CreditWhereabouts[]> {
-  const rows = await em.execute<(EscrowLine & { account: AccountCode })[]>(
-    `select ${POSTING_ORDER} as id, e.journal_id, e.account, e.amount_cents, j.kind, j.occurred_at
-       from ledger.escrow_entries e join ledger.journals j on j.id = e.journal_id
-      where e.fan_id = ? and e.account in (select account from ledger.escrow_entries where journal_id = ? and fan_id = ? and amount_cents > 0)
-      order by e.account, 1`,
-    [fanId, journalId, fanId],
-  );
+  const rows: (EscrowLine & { account: AccountCode })[] = (
+    await ledgerDb(em)
+      .selectFrom('ledger.escrow_entries as e')
+      .innerJoin('ledger.journals as j', 'j.id', 'e.journal_id')
+      .select([POSTING_ORDER.as('id'), 'e.journal_id', 'e.account', 'e.amount_cents', 'j.kind', 'j.occurred_at'])
+      .where('e.fan_id', '=', fanId)
+      .where('e.account', 'in', (db) =>
+        db.selectFrom('ledger.escrow_entries').select('account').where('journal_id', '=', journalId).where('fan_id', '=', fanId).where('amount_cents', '>', '0'),
+      )
+      .orderBy('e.account')
+      .orderBy(sql`1`)
+      .execute()
+  ).map((row) => ({ ...toEscrowLine(row), account: row.account as AccountCode }));
   const byAccount = new Map<AccountCode, typeof rows>();
   for (const row of rows) byAccount.set(row.account, [...(byAccount.get(row.account) ?? []), row]);
   const result: CreditWhereabouts[] = [];
@@ -99,8 +113,17 @@ interface EscrowLine {
   journal_id: string;
   amount_cents: string;
   kind: string;
-  occurred_at: Date;
+  occurred_at: string;
 }
+
+/** An entry of the escrow_entries view (whose columns Postgres reports nullable: every entry has them). */
+const toEscrowLine = (row: { id: string; journal_id: string | null; amount_cents: string | null; kind: string; occurred_at: string }): EscrowLine => ({
+  id: row.id,
+  journal_id: row.journal_id!,
+  amount_cents: row.amount_cents!,
+  kind: row.kind,
+  occurred_at: row.occurred_at,
+});
 
 /**
  * One fan's lines in one escrow, played in order: each credit is a lot, and the debits (in posting
@@ -140,14 +163,21 @@ export interface EscrowFanMovement {
 
 /** Every (escrow, fan) pair's movements, for the reconciliation check. */
 export async function escrowFanMovements(em: EntityManager): Promise<EscrowFanMovement[]> {
-  const rows = await em.execute<{ account: string; fan_id: string; kind: string | null; net: string | null; held: string | null }[]>(
-    `with lines as (
-       select e.account, e.fan_id, j.kind, sum(e.amount_cents) as net
-         from ledger.escrow_entries e join ledger.journals j on j.id = e.journal_id group by 1, 2, 3)
-     select coalesce(l.account, h.account) as account, coalesce(l.fan_id, h.fan_id) as fan_id, l.kind, l.net, h.balance_cents as held
-       from lines l full join ledger.escrow_holdings h on h.account = l.account and h.fan_id = l.fan_id
-      order by 1, 2, 3`,
-  );
+  const rows = await ledgerDb(em)
+    .with('lines', (db) =>
+      db
+        .selectFrom('ledger.escrow_entries as e')
+        .innerJoin('ledger.journals as j', 'j.id', 'e.journal_id')
+        .select(['e.account', 'e.fan_id', 'j.kind', sql<string>`sum(e.amount_cents)`.as('net')])
+        .groupBy([sql`1`, sql`2`, sql`3`]),
+    )
+    .selectFrom('lines as l')
+    .fullJoin('ledger.escrow_holdings as h', (join) => join.onRef('h.account', '=', 'l.account').onRef('h.fan_id', '=', 'l.fan_id'))
+    .select([sql<string>`coalesce(l.account, h.account)`.as('account'), sql<string>`coalesce(l.fan_id, h.fan_id)`.as('fan_id'), 'l.kind', 'l.net', 'h.balance_cents as held'])
+    .orderBy(sql`1`)
+    .orderBy(sql`2`)
+    .orderBy(sql`3`)
+    .execute();
   const movements = new Map<string, EscrowFanMovement>();
   for (const row of rows) {
     const key = `${row.account}|${row.fan_id}`;
@@ -171,21 +201,37 @@ export async function escrowFanMovements(em: EntityManager): Promise<EscrowFanMo
  * fan's money. Violations as readable rows.
  */
 export async function escrowAttributionViolations(em: EntityManager, limit = 50): Promise<string[]> {
-  const unmatched = await em.execute<{ journal_id: string; account: string; posted: string; lined: string }[]>(
-    `select coalesce(p.journal_id, l.journal_id) as journal_id, coalesce(p.account, l.account) as account, coalesce(p.total, 0) as posted, coalesce(l.total, 0) as lined
-       from (select journal_id, account, sum(amount_cents) as total from ledger.postings where account like 'artist_escrow:%' group by 1, 2) p
-       full join (select journal_id, account, sum(amount_cents) as total from ledger.escrow_entries group by 1, 2) l on l.journal_id = p.journal_id and l.account = p.account
-      where coalesce(p.total, 0) <> coalesce(l.total, 0)
-      limit ?`,
-    [limit],
-  );
-  const foreign = await em.execute<{ journal_id: string; kind: string; named: string; fan_id: string; account: string; amount_cents: string }[]>(
-    `select j.id as journal_id, j.kind, j."references"->>'fanId' as named, l.fan_id, l.account, l.amount_cents
-       from ledger.escrow_entries l join ledger.journals j on j.id = l.journal_id
-      where j."references"->>'fanId' is not null and l.fan_id::text is distinct from j."references"->>'fanId'
-      order by j.id limit ?`,
-    [limit],
-  );
+  const db = ledgerDb(em);
+  const unmatched = await db
+    .selectFrom(
+      db
+        .selectFrom('ledger.postings')
+        .select(['journal_id', 'account', sql<string>`sum(amount_cents)`.as('total')])
+        .where('account', 'like', 'artist_escrow:%')
+        .groupBy(['journal_id', 'account'])
+        .as('p'),
+    )
+    .fullJoin(
+      db.selectFrom('ledger.escrow_entries').select(['journal_id', 'account', sql<string>`sum(amount_cents)`.as('total')]).groupBy(['journal_id', 'account']).as('l'),
+      (join) => join.onRef('l.journal_id', '=', 'p.journal_id').onRef('l.account', '=', 'p.account'),
+    )
+    .select([
+      sql<string>`coalesce(p.journal_id, l.journal_id)`.as('journal_id'),
+      sql<string>`coalesce(p.account, l.account)`.as('account'),
+      sql<string>`coalesce(p.total, 0)`.as('posted'),
+      sql<string>`coalesce(l.total, 0)`.as('lined'),
+    ])
+    .where(sql<boolean>`coalesce(p.total, 0) <> coalesce(l.total, 0)`)
+    .limit(limit)
+    .execute();
+  const foreign = await db
+    .selectFrom('ledger.escrow_entries as l')
+    .innerJoin('ledger.journals as j', 'j.id', 'l.journal_id')
+    .select(['j.id as journal_id', 'j.kind', sql<string>`j."references"->>'fanId'`.as('named'), 'l.fan_id', 'l.account', 'l.amount_cents'])
+    .where(sql<boolean>`j."references"->>'fanId' is not null and l.fan_id::text is distinct from j."references"->>'fanId'`)
+    .orderBy('j.id')
+    .limit(limit)
+    .execute();
   return [
     ...unmatched.map((row) => `journal ${row.journal_id} moves ${row.posted} cents on ${row.account}, its escrow lines ${row.lined}`),
     ...foreign.map((row) => `${row.kind} journal ${row.journal_id} names fan ${row.named} but moves ${row.amount_cents} cents of fan ${row.fan_id}'s money on ${row.account}`),
@@ -194,7 +240,7 @@ export async function escrowAttributionViolations(em: EntityManager, limit = 50)
 
 /** The fans' total holdings in many escrows at once (e.g. what of a fan's money waits anywhere). */
 export async function fanEscrowTotal(em: EntityManager, fanId: string): Promise<number> {
-  const [row] = await em.execute<{ total: string | null }[]>(`select sum(balance_cents) as total from ledger.escrow_holdings where fan_id = ?`, [fanId]);
+  const row = await ledgerDb(em).selectFrom('ledger.escrow_holdings').select(sql<string | null>`sum(balance_cents)`.as('total')).where('fan_id', '=', fanId).executeTakeFirst();
   return centsFrom(row?.total);
 }
 
@@ -204,11 +250,17 @@ export async function fanEscrowTotal(em: EntityManager, fanId: string): Promise<
  */
 export async function artistEscrows(em: EntityManager, artistIds: string[]): Promise<Map<string, { heldCents: number; fans: number }>> {
   if (artistIds.length === 0) return new Map();
-  const rows = await em.execute<{ account: string; held: string; fans: number }[]>(
-    `select account, sum(balance_cents) as held, count(*)::int as fans from ledger.escrow_holdings
-      where account = any(?::text[]) and balance_cents > 0 group by account`,
-    [`{${artistIds.map((artistId) => accounts.artistEscrow(artistId)).join(',')}}`],
-  );
+  const rows = await ledgerDb(em)
+    .selectFrom('ledger.escrow_holdings')
+    .select(['account', sql<string>`sum(balance_cents)`.as('held'), sql<number>`count(*)::int`.as('fans')])
+    .where(
+      'account',
+      'in',
+      artistIds.map((artistId) => accounts.artistEscrow(artistId)),
+    )
+    .where('balance_cents', '>', '0')
+    .groupBy('account')
+    .execute();
   return new Map(rows.map((row) => [parseAccount(row.account).ownerId!, { heldCents: centsFrom(row.held), fans: row.fans }]));
 }
 
@@ -229,13 +281,19 @@ export interface DebitOrigin {
  */
 export async function debitOrigins(em: EntityManager, journalId: string, account: string): Promise<DebitOrigin[]> {
   const code = parseAccount(account).code;
-  const rows = await em.execute<(EscrowLine & { fan_id: string; references: Record<string, unknown> })[]>(
-    `select ${POSTING_ORDER} as id, e.journal_id, e.fan_id, e.amount_cents, j.kind, j.occurred_at, j."references"
-       from ledger.escrow_entries e join ledger.journals j on j.id = e.journal_id
-      where e.account = ? and e.fan_id in (select fan_id from ledger.escrow_entries where journal_id = ? and account = ? and amount_cents < 0)
-      order by e.fan_id, 1`,
-    [code, journalId, code],
-  );
+  const rows: (EscrowLine & { fan_id: string; references: Record<string, unknown> })[] = (
+    await ledgerDb(em)
+      .selectFrom('ledger.escrow_entries as e')
+      .innerJoin('ledger.journals as j', 'j.id', 'e.journal_id')
+      .select([POSTING_ORDER.as('id'), 'e.journal_id', 'e.fan_id', 'e.amount_cents', 'j.kind', 'j.occurred_at', 'j.references'])
+      .where('e.account', '=', code)
+      .where('e.fan_id', 'in', (db) =>
+        db.selectFrom('ledger.escrow_entries').select('fan_id').where('journal_id', '=', journalId).where('account', '=', code).where('amount_cents', '<', '0'),
+      )
+      .orderBy('e.fan_id')
+      .orderBy(sql`1`)
+      .execute()
+  ).map((row) => ({ ...toEscrowLine(row), fan_id: row.fan_id!, references: row.references as Record<string, unknown> }));
   const byFan = new Map<string, typeof rows>();
   for (const row of rows) byFan.set(row.fan_id, [...(byFan.get(row.fan_id) ?? []), row]);
   const origins: DebitOrigin[] = [];

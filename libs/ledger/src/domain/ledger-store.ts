@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { pgArray, type EntityManager } from '#pie/platform';
+import { ledgerDb } from '../db/ledger-db.js';
 import { parseAccount, type AccountCode, type AccountKind } from './accounts.js';
 import { escrowLinesToWrite, IdempotencyConflictError, InvalidJournalError, samePostings, singleEscrowFan, type JournalInput, type JournalReferences, type Posting } from './journal.js';
 import { announceWalletCredits } from './wallet-credits.js';
@@ -45,11 +47,13 @@ export function centsFrom(value: string | number | bigint | null | undefined): n
  */
 export async function postJournal(tx: EntityManager, input: JournalInput, postings: Posting[]): Promise<PostedJournal> {
   const parsed = postings.map((posting) => parseAccount(posting.account));
+  // raw SQL: bench:close — the ledger's posting path (postJournal, postJournals): tuned unnest statements
   await tx.execute(
     `insert into ledger.accounts (code, kind, owner_id, allow_negative)
      select * from unnest(?::text[], ?::text[], ?::uuid[], ?::boolean[]) on conflict (code) do nothing`,
     [pgArray(parsed.map((a) => a.code)), pgArray(parsed.map((a) => a.kind)), pgArray(parsed.map((a) => a.ownerId)), pgArray(parsed.map((a) => a.allowNegative))],
   );
+  // raw SQL: bench:close — the ledger's posting path: the journal row, idempotent by key
   const inserted = await tx.execute<{ id: string }[]>(
     `insert into ledger.journals (kind, idempotency_key, occurred_at, "references", escrow_fan_id) values (?, ?, ?, ?::jsonb, ?::uuid)
      on conflict (idempotency_key) do nothing returning id`,
@@ -60,6 +64,7 @@ export async function postJournal(tx: EntityManager, input: JournalInput, postin
   try {
     // Lines (the fans' holdings) before postings (the accounts' balances): README "Locks".
     await insertEscrowLines(tx, escrowLinesToWrite(postings).map((line) => ({ ...line, journalId })));
+    // raw SQL: bench:close — the ledger's posting path: every leg in one unnest insert
     await tx.execute(
       `insert into ledger.postings (journal_id, account, amount_cents)
        select ?::uuid, account, amount from unnest(?::text[], ?::bigint[]) with ordinality as p(account, amount, n) order by n`,
@@ -83,6 +88,7 @@ export async function postJournal(tx: EntityManager, input: JournalInput, postin
  */
 export async function insertEscrowLines(tx: EntityManager, lines: { journalId: string; account: string; fanId: string; amountCents: bigint }[]): Promise<void> {
   if (lines.length === 0) return;
+  // raw SQL: bench:close — the ledger's posting path: one unnest insert for every escrow line of a batch
   await tx.execute(
     `insert into ledger.escrow_lines (journal_id, account, fan_id, amount_cents)
      select * from unnest(?::uuid[], ?::text[], ?::uuid[], ?::bigint[])`,
@@ -91,6 +97,7 @@ export async function insertEscrowLines(tx: EntityManager, lines: { journalId: s
 }
 
 async function existingJournal(tx: EntityManager, input: JournalInput, postings: Posting[]): Promise<PostedJournal> {
+  // raw SQL: bench:close — the ledger's posting path (a replayed key compares against the journal posted)
   const [journal] = await tx.execute<{ id: string; kind: string }[]>(`select id, kind from ledger.journals where idempotency_key = ?`, [input.idempotencyKey]);
   if (!journal) throw new InvalidJournalError(`Journal "${input.idempotencyKey}" vanished while being posted`);
   const existing = await storedPostings(tx, journal.id);
@@ -100,6 +107,7 @@ async function existingJournal(tx: EntityManager, input: JournalInput, postings:
 
 /** A journal's postings in canonical form, escrow postings with their fans' parts (README "Whose money an escrow holds"). */
 async function storedPostings(em: EntityManager, journalId: string): Promise<Posting[]> {
+  // raw SQL: bench:close — the ledger's posting path (postJournal's replay check reads the postings through it)
   const rows = await em.execute<{ account: string; amount_cents: string; fans: { fanId: string; amount: string }[] | null }[]>(
     `select p.account, p.amount_cents,
             (select json_agg(json_build_object('fanId', e.fan_id, 'amount', e.amount_cents::text) order by e.fan_id)
@@ -121,7 +129,7 @@ function isConstraintViolation(error: unknown, constraint: string): boolean {
 
 export async function balanceOf(em: EntityManager, account: string): Promise<number> {
   const code = parseAccount(account).code;
-  const [row] = await em.execute<{ balance_cents: string }[]>(`select balance_cents from ledger.accounts where code = ?`, [code]);
+  const row = await ledgerDb(em).selectFrom('ledger.accounts').select('balance_cents').where('code', '=', code).executeTakeFirst();
   return centsFrom(row?.balance_cents);
 }
 
@@ -132,22 +140,24 @@ export async function accountHistory(
   page: { page: number; limit: number; kinds?: string[] },
 ): Promise<HistoryPage> {
   const code = parseAccount(account).code;
-  const kinds = page.kinds && page.kinds.length > 0 ? pgArray(page.kinds) : null;
-  const rows = await em.execute<{ id: string; kind: string; occurred_at: Date; references: JournalReferences; amount_cents: string; total: string }[]>(
-    `select j.id, j.kind, j.occurred_at, j."references", p.amount_cents, count(*) over () as total
-       from ledger.postings p join ledger.journals j on j.id = p.journal_id
-      where p.account = ? and (?::text[] is null or j.kind = any(?::text[]))
-      order by j.occurred_at desc, j.recorded_at desc, p.id desc
-      limit ? offset ?`,
-    [code, kinds, kinds, page.limit, (page.page - 1) * page.limit],
-  );
+  const kinds = page.kinds && page.kinds.length > 0 ? page.kinds : null;
+  const postingsOf = () =>
+    ledgerDb(em)
+      .selectFrom('ledger.postings as p')
+      .innerJoin('ledger.journals as j', 'j.id', 'p.journal_id')
+      .where('p.account', '=', code)
+      .$if(kinds !== null, (qb) => qb.where('j.kind', 'in', kinds!));
+  const rows = await postingsOf()
+    .select(['j.id', 'j.kind', 'j.occurred_at', 'j.references', 'p.amount_cents', sql<string>`count(*) over ()`.as('total')])
+    .orderBy('j.occurred_at', 'desc')
+    .orderBy('j.recorded_at', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit)
+    .execute();
   let total = rows.length > 0 ? Number(rows[0].total) : 0;
   if (rows.length === 0 && page.page > 1) {
-    const [count] = await em.execute<{ n: string }[]>(
-      `select count(*) as n from ledger.postings p join ledger.journals j on j.id = p.journal_id
-        where p.account = ? and (?::text[] is null or j.kind = any(?::text[]))`,
-      [code, kinds, kinds],
-    );
+    const count = await postingsOf().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow();
     total = Number(count.n);
   }
   return {
@@ -156,7 +166,7 @@ export async function accountHistory(
       journalId: row.id,
       kind: row.kind,
       occurredAt: new Date(row.occurred_at),
-      references: row.references,
+      references: row.references as JournalReferences,
       amountCents: centsFrom(row.amount_cents),
     })),
   };
@@ -173,28 +183,30 @@ export interface ReferenceTotal {
  * `references` (e.g. `{ fanId }`): what a fan paid in, what went to fees, to artists, to escrow.
  */
 export async function totalsByReference(em: EntityManager, references: JournalReferences): Promise<ReferenceTotal[]> {
-  const rows = await em.execute<{ journal_kind: string; account_kind: AccountKind; amount: string }[]>(
-    `select j.kind as journal_kind, a.kind as account_kind, sum(p.amount_cents) as amount
-       from ledger.journals j
-       join ledger.postings p on p.journal_id = j.id
-       join ledger.accounts a on a.code = p.account
-      where j."references" @> ?::jsonb
-      group by j.kind, a.kind`,
-    [JSON.stringify(references)],
-  );
+  const rows = await ledgerDb(em)
+    .selectFrom('ledger.journals as j')
+    .innerJoin('ledger.postings as p', 'p.journal_id', 'j.id')
+    .innerJoin('ledger.accounts as a', 'a.code', 'p.account')
+    .select(['j.kind as journal_kind', 'a.kind as account_kind', sql<string>`sum(p.amount_cents)`.as('amount')])
+    .where(sql<boolean>`j."references" @> ${JSON.stringify(references)}::jsonb`)
+    .groupBy(['j.kind', 'a.kind'])
+    .execute();
   return rows.map((row) => ({ journalKind: row.journal_kind, accountKind: row.account_kind, amountCents: centsFrom(row.amount) }));
 }
 
 /** Net amount each account received from the journals whose references contain `references`. */
 export async function accountTotalsByReference(em: EntityManager, references: JournalReferences, accountKind: AccountKind): Promise<Map<AccountCode, number>> {
-  const rows = await em.execute<{ account: AccountCode; amount: string }[]>(
-    `select p.account, sum(p.amount_cents) as amount
-       from ledger.journals j join ledger.postings p on p.journal_id = j.id join ledger.accounts a on a.code = p.account
-      where j."references" @> ?::jsonb and a.kind = ?
-      group by p.account order by p.account`,
-    [JSON.stringify(references), accountKind],
-  );
-  return new Map(rows.map((row) => [row.account, centsFrom(row.amount)]));
+  const rows = await ledgerDb(em)
+    .selectFrom('ledger.journals as j')
+    .innerJoin('ledger.postings as p', 'p.journal_id', 'j.id')
+    .innerJoin('ledger.accounts as a', 'a.code', 'p.account')
+    .select(['p.account', sql<string>`sum(p.amount_cents)`.as('amount')])
+    .where(sql<boolean>`j."references" @> ${JSON.stringify(references)}::jsonb`)
+    .where('a.kind', '=', accountKind)
+    .groupBy('p.account')
+    .orderBy('p.account')
+    .execute();
+  return new Map(rows.map((row) => [row.account as AccountCode, centsFrom(row.amount)]));
 }
 
 export interface StoredJournal {
@@ -208,17 +220,14 @@ export interface StoredJournal {
 
 /** The journal posted under an idempotency key, with its postings; null if none. */
 export async function journalByKey(em: EntityManager, idempotencyKey: string): Promise<StoredJournal | null> {
-  const [journal] = await em.execute<{ id: string; kind: string; occurred_at: Date; references: JournalReferences }[]>(
-    `select id, kind, occurred_at, "references" from ledger.journals where idempotency_key = ?`,
-    [idempotencyKey],
-  );
+  const journal = await ledgerDb(em).selectFrom('ledger.journals').select(['id', 'kind', 'occurred_at', 'references']).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
   if (!journal) return null;
   const postings = await storedPostings(em, journal.id);
   return {
     id: journal.id,
     kind: journal.kind,
     occurredAt: new Date(journal.occurred_at),
-    references: journal.references,
+    references: journal.references as JournalReferences,
     postings: postings.flatMap((posting) =>
       posting.fans
         ? posting.fans.map((part) => ({ account: posting.account, amountCents: centsFrom(part.amountCents), fanId: part.fanId }))
@@ -231,10 +240,16 @@ export async function journalByKey(em: EntityManager, idempotencyKey: string): P
 export async function lockAccounts(tx: EntityManager, codes: string[]): Promise<void> {
   const parsed = [...new Set(codes)].sort().map((code) => parseAccount(code));
   if (parsed.length === 0) return;
-  await tx.execute(
-    `insert into ledger.accounts (code, kind, owner_id, allow_negative)
-     select * from unnest(?::text[], ?::text[], ?::uuid[], ?::boolean[]) on conflict (code) do nothing`,
-    [pgArray(parsed.map((a) => a.code)), pgArray(parsed.map((a) => a.kind)), pgArray(parsed.map((a) => a.ownerId)), pgArray(parsed.map((a) => a.allowNegative))],
-  );
-  await tx.execute(`select code from ledger.accounts where code = any(?::text[]) order by code for update`, [pgArray(parsed.map((a) => a.code))]);
+  await ledgerDb(tx)
+    .insertInto('ledger.accounts')
+    .values(parsed.map((a) => ({ code: a.code, kind: a.kind, owner_id: a.ownerId, allow_negative: a.allowNegative })))
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+  await ledgerDb(tx)
+    .selectFrom('ledger.accounts')
+    .select('code')
+    .where('code', 'in', parsed.map((a) => a.code))
+    .orderBy('code')
+    .forUpdate()
+    .execute();
 }

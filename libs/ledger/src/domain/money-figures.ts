@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { EntityManager } from '#pie/platform';
+import { ledgerDb } from '../db/ledger-db.js';
 import type { AccountCode, AccountKind } from './accounts.js';
 import type { JournalReferences } from './journal.js';
 import type { JournalKind } from './journal-kinds.js';
@@ -30,18 +32,31 @@ export interface FigureScope {
 
 type NetRow = { day: string | null; journal_kind: string; account_kind: AccountKind; net: string };
 
+/** The postings of journals of `kinds` in `scope` (kinds: not empty). */
+function journalsInScope(em: EntityManager, kinds: readonly string[], scope: FigureScope) {
+  const { from, to, references } = scope;
+  return ledgerDb(em)
+    .selectFrom('ledger.journals as j')
+    .innerJoin('ledger.postings as p', 'p.journal_id', 'j.id')
+    .where('j.kind', 'in', kinds)
+    .$if(from != null, (qb) => qb.where('j.occurred_at', '>=', from!.toISOString()))
+    .$if(to != null, (qb) => qb.where('j.occurred_at', '<', to!.toISOString()))
+    .$if(references !== undefined, (qb) => qb.where(sql<boolean>`j."references" @> ${JSON.stringify(references)}::jsonb`));
+}
+
 async function netByKind(em: EntityManager, figures: Record<string, MoneyFigure>, scope: FigureScope, byDay: boolean): Promise<NetRow[]> {
   const kinds = [...new Set(Object.values(figures).flatMap((figure) => figure.journalKinds))];
   if (kinds.length === 0) return [];
-  return em.execute<NetRow[]>(
-    `select ${byDay ? `to_char(date_trunc('day', j.occurred_at at time zone 'UTC'), 'YYYY-MM-DD')` : 'null'} as day, j.kind as journal_kind, a.kind as account_kind, sum(p.amount_cents) as net
-       from ledger.journals j join ledger.postings p on p.journal_id = j.id join ledger.accounts a on a.code = p.account
-      where j.kind = any(?::text[])
-        and (?::timestamptz is null or j.occurred_at >= ?) and (?::timestamptz is null or j.occurred_at < ?)
-        and (?::jsonb is null or j."references" @> ?::jsonb)
-      group by 1, 2, 3`,
-    [`{${kinds.join(',')}}`, scope.from ?? null, scope.from ?? null, scope.to ?? null, scope.to ?? null, scope.references ? JSON.stringify(scope.references) : null, scope.references ? JSON.stringify(scope.references) : null],
-  );
+  return journalsInScope(em, kinds, scope)
+    .innerJoin('ledger.accounts as a', 'a.code', 'p.account')
+    .select([
+      (byDay ? sql<string | null>`to_char(date_trunc('day', j.occurred_at at time zone 'UTC'), 'YYYY-MM-DD')` : sql<string | null>`null`).as('day'),
+      'j.kind as journal_kind',
+      'a.kind as account_kind',
+      sql<string>`sum(p.amount_cents)`.as('net'),
+    ])
+    .groupBy([sql`1`, sql`2`, sql`3`])
+    .execute();
 }
 
 function sumFigures<K extends string>(figures: Record<K, MoneyFigure>, rows: NetRow[]): Record<K, number> {
@@ -74,11 +89,12 @@ export async function figureTotalsByDay<K extends string>(em: EntityManager, fig
 export async function figureTotalsByMonth<K extends string>(em: EntityManager, figures: Record<K, MoneyFigure>): Promise<({ month: string } & Record<K, number>)[]> {
   const kinds = [...new Set(Object.values<MoneyFigure>(figures).flatMap((figure) => figure.journalKinds))];
   if (kinds.length === 0) return [];
-  const rows = await em.execute<NetRow[]>(
-    `select to_char(month, 'YYYY-MM') as day, journal_kind, account_kind, sum(net_cents) as net
-       from ledger.monthly_totals where journal_kind = any(?::text[]) group by 1, 2, 3`,
-    [`{${kinds.join(',')}}`],
-  );
+  const rows = await ledgerDb(em)
+    .selectFrom('ledger.monthly_totals')
+    .select([sql<string>`to_char(month, 'YYYY-MM')`.as('day'), 'journal_kind', sql<AccountKind>`account_kind`.as('account_kind'), sql<string>`sum(net_cents)`.as('net')])
+    .where('journal_kind', 'in', kinds)
+    .groupBy([sql`1`, sql`2`, sql`3`])
+    .execute();
   const months = [...new Set(rows.map((row) => row.day!))].sort();
   return months.map((month) => ({ month, ...sumFigures(figures, rows.filter((row) => row.day === month)) }));
 }
@@ -90,15 +106,13 @@ export async function figureTotalsByMonth<K extends string>(em: EntityManager, f
  */
 export async function figureByAccountAndMonth(em: EntityManager, figure: MoneyFigure, scope: FigureScope = {}): Promise<{ account: AccountCode; month: string; cents: number }[]> {
   if (figure.journalKinds.length === 0) return [];
-  const references = scope.references ? JSON.stringify(scope.references) : null;
-  const rows = await em.execute<{ account: AccountCode; month: string; net: string }[]>(
-    `select p.account, to_char(date_trunc('month', j.occurred_at at time zone 'UTC'), 'YYYY-MM') as month, sum(p.amount_cents) as net
-       from ledger.journals j join ledger.postings p on p.journal_id = j.id join ledger.accounts a on a.code = p.account
-      where j.kind = any(?::text[]) and a.kind = ?
-        and (?::timestamptz is null or j.occurred_at >= ?) and (?::timestamptz is null or j.occurred_at < ?)
-        and (?::jsonb is null or j."references" @> ?::jsonb)
-      group by 1, 2 order by 1, 2`,
-    [`{${figure.journalKinds.join(',')}}`, figure.accountKind, scope.from ?? null, scope.from ?? null, scope.to ?? null, scope.to ?? null, references, references],
-  );
-  return rows.map((row) => ({ account: row.account, month: row.month, cents: figure.direction === 'in' ? centsFrom(row.net) : 0 - centsFrom(row.net) }));
+  const rows = await journalsInScope(em, figure.journalKinds, scope)
+    .innerJoin('ledger.accounts as a', 'a.code', 'p.account')
+    .select(['p.account', sql<string>`to_char(date_trunc('month', j.occurred_at at time zone 'UTC'), 'YYYY-MM')`.as('month'), sql<string>`sum(p.amount_cents)`.as('net')])
+    .where('a.kind', '=', figure.accountKind)
+    .groupBy([sql`1`, sql`2`])
+    .orderBy(sql`1`)
+    .orderBy(sql`2`)
+    .execute();
+  return rows.map((row) => ({ account: row.account as AccountCode, month: row.month, cents: figure.direction === 'in' ? centsFrom(row.net) : 0 - centsFrom(row.net) }));
 }

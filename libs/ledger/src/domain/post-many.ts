@@ -28,6 +28,7 @@ export async function postJournals(tx: EntityManager, inputs: readonly JournalIn
   const codes = new Set<string>();
   for (const { postings } of prepared) for (const posting of postings) codes.add(posting.account);
   const accounts = [...codes].sort().map(parse);
+  // raw SQL: bench:close — the ledger's posting path for batches: accounts in one unnest statement
   await executeBound(
     tx,
     `insert into ledger.accounts (code, kind, owner_id, allow_negative)
@@ -36,6 +37,7 @@ export async function postJournals(tx: EntityManager, inputs: readonly JournalIn
      on conflict (code) do nothing`,
     [pgArray(accounts.map((a) => a.code)), pgArray(accounts.map((a) => a.kind)), pgArray(accounts.map((a) => a.ownerId)), pgArray(accounts.map((a) => a.allowNegative))],
   );
+  // raw SQL: bench:close — the ledger's posting path for batches: every journal in one unnest statement
   const inserted = await executeBound<{ id: string; idempotency_key: string }>(
     tx,
     `insert into ledger.journals (kind, idempotency_key, occurred_at, "references", escrow_fan_id)
@@ -68,6 +70,7 @@ export async function postJournals(tx: EntityManager, inputs: readonly JournalIn
     try {
       // Lines (the fans' holdings) before postings (the accounts' balances): README "Locks".
       await insertEscrowLines(tx, fresh.flatMap(({ input, postings }) => escrowLinesToWrite(postings).map((line) => ({ ...line, journalId: idByKey.get(input.idempotencyKey)! }))));
+      // raw SQL: bench:close — the ledger's posting path for batches: every leg in one unnest statement
       await executeBound(
         tx,
         `insert into ledger.postings (journal_id, account, amount_cents)

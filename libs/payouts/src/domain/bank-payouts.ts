@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
 import type { PayoutStatus, PayoutView } from '#pie/contracts';
 import { accounts, balanceOf, canonicalPostings, journalByKey, lockAccounts, postJournal, type JournalInput, JOURNAL_KINDS } from '#pie/ledger';
+import { sql } from 'kysely';
 import type { EntityManager } from '#pie/platform';
+import { payoutsDb } from '../db/payouts-db.js';
 import { bookConnectFees } from './connect-fees.js';
 
 
@@ -14,15 +16,29 @@ export interface PayoutRow {
   amount_cents: number;
   status: 'creating' | PayoutStatus;
   stripe_payout_id: string | null;
-  arrival_date: Date | null;
+  arrival_date: string | null;
   failure_code: string | null;
   failure_message: string | null;
   created_by: string | null;
-  created_at: Date;
-  updated_at: Date;
+  created_at: string;
+  updated_at: string;
 }
 
-const PAYOUT_COLUMNS = `id, office_id, stripe_account_id, amount_cents::float8 as amount_cents, status, stripe_payout_id, arrival_date, failure_code, failure_message, created_by, created_at, updated_at`;
+const PAYOUT_COLUMNS = [
+  'id',
+  'office_id',
+  'stripe_account_id',
+  sql<number>`amount_cents::float8`.as('amount_cents'),
+  'status',
+  'stripe_payout_id',
+  'arrival_date',
+  'failure_code',
+  'failure_message',
+  'created_by',
+  'created_at',
+  'updated_at',
+] as const;
+const payouts = (em: EntityManager) => payoutsDb(em).selectFrom('payouts.payouts').select(PAYOUT_COLUMNS);
 
 /** Stripe's idempotency key for one payout row: a retried request cannot pay out twice. */
 export const payoutIdempotencyKey = (payoutId: string) => `pie-payout-${payoutId}`;
@@ -48,22 +64,22 @@ export function payoutView(row: PayoutRow): PayoutView {
  * lets one request in at a time): null when another request holds it.
  */
 export async function startPayout(em: EntityManager, officeId: string, stripeAccountId: string, amountCents: number, userId: string): Promise<PayoutRow | null> {
-  const rows = await em.execute<PayoutRow[]>(
-    `insert into payouts.payouts (id, office_id, stripe_account_id, amount_cents, status, created_by) values (?, ?, ?, ?, 'creating', ?)
-     on conflict (office_id) where status = 'creating' do nothing returning ${PAYOUT_COLUMNS}`,
-    [randomUUID(), officeId, stripeAccountId, amountCents, userId],
-  );
-  return rows[0] ?? null;
+  const row = await payoutsDb(em)
+    .insertInto('payouts.payouts')
+    .values({ id: randomUUID(), office_id: officeId, stripe_account_id: stripeAccountId, amount_cents: amountCents, status: 'creating', created_by: userId })
+    .onConflict((oc) => oc.column('office_id').where(sql<boolean>`status = 'creating'`).doNothing())
+    .returning(PAYOUT_COLUMNS)
+    .executeTakeFirst();
+  return row ?? null;
 }
 
 export async function creatingPayoutOf(em: EntityManager, officeId: string): Promise<PayoutRow | null> {
-  const [row] = await em.execute<PayoutRow[]>(`select ${PAYOUT_COLUMNS} from payouts.payouts where office_id = ? and status = 'creating'`, [officeId]);
-  return row ?? null;
+  return (await payouts(em).where('office_id', '=', officeId).where('status', '=', 'creating').executeTakeFirst()) ?? null;
 }
 
 /** Stripe refused the payout: the slot is freed and nothing is recorded (no money moved). */
 export async function abandonPayout(em: EntityManager, payoutId: string): Promise<void> {
-  await em.execute(`delete from payouts.payouts where id = ? and status = 'creating'`, [payoutId]);
+  await payoutsDb(em).deleteFrom('payouts.payouts').where('id', '=', payoutId).where('status', '=', 'creating').execute();
 }
 
 function statusOf(payout: Stripe.Payout): PayoutStatus {
@@ -79,12 +95,20 @@ function statusOf(payout: Stripe.Payout): PayoutStatus {
  */
 export async function applyStripePayout(tx: EntityManager, row: PayoutRow, payout: Stripe.Payout, onSent?: (tx: EntityManager, payout: PayoutRow) => Promise<void>): Promise<PayoutRow> {
   const status = statusOf(payout);
-  const [updated] = await tx.execute<PayoutRow[]>(
-    `update payouts.payouts
-        set stripe_payout_id = ?, status = ?, amount_cents = ?, arrival_date = to_timestamp(?), failure_code = ?, failure_message = ?, updated_at = now()
-      where id = ? returning ${PAYOUT_COLUMNS}`,
-    [payout.id, status, payout.amount, payout.arrival_date, payout.failure_code ?? null, payout.failure_message ?? null, row.id],
-  );
+  const updated = await payoutsDb(tx)
+    .updateTable('payouts.payouts')
+    .set({
+      stripe_payout_id: payout.id,
+      status,
+      amount_cents: payout.amount,
+      arrival_date: sql<string>`to_timestamp(${payout.arrival_date})`,
+      failure_code: payout.failure_code ?? null,
+      failure_message: payout.failure_message ?? null,
+      updated_at: sql<string>`now()`,
+    })
+    .where('id', '=', row.id)
+    .returning(PAYOUT_COLUMNS)
+    .executeTakeFirstOrThrow();
   const references = { officeId: row.office_id, payoutId: row.id, stripePayoutId: payout.id };
   const posted = await postPayoutOnce(tx, row, payout, references);
   const paidOut = posted !== 'unbooked';
@@ -140,50 +164,66 @@ async function postOnce(tx: EntityManager, input: JournalInput): Promise<void> {
  * from what Stripe says, so it is shown and booked like Pie's own. The unique Stripe id keeps it one row.
  */
 export async function insertReportedPayout(em: EntityManager, officeId: string, stripeAccountId: string, payout: Stripe.Payout): Promise<PayoutRow> {
-  await em.execute(
-    `insert into payouts.payouts (id, office_id, stripe_account_id, amount_cents, status, stripe_payout_id, created_by, created_at)
-     values (?, ?, ?, ?, ?, ?, null, to_timestamp(?)) on conflict do nothing`,
-    [randomUUID(), officeId, stripeAccountId, payout.amount, statusOf(payout), payout.id, payout.created],
-  );
+  await payoutsDb(em)
+    .insertInto('payouts.payouts')
+    .values({
+      id: randomUUID(),
+      office_id: officeId,
+      stripe_account_id: stripeAccountId,
+      amount_cents: payout.amount,
+      status: statusOf(payout),
+      stripe_payout_id: payout.id,
+      created_by: null,
+      created_at: sql<string>`to_timestamp(${payout.created})`,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
   return (await payoutByStripeId(em, payout.id))!;
 }
 
 export async function lockPayout(tx: EntityManager, payoutId: string): Promise<PayoutRow | null> {
-  const [row] = await tx.execute<PayoutRow[]>(`select ${PAYOUT_COLUMNS} from payouts.payouts where id = ? for update`, [payoutId]);
-  return row ?? null;
+  return (await payouts(tx).where('id', '=', payoutId).forUpdate().executeTakeFirst()) ?? null;
 }
 
 export async function payoutByStripeId(em: EntityManager, stripePayoutId: string): Promise<PayoutRow | null> {
-  const [row] = await em.execute<PayoutRow[]>(`select ${PAYOUT_COLUMNS} from payouts.payouts where stripe_payout_id = ?`, [stripePayoutId]);
-  return row ?? null;
+  return (await payouts(em).where('stripe_payout_id', '=', stripePayoutId).executeTakeFirst()) ?? null;
 }
 
 export async function payoutOf(em: EntityManager, officeId: string, payoutId: string): Promise<PayoutRow | null> {
-  const [row] = await em.execute<PayoutRow[]>(`select ${PAYOUT_COLUMNS} from payouts.payouts where id = ? and office_id = ?`, [payoutId, officeId]);
-  return row ?? null;
+  return (await payouts(em).where('id', '=', payoutId).where('office_id', '=', officeId).executeTakeFirst()) ?? null;
 }
 
 export async function payoutsOf(em: EntityManager, officeId: string, page: { page: number; limit: number }): Promise<{ total: number; rows: PayoutRow[] }> {
-  const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from payouts.payouts where office_id = ?`, [officeId]);
-  const rows = await em.execute<PayoutRow[]>(`select ${PAYOUT_COLUMNS} from payouts.payouts where office_id = ? order by created_at desc, id desc limit ? offset ?`, [
-    officeId,
-    page.limit,
-    (page.page - 1) * page.limit,
-  ]);
+  const count = await payoutsDb(em).selectFrom('payouts.payouts').select(sql<number>`count(*)::int`.as('n')).where('office_id', '=', officeId).executeTakeFirst();
+  const rows = await payouts(em)
+    .where('office_id', '=', officeId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit)
+    .execute();
   return { total: count?.n ?? 0, rows };
 }
 
 /** What reached the office's bank: the payouts Stripe marked paid (from one of its accounts, when given). */
 export async function paidOutTotal(em: EntityManager, officeId: string, stripeAccountId: string | null = null): Promise<number> {
-  const [row] = await em.execute<{ total: number }[]>(
-    `select coalesce(sum(amount_cents), 0)::float8 as total from payouts.payouts where office_id = ? and status = 'paid' and (?::text is null or stripe_account_id = ?)`,
-    [officeId, stripeAccountId, stripeAccountId],
-  );
+  const row = await payoutsDb(em)
+    .selectFrom('payouts.payouts')
+    .select(sql<number>`coalesce(sum(amount_cents), 0)::float8`.as('total'))
+    .where('office_id', '=', officeId)
+    .where('status', '=', 'paid')
+    .$if(stripeAccountId !== null, (qb) => qb.where('stripe_account_id', '=', stripeAccountId!))
+    .executeTakeFirst();
   return row?.total ?? 0;
 }
 
 /** When the office's latest payout that did not fail was made (transfers after it are not paid out yet). */
 export async function lastPayoutAt(em: EntityManager, officeId: string): Promise<Date | null> {
-  const [row] = await em.execute<{ at: Date | null }[]>(`select max(created_at) as at from payouts.payouts where office_id = ? and status not in ('failed', 'canceled', 'creating')`, [officeId]);
+  const row = await payoutsDb(em)
+    .selectFrom('payouts.payouts')
+    .select(sql<string | null>`max(created_at)`.as('at'))
+    .where('office_id', '=', officeId)
+    .where('status', 'not in', ['failed', 'canceled', 'creating'])
+    .executeTakeFirst();
   return row?.at ? new Date(row.at) : null;
 }

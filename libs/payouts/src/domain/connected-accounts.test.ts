@@ -27,9 +27,9 @@ describe('connectionStatusOf', () => {
 
 describe('canReceiveTransfers', () => {
   it('sends money only to an enabled office that no admin disconnected', () => {
-    expect(canReceiveTransfers({ status: 'enabled', disconnected_at: null })).toBe(true);
-    expect(canReceiveTransfers({ status: 'enabled', disconnected_at: new Date() })).toBe(false);
-    expect(canReceiveTransfers({ status: 'requirements_due', disconnected_at: null })).toBe(false);
+    expect(canReceiveTransfers({ status: 'enabled', disconnectedAt: null })).toBe(true);
+    expect(canReceiveTransfers({ status: 'enabled', disconnectedAt: new Date() })).toBe(false);
+    expect(canReceiveTransfers({ status: 'requirements_due', disconnectedAt: null })).toBe(false);
     expect(canReceiveTransfers(null)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { accounts, balanceOf, canonicalPostings, journalByKey, lockAccounts, postJournal, type JournalInput, JOURNAL_KINDS } from '#pie/ledger';
 import { APP_CONFIG, Database, type AppConfig } from '#pie/platform';
-import { deauthorizedAccountOf, lockDeauthorizedAccount, markDeauthorized, markDeauthorizedSettled, type DeauthorizedAccountRow } from './connected-accounts.js';
+import { deauthorizedAccountOf, lockDeauthorizedAccount, markDeauthorized, markDeauthorizedSettled, type DeauthorizedAccount } from './connected-accounts.js';
 import { mailStripeDisconnected } from './office-mails.js';
 import { TransferSender } from './transfer-sender.js';
 
@@ -32,26 +32,26 @@ export class DeauthorizedAccounts {
    * Stripe's news: the office is disconnected for good (its admins told what to do, in the same
    * transaction, by the call that cut it off), then the account is settled. Repeats change nothing.
    */
-  async deauthorized(stripeAccountId: string): Promise<DeauthorizedAccountRow | null> {
+  async deauthorized(stripeAccountId: string): Promise<DeauthorizedAccount | null> {
     await this.database.transaction(async (tx) => {
       const marked = await markDeauthorized(tx, stripeAccountId);
-      if (marked?.newly) await mailStripeDisconnected(tx, this.config.PUBLIC_URL, marked.row.office_id, 'stripe');
+      if (marked?.newly) await mailStripeDisconnected(tx, this.config.PUBLIC_URL, marked.row.officeId, 'stripe');
     });
     return this.settle(stripeAccountId);
   }
 
   /** Settles the deauthorized account (see above), once; null for an account that is no office's. */
-  async settle(stripeAccountId: string): Promise<DeauthorizedAccountRow | null> {
+  async settle(stripeAccountId: string): Promise<DeauthorizedAccount | null> {
     const known = await deauthorizedAccountOf(this.database.em(), stripeAccountId);
-    if (!known || known.settled_at) return known;
+    if (!known || known.settledAt) return known;
     // The office is disconnected, so the sender returns a booked transfer to the earnings unless
     // Stripe already made it. It runs before the lock below: it asks Stripe (the platform's own
     // transfers, which stay listable) and takes the connection's lock itself.
-    await this.sender.settlePending(known.office_id);
+    await this.sender.settlePending(known.officeId);
     return this.database.transaction(async (tx) => {
       const row = (await lockDeauthorizedAccount(tx, stripeAccountId))!;
-      if (row.settled_at) return row;
-      const connected = accounts.officeConnected(row.office_id);
+      if (row.settledAt) return row;
+      const connected = accounts.officeConnected(row.officeId);
       await lockAccounts(tx, [connected]);
       // Until the office has a new account (which waits for this settlement), everything the ledger
       // holds for it at Stripe is in this account.
@@ -61,8 +61,8 @@ export class DeauthorizedAccounts {
         const input: JournalInput = {
           kind: JOURNAL_KINDS.connectedAccountDeauthorized,
           idempotencyKey: key,
-          occurredAt: new Date(row.deauthorized_at),
-          references: { officeId: row.office_id, stripeAccountId },
+          occurredAt: new Date(row.deauthorizedAt),
+          references: { officeId: row.officeId, stripeAccountId },
           postings: [
             { account: connected, amountCents: -held },
             { account: accounts.stripeClearing, amountCents: held },

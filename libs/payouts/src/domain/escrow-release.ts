@@ -2,7 +2,7 @@ import { claimedArtistIdsOf, payeeOfficeFor } from '#pie/claims';
 import { accounts, balanceOf, escrowHoldingsByFan, lockAccounts, postJournal, canonicalPostings, postingCount, type JournalInput, JOURNAL_KINDS } from '#pie/ledger';
 import { recordInOutbox, type Database, type EntityManager } from '#pie/platform';
 import type { ConnectedAccountSync } from './connected-account-sync.js';
-import { canReceiveTransfers, connectedAccountOf, type ConnectedAccountRow } from './connected-accounts.js';
+import { canReceiveTransfers, connectedAccountOf, type ConnectedAccount } from './connected-accounts.js';
 import { escrowRecipient } from './escrow-rules.js';
 import { TransferOfficeEarnings } from '../jobs/transfer-office-earnings/transfer-office-earnings.job.js';
 
@@ -53,10 +53,10 @@ export async function releaseEscrowOfOffice(database: Database, officeId: string
  * nothing changed there) and, once it can receive transfers, releases its artists' escrow, which
  * queues the transfer of its earnings.
  */
-export async function resumeOffice(database: Database, sync: ConnectedAccountSync, officeId: string): Promise<ConnectedAccountRow | null> {
+export async function resumeOffice(database: Database, sync: ConnectedAccountSync, officeId: string): Promise<ConnectedAccount | null> {
   const row = await connectedAccountOf(database.em(), officeId);
   if (!row) return null;
-  const account = await sync.refresh(row.stripe_account_id);
+  const account = await sync.refresh(row.stripeAccountId);
   if (canReceiveTransfers(account)) {
     await releaseEscrowOfOffice(database, officeId);
     await database.transaction(async (tx) => recordInOutbox(tx, TransferOfficeEarnings.create({ officeId })));

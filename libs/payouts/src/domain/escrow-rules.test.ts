@@ -4,8 +4,8 @@ import { escrowExpires, escrowRecipient } from './escrow-rules.js';
 
 const at = (iso: string) => new Date(iso);
 const payee = { officeId: 'office-1', verifiedAt: at('2026-03-01T00:00:00Z') };
-const enabled = { status: 'enabled' as const, disconnected_at: null, reconnected_at: null };
-const requirementsDue = { status: 'requirements_due' as const, disconnected_at: null, reconnected_at: null };
+const enabled = { status: 'enabled' as const, disconnectedAt: null, reconnectedAt: null };
+const requirementsDue = { status: 'requirements_due' as const, disconnectedAt: null, reconnectedAt: null };
 
 describe('escrowRecipient', () => {
   it('sends an artist’s escrow to the office of their successful claim once its account is enabled', () => {
@@ -19,7 +19,7 @@ describe('escrowRecipient', () => {
   });
 
   it('keeps it waiting while an admin has the office disconnected, enabled or not', () => {
-    expect(escrowRecipient(payee, { ...enabled, disconnected_at: at('2026-04-01T00:00:00Z') })).toBeNull();
+    expect(escrowRecipient(payee, { ...enabled, disconnectedAt: at('2026-04-01T00:00:00Z') })).toBeNull();
   });
 });
 
@@ -44,20 +44,20 @@ describe('escrowExpires', () => {
   });
 
   it('counts the window again from a disconnect, or from the last reconnect', () => {
-    const disconnectedLately = { ...enabled, disconnected_at: at('2026-06-10T00:00:00Z') };
+    const disconnectedLately = { ...enabled, disconnectedAt: at('2026-06-10T00:00:00Z') };
     expect(escrowExpires(payee, disconnectedLately, cutoff)).toBe(false);
-    expect(escrowExpires(payee, { ...disconnectedLately, disconnected_at: at('2026-04-01T00:00:00Z') }, cutoff)).toBe(true);
+    expect(escrowExpires(payee, { ...disconnectedLately, disconnectedAt: at('2026-04-01T00:00:00Z') }, cutoff)).toBe(true);
     // Reconnected lately, Stripe not yet enabled again: the window starts at the reconnect.
-    expect(escrowExpires(payee, { ...requirementsDue, reconnected_at: at('2026-06-05T00:00:00Z') }, cutoff)).toBe(false);
-    expect(escrowExpires(payee, { ...requirementsDue, reconnected_at: at('2026-05-05T00:00:00Z') }, cutoff)).toBe(true);
+    expect(escrowExpires(payee, { ...requirementsDue, reconnectedAt: at('2026-06-05T00:00:00Z') }, cutoff)).toBe(false);
+    expect(escrowExpires(payee, { ...requirementsDue, reconnectedAt: at('2026-05-05T00:00:00Z') }, cutoff)).toBe(true);
   });
 
   it('once expired stays expired as the cutoff moves later, and never for an office able to receive', () => {
     const moment = fc.date({ min: at('2025-01-01T00:00:00Z'), max: at('2027-12-31T00:00:00Z'), noInvalidDate: true });
     const connection = fc.record({
       status: fc.constantFrom('enabled' as const, 'requirements_due' as const),
-      disconnected_at: fc.option(moment, { nil: null }),
-      reconnected_at: fc.option(moment, { nil: null }),
+      disconnectedAt: fc.option(moment, { nil: null }),
+      reconnectedAt: fc.option(moment, { nil: null }),
     });
     fc.assert(
       fc.property(moment, fc.option(connection, { nil: null }), moment, fc.integer({ min: 0, max: 400 * 86_400_000 }), (verifiedAt, account, cutoffAt, later) => {

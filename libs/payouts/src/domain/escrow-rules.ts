@@ -1,4 +1,4 @@
-import { canReceiveTransfers, type ConnectedAccountRow } from './connected-accounts.js';
+import { canReceiveTransfers, type ConnectedAccount } from './connected-accounts.js';
 
 /** The artist's successful claim as the escrow rules need it: which office is paid, since when. */
 export interface EscrowPayee {
@@ -6,7 +6,7 @@ export interface EscrowPayee {
   verifiedAt: Date;
 }
 
-type Connection = Pick<ConnectedAccountRow, 'status' | 'disconnected_at' | 'reconnected_at'>;
+type Connection = Pick<ConnectedAccount, 'status' | 'disconnectedAt' | 'reconnectedAt'>;
 
 /**
  * The office an artist's escrow goes to now (DESIGN §8): the payee of the artist's successful
@@ -26,7 +26,7 @@ export function escrowRecipient(payee: EscrowPayee | null, connection: Connectio
  */
 export function escrowExpires(payee: EscrowPayee | null, connection: Connection | null, cutoff: Date): boolean {
   if (!payee) return true;
-  const moments = [payee.verifiedAt, connection?.disconnected_at, connection?.reconnected_at];
+  const moments = [payee.verifiedAt, connection?.disconnectedAt, connection?.reconnectedAt];
   if (canReceiveTransfers(connection)) return false;
   const unableSince = Math.max(...moments.filter((at): at is Date => Boolean(at)).map((at) => new Date(at).getTime()));
   return unableSince < cutoff.getTime();

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { formatCents, type GiveBackView } from '#pie/contracts';
 import { accounts, balanceOf, canonicalPostings, lockAccounts, postJournal, JOURNAL_KINDS } from '#pie/ledger';
+import { sql } from 'kysely';
 import type { EntityManager } from '#pie/platform';
+import { payoutsDb } from '../db/payouts-db.js';
 import { notEnoughEarnings } from './payouts.errors.js';
 
 
@@ -9,8 +11,10 @@ interface GiveBackRow {
   id: string;
   amount_cents: number;
   share_percent: number | null;
-  created_at: Date;
+  created_at: string;
 }
+
+const GIVE_BACK_COLUMNS = ['id', sql<number>`amount_cents::float8`.as('amount_cents'), 'share_percent', 'created_at'] as const;
 
 const view = (row: GiveBackRow): GiveBackView => ({
   id: row.id,
@@ -42,19 +46,24 @@ export async function giveBack(tx: EntityManager, input: { officeId: string; use
     ],
   };
   await postJournal(tx, journal, canonicalPostings(journal));
-  const [row] = await tx.execute<GiveBackRow[]>(
-    `insert into payouts.give_backs (id, office_id, amount_cents, share_percent, given_by) values (?, ?, ?, ?, ?)
-     returning id, amount_cents::float8 as amount_cents, share_percent, created_at`,
-    [id, input.officeId, amountCents, input.sharePercent, input.userId],
-  );
+  const row: GiveBackRow = await payoutsDb(tx)
+    .insertInto('payouts.give_backs')
+    .values({ id, office_id: input.officeId, amount_cents: amountCents, share_percent: input.sharePercent, given_by: input.userId })
+    .returning(GIVE_BACK_COLUMNS)
+    .executeTakeFirstOrThrow();
   return view(row);
 }
 
 export async function giveBacksOf(em: EntityManager, officeId: string, page: { page: number; limit: number }): Promise<{ total: number; items: GiveBackView[] }> {
-  const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from payouts.give_backs where office_id = ?`, [officeId]);
-  const rows = await em.execute<GiveBackRow[]>(
-    `select id, amount_cents::float8 as amount_cents, share_percent, created_at from payouts.give_backs where office_id = ? order by created_at desc, id desc limit ? offset ?`,
-    [officeId, page.limit, (page.page - 1) * page.limit],
-  );
+  const count = await payoutsDb(em).selectFrom('payouts.give_backs').select(sql<number>`count(*)::int`.as('n')).where('office_id', '=', officeId).executeTakeFirst();
+  const rows = await payoutsDb(em)
+    .selectFrom('payouts.give_backs')
+    .select(GIVE_BACK_COLUMNS)
+    .where('office_id', '=', officeId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit)
+    .execute();
   return { total: count?.n ?? 0, items: rows.map(view) };
 }

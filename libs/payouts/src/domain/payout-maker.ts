@@ -5,7 +5,7 @@ import { APP_CONFIG, Database, type AppConfig, type EntityManager } from '#pie/p
 import { formatCents } from '#pie/contracts';
 import { accounts, balanceOf } from '#pie/ledger';
 import { abandonPayout, applyStripePayout, creatingPayoutOf, insertReportedPayout, lockPayout, payoutByStripeId, payoutIdempotencyKey, STALE_CREATING_MS, startPayout, type PayoutRow } from './bank-payouts.js';
-import { canReceiveTransfers, connectedAccountByStripeId, connectedAccountOf, isDeauthorizedAccount, type ConnectedAccountRow } from './connected-accounts.js';
+import { canReceiveTransfers, connectedAccountByStripeId, connectedAccountOf, isDeauthorizedAccount, type ConnectedAccount } from './connected-accounts.js';
 import { mailPayoutSent } from './office-mails.js';
 import { accountDeauthorized, balanceMismatch, disconnected, notConnected, nothingToPayOut, onboardingIncomplete, payoutInProgress, stripeRefused } from './payouts.errors.js';
 import { isPermanentStripeError } from './stripe-errors.js';
@@ -31,11 +31,11 @@ export class PayoutMaker {
   async payOutAvailable(officeId: string, userId: string): Promise<PayoutRow> {
     const account = await connectedAccountOf(this.database.em(), officeId);
     if (!account) throw notConnected();
-    if (account.deauthorized_at) throw accountDeauthorized();
-    if (account.disconnected_at) throw disconnected();
+    if (account.deauthorizedAt) throw accountDeauthorized();
+    if (account.disconnectedAt) throw disconnected();
     if (!canReceiveTransfers(account)) throw onboardingIncomplete();
     const stale = await creatingPayoutOf(this.database.em(), officeId);
-    if (stale && stale.stripe_account_id !== account.stripe_account_id) {
+    if (stale && stale.stripe_account_id !== account.stripeAccountId) {
       // Started on an account that has since removed Pie's access: Pie can never ask about it again,
       // and whatever Stripe made of it left with that account (its money was written off with it).
       await abandonPayout(this.database.em(), stale.id);
@@ -44,7 +44,7 @@ export class PayoutMaker {
       // An earlier request lost its answer: finish that payout (same key, same amount) instead.
       return this.create(account, stale);
     }
-    const balance = await this.gateway.stripe.balance.retrieve({}, { stripeAccount: account.stripe_account_id });
+    const balance = await this.gateway.stripe.balance.retrieve({}, { stripeAccount: account.stripeAccountId });
     const available = balance.available.filter((entry) => entry.currency === 'usd').reduce((sum, entry) => sum + entry.amount, 0);
     if (available <= 0) throw nothingToPayOut();
     // The ledger's `office_connected` is what Pie transferred and has not seen paid out. Stripe may
@@ -53,17 +53,17 @@ export class PayoutMaker {
     // money the ledger does not have, so the office is told and nothing is started.
     const booked = await balanceOf(this.database.em(), accounts.officeConnected(officeId));
     if (available > booked) throw balanceMismatch(formatCents(available), formatCents(booked));
-    const slot = await startPayout(this.database.em(), officeId, account.stripe_account_id, available, userId);
+    const slot = await startPayout(this.database.em(), officeId, account.stripeAccountId, available, userId);
     if (!slot) throw payoutInProgress();
     return this.create(account, slot);
   }
 
-  private async create(account: ConnectedAccountRow, slot: PayoutRow): Promise<PayoutRow> {
+  private async create(account: ConnectedAccount, slot: PayoutRow): Promise<PayoutRow> {
     let payout: Stripe.Payout;
     try {
       payout = await this.gateway.stripe.payouts.create(
         { amount: slot.amount_cents, currency: 'usd', metadata: { pie_payout_id: slot.id, office_id: slot.office_id } },
-        { stripeAccount: account.stripe_account_id, idempotencyKey: payoutIdempotencyKey(slot.id) },
+        { stripeAccount: account.stripeAccountId, idempotencyKey: payoutIdempotencyKey(slot.id) },
       );
     } catch (error) {
       if (!isPermanentStripeError(error)) throw error; // the slot stays: the next request resumes it with the same key
@@ -91,7 +91,7 @@ export class PayoutMaker {
         // office's money leaving its account: it is recorded and booked all the same.
         const office = await connectedAccountByStripeId(tx, stripeAccountId);
         if (!office) return null;
-        row = await insertReportedPayout(tx, office.office_id, stripeAccountId, payout);
+        row = await insertReportedPayout(tx, office.officeId, stripeAccountId, payout);
       }
       const locked = await lockPayout(tx, row.id);
       return locked ? applyStripePayout(tx, locked, payout, this.tellSent) : null;

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
-import { accounts, balanceOf, journalsOfAccounts, JOURNAL_KINDS } from '#pie/ledger';
+import { accountNetByReferenceKey, accounts, balanceOf, journalsOfAccounts, JOURNAL_KINDS } from '#pie/ledger';
 import type { EntityManager } from '#pie/platform';
+import { payoutsDb } from '../db/payouts-db.js';
 import { payoutFeeCents, billingMonthOf } from './connect-fees.js';
 import { deauthorizedAccountsOf } from './connected-accounts.js';
 
@@ -52,8 +53,8 @@ const str = (value: unknown): string | null => (typeof value === 'string' ? valu
 async function ledgerFigures(em: EntityManager, officeId: string, accountIds: readonly string[], current: string): Promise<Map<string, OfficeFigures>> {
   const connected = accounts.officeConnected(officeId);
   const figures = new Map(accountIds.map((id) => [id, emptyFigures()]));
-  const transfers = await em.execute<{ id: string; stripe_transfer_id: string | null; stripe_account_id: string }[]>(`select id, stripe_transfer_id, stripe_account_id from payouts.transfers where office_id = ?`, [officeId]);
-  const payouts = await em.execute<{ id: string; stripe_payout_id: string | null; stripe_account_id: string }[]>(`select id, stripe_payout_id, stripe_account_id from payouts.payouts where office_id = ?`, [officeId]);
+  const transfers = await payoutsDb(em).selectFrom('payouts.transfers').select(['id', 'stripe_transfer_id', 'stripe_account_id']).where('office_id', '=', officeId).execute();
+  const payouts = await payoutsDb(em).selectFrom('payouts.payouts').select(['id', 'stripe_payout_id', 'stripe_account_id']).where('office_id', '=', officeId).execute();
   const byRow = new Map<string, string>([...transfers, ...payouts].map((row) => [row.id, row.stripe_account_id]));
   const byStripeId = new Map<string, string>(
     [...transfers.map((row) => [row.stripe_transfer_id, row.stripe_account_id] as const), ...payouts.map((row) => [row.stripe_payout_id, row.stripe_account_id] as const)].filter((entry): entry is [string, string] => entry[0] !== null),
@@ -82,15 +83,9 @@ async function ledgerFigures(em: EntityManager, officeId: string, accountIds: re
     }
     if (journals.length < 500) break;
   }
-  const fees = await em.execute<{ stripe_payout_id: string | null; cents: string }[]>(
-    `select j."references"->>'stripePayoutId' as stripe_payout_id, coalesce(sum(p.amount_cents), 0) as cents
-       from ledger.journals j join ledger.postings p on p.journal_id = j.id
-      where j.kind in (?, ?) and j."references"->>'officeId' = ? and p.account = 'processor_fees'
-        and (j.kind <> ? or j."references"->>'stripePayoutId' is not null)
-      group by 1`,
-    [JOURNAL_KINDS.payoutFee, JOURNAL_KINDS.monthlyAccountFee, officeId, JOURNAL_KINDS.monthlyAccountFee],
-  );
-  for (const fee of fees) figuresOf(fee.stripe_payout_id ? byStripeId.get(fee.stripe_payout_id) : undefined).feesCents += Number(fee.cents);
+  const fees = await accountNetByReferenceKey(em, { account: accounts.processorFees, kinds: [JOURNAL_KINDS.payoutFee, JOURNAL_KINDS.monthlyAccountFee], references: { officeId }, key: 'stripePayoutId' });
+  // A monthly account fee counts here only when it names the payout that made the month active.
+  for (const fee of fees) if (fee.kind !== JOURNAL_KINDS.monthlyAccountFee || fee.value !== null) figuresOf(fee.value ? byStripeId.get(fee.value) : undefined).feesCents += fee.cents;
   const elsewhere = accountIds.filter((id) => id !== current).reduce((sum, id) => sum + figures.get(id)!.balanceCents, 0);
   figures.get(current)!.balanceCents = (await balanceOf(em, connected)) - elsewhere;
   return figures;
@@ -138,10 +133,10 @@ async function stripeFigures(stripe: Stripe, stripeAccountId: string): Promise<O
  * Answers every account; callers keep the ones that differ. `progress` hears each account done.
  */
 export async function officesAgainstStripe(em: EntityManager, stripe: Stripe, progress: (done: number, total: number) => Promise<void> | void = () => undefined): Promise<OfficeAgainstStripe[]> {
-  const rows = await em.execute<{ office_id: string; stripe_account_id: string; deauthorized_at: Date | null }[]>(`select office_id, stripe_account_id, deauthorized_at from payouts.connected_accounts order by office_id`);
+  const rows = await payoutsDb(em).selectFrom('payouts.connected_accounts').select(['office_id', 'stripe_account_id', 'deauthorized_at']).orderBy('office_id').execute();
   const work: { officeId: string; stripeAccountId: string; deauthorized: boolean; figures: () => Promise<Map<string, OfficeFigures>> }[] = [];
   for (const row of rows) {
-    const earlier = (await deauthorizedAccountsOf(em, row.office_id)).map((account) => account.stripe_account_id).filter((id) => id !== row.stripe_account_id);
+    const earlier = (await deauthorizedAccountsOf(em, row.office_id)).map((account) => account.stripeAccountId).filter((id) => id !== row.stripe_account_id);
     const ids = [...earlier, row.stripe_account_id];
     let computed: Promise<Map<string, OfficeFigures>> | undefined;
     const figures = () => (computed ??= ledgerFigures(em, row.office_id, ids, row.stripe_account_id));

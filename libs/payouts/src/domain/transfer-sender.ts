@@ -70,7 +70,7 @@ export class TransferSender {
       // Stripe has answered, so a disconnect waits for a transfer already on its way rather than
       // slipping past it.
       const now = await lockConnectedAccount(tx, transfer.office_id);
-      if (!canReceiveTransfers(now) || now.stripe_account_id !== transfer.stripe_account_id) {
+      if (!canReceiveTransfers(now) || now.stripeAccountId !== transfer.stripe_account_id) {
         this.logger.warn(`Transfer ${transfer.id} for office ${transfer.office_id} not sent: the office can no longer receive transfers`);
         await failTransfer(tx, transfer, 'Not sent: the office could no longer receive transfers (disconnected, or its Stripe account no longer enabled)');
         return;
@@ -81,7 +81,7 @@ export class TransferSender {
           {
             amount: transfer.amount_cents,
             currency: 'usd',
-            destination: now.stripe_account_id,
+            destination: now.stripeAccountId,
             transfer_group: transferGroupOf(transfer.office_id),
             metadata: { pie_transfer_id: transfer.id, office_id: transfer.office_id },
           },

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { accounts, balanceOf, canonicalPostings, journalByKey, lockAccounts, postJournal, type JournalInput, JOURNAL_KINDS } from '#pie/ledger';
+import { sql } from 'kysely';
 import type { EntityManager } from '#pie/platform';
+import { payoutsDb } from '../db/payouts-db.js';
 import { canReceiveTransfers, connectedAccountOf } from './connected-accounts.js';
 import { transferIsDue } from './transfer-rules.js';
 
@@ -16,14 +18,26 @@ export interface TransferRow {
   stripe_transfer_id: string | null;
   failure_message: string | null;
   attempts: number;
-  created_at: Date;
-  made_at: Date | null;
+  created_at: string;
+  made_at: string | null;
 }
 
-const TRANSFER_COLUMNS = `id, office_id, stripe_account_id, amount_cents::float8 as amount_cents, fee_cents::float8 as fee_cents, status, stripe_transfer_id, failure_message, attempts, created_at, made_at`;
+const TRANSFER_COLUMNS = [
+  'id',
+  'office_id',
+  'stripe_account_id',
+  sql<number>`amount_cents::float8`.as('amount_cents'),
+  sql<number>`fee_cents::float8`.as('fee_cents'),
+  'status',
+  'stripe_transfer_id',
+  'failure_message',
+  'attempts',
+  'created_at',
+  'made_at',
+] as const;
 
 export async function pendingTransferOf(em: EntityManager, officeId: string): Promise<TransferRow | null> {
-  const [row] = await em.execute<TransferRow[]>(`select ${TRANSFER_COLUMNS} from payouts.transfers where office_id = ? and status = 'pending'`, [officeId]);
+  const row = await payoutsDb(em).selectFrom('payouts.transfers').select(TRANSFER_COLUMNS).where('office_id', '=', officeId).where('status', '=', 'pending').executeTakeFirst();
   return row ?? null;
 }
 
@@ -59,20 +73,29 @@ export async function bookDueTransfer(tx: EntityManager, officeId: string, optio
       { account: accounts.officeConnected(officeId), amountCents },
     ],
   });
-  const [row] = await tx.execute<TransferRow[]>(
-    `insert into payouts.transfers (id, office_id, stripe_account_id, amount_cents, fee_cents, status, created_at) values (?, ?, ?, ?, ?, 'pending', ?) returning ${TRANSFER_COLUMNS}`,
-    [id, officeId, connection.stripe_account_id, amountCents, feeCents, options.now],
-  );
-  return row;
+  return payoutsDb(tx)
+    .insertInto('payouts.transfers')
+    .values({ id, office_id: officeId, stripe_account_id: connection.stripeAccountId, amount_cents: amountCents, fee_cents: feeCents, status: 'pending', created_at: options.now })
+    .returning(TRANSFER_COLUMNS)
+    .executeTakeFirstOrThrow();
 }
 
 /** Stripe made the transfer: remember its id. */
 export async function markTransferMade(tx: EntityManager, transferId: string, stripeTransferId: string): Promise<void> {
-  await tx.execute(`update payouts.transfers set status = 'made', stripe_transfer_id = ?, made_at = now() where id = ? and status = 'pending'`, [stripeTransferId, transferId]);
+  await payoutsDb(tx)
+    .updateTable('payouts.transfers')
+    .set({ status: 'made', stripe_transfer_id: stripeTransferId, made_at: sql<string>`now()` })
+    .where('id', '=', transferId)
+    .where('status', '=', 'pending')
+    .execute();
 }
 
 export async function countAttempt(em: EntityManager, transferId: string): Promise<void> {
-  await em.execute(`update payouts.transfers set attempts = attempts + 1 where id = ?`, [transferId]);
+  await payoutsDb(em)
+    .updateTable('payouts.transfers')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', transferId)
+    .execute();
 }
 
 /**
@@ -80,10 +103,13 @@ export async function countAttempt(em: EntityManager, transferId: string): Promi
  * and the month's fee go back to the office's earnings in one journal, and the row says why.
  */
 export async function failTransfer(tx: EntityManager, transfer: TransferRow, reason: string): Promise<void> {
-  const [updated] = await tx.execute<{ id: string }[]>(`update payouts.transfers set status = 'failed', failure_message = ? where id = ? and status = 'pending' returning id`, [
-    reason.slice(0, 500),
-    transfer.id,
-  ]);
+  const updated = await payoutsDb(tx)
+    .updateTable('payouts.transfers')
+    .set({ status: 'failed', failure_message: reason.slice(0, 500) })
+    .where('id', '=', transfer.id)
+    .where('status', '=', 'pending')
+    .returning('id')
+    .executeTakeFirst();
   if (!updated) return;
   const postings: { account: string; amountCents: number }[] = [
     { account: accounts.officeConnected(transfer.office_id), amountCents: -transfer.amount_cents },
@@ -101,12 +127,20 @@ export async function failTransfer(tx: EntityManager, transfer: TransferRow, rea
 
 export async function transfersOf(em: EntityManager, officeId: string, page: { page: number; limit: number; since?: Date | null }): Promise<{ total: number; rows: TransferRow[] }> {
   const since = page.since ?? null;
-  const [count] = await em.execute<{ n: number }[]>(`select count(*)::int as n from payouts.transfers where office_id = ? and status = 'made' and (?::timestamptz is null or made_at > ?)`, [officeId, since, since]);
-  const rows = await em.execute<TransferRow[]>(
-    `select ${TRANSFER_COLUMNS} from payouts.transfers where office_id = ? and status = 'made' and (?::timestamptz is null or made_at > ?)
-      order by made_at desc, id desc limit ? offset ?`,
-    [officeId, since, since, page.limit, (page.page - 1) * page.limit],
-  );
+  const made = () =>
+    payoutsDb(em)
+      .selectFrom('payouts.transfers')
+      .where('office_id', '=', officeId)
+      .where('status', '=', 'made')
+      .$if(since !== null, (qb) => qb.where('made_at', '>', since!.toISOString()));
+  const count = await made().select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
+  const rows = await made()
+    .select(TRANSFER_COLUMNS)
+    .orderBy('made_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit)
+    .execute();
   return { total: count?.n ?? 0, rows };
 }
 

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { StripeGateway } from '#pie/billing';
 import { StripeTransferReversed, type StripeTransferReversedPayload } from '#pie/billing/events';
 import { Database, ListensTo, type EventListener, type OutboxEnvelope } from '#pie/platform';
+import { payoutsDb } from '../db/payouts-db.js';
 import { isDeauthorizedAccount } from '../domain/connected-accounts.js';
 import { bookTransferReversal } from '../domain/transfers.js';
 
@@ -22,10 +23,12 @@ export class BookReversalOnStripeTransferReversedListener implements EventListen
     // Only a transfer Pie booked can be taken back from its books (any other shows in the provider
     // check), and only from an account Pie still reaches: what an account held when it removed
     // Pie's access already left the books with it (Stripe lets no reversal touch it anyway).
-    const [booked] = await this.database.em().execute<{ office_id: string; stripe_account_id: string }[]>(
-      `select office_id, stripe_account_id from payouts.transfers where stripe_transfer_id = ? and status = 'made'`,
-      [transfer.id],
-    );
+    const booked = await payoutsDb(this.database.em())
+      .selectFrom('payouts.transfers')
+      .select(['office_id', 'stripe_account_id'])
+      .where('stripe_transfer_id', '=', transfer.id)
+      .where('status', '=', 'made')
+      .executeTakeFirst();
     if (!booked || (await isDeauthorizedAccount(this.database.em(), booked.stripe_account_id))) return;
     for await (const reversal of this.gateway.stripe.transfers.listReversals(transfer.id, { limit: 100 })) {
       await this.database.transaction((tx) => bookTransferReversal(tx, booked.office_id, { id: reversal.id, amount: reversal.amount, created: reversal.created, transferId: transfer.id }));

@@ -19,6 +19,6 @@ export class SyncAccountOnStripeAccountUpdatedListener implements EventListener<
 
   async handle(event: OutboxEnvelope<StripeAccountUpdatedPayload>): Promise<void> {
     const account = await this.sync.refresh(event.payload.accountId);
-    if (account?.status === 'enabled') await releaseEscrowOfOffice(this.database, account.office_id);
+    if (account?.status === 'enabled') await releaseEscrowOfOffice(this.database, account.officeId);
   }
 }

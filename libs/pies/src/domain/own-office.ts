@@ -13,6 +13,7 @@ import { executeBound, pgArray, type EntityManager } from '#pie/platform';
  */
 export async function fansHoldingPromotion(em: EntityManager, fanIds: readonly string[]): Promise<string[]> {
   if (fanIds.length === 0) return [];
+  // raw SQL: bench:close — the period close reads which fans of a batch split promotional money in one statement
   const rows = await executeBound<{ fan_id: string }>(
     em,
     `with promo as (

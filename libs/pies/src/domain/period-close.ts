@@ -70,6 +70,7 @@ interface Closing {
  */
 export async function closePiePeriods(tx: EntityManager, periodIds: readonly string[], now = new Date()): Promise<CloseOutcome[]> {
   const ids = [...new Set(periodIds)].sort();
+  // raw SQL: bench:close — the period close reads its due periods in one statement per batch
   const rows = ids.length === 0 ? [] : await executeBound<DuePeriod>(
     tx,
     `select pr.*, p.fan_id,
@@ -89,6 +90,7 @@ export async function closePiePeriods(tx: EntityManager, periodIds: readonly str
   let due = rows.filter((row) => !outcomes.has(row.id));
   if (due.length > 0) {
     await lockFanCloses(tx, due.map((row) => row.fan_id));
+    // raw SQL: bench:close — the period close's batch: one statement for every waiting period
     const waiting = await executeBound<{ id: string }>(
       tx,
       `select pr.id from pies.periods pr join pies.pies p on p.id = pr.pie_id
@@ -111,6 +113,7 @@ export async function closePiePeriods(tx: EntityManager, periodIds: readonly str
  */
 export async function lockFanCloses(tx: EntityManager, fanIds: readonly string[]): Promise<void> {
   const keys = [...new Set(fanIds.map((fanId) => `pies-close:${fanId}`))].sort();
+  // raw SQL: bench:close — the period close locks every fan of a batch in one statement, in key order
   await executeBound(tx, `select pg_advisory_xact_lock(hashtextextended(k, 0)) from (select k from unnest($1::text[]) as k order by k) as ordered`, [pgArray(keys)]);
 }
 
@@ -170,6 +173,7 @@ async function closeDue(tx: EntityManager, due: DuePeriod[], now: Date): Promise
   const posted = await postJournals(tx, journals);
   const journalOf = new Map(paying.map((c, i) => [c.period.id, posted[i].journalId]));
 
+  // raw SQL: bench:close — the period close's batch writes (one unnest statement for every closed period)
   await executeBound(
     tx,
     `update pies.periods pr set state = 'closed', closed_at = $1::timestamptz, closing_since = coalesce(pr.closing_since, $2::timestamptz),
@@ -252,6 +256,7 @@ async function writeSnapshots(tx: EntityManager, closings: Closing[]): Promise<v
   }
   if (periodIds.length === 0) return;
   const artist = [...artists];
+  // raw SQL: bench:close — the period close's batch writes (one unnest statement for every share)
   await executeBound(
     tx,
     `insert into pies.period_artists (period_id, artist_id, artist_name, listened_ms, popularity, active, inclusion, banned, selected, reason, tilt, weight, share_cents)

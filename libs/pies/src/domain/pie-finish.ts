@@ -13,6 +13,7 @@ import { LIVE_PIE_SQL } from './pie-statuses.js';
 export async function finishOverPies(tx: EntityManager, fanIds: readonly string[], now: Date, options: { again?: boolean } = {}): Promise<{ fanId: string; pieId: string }[]> {
   const fans = [...new Set(fanIds)];
   if (fans.length === 0) return [];
+  // raw SQL: bench:close — the period close finishes every over pie of a batch in one statement
   const finished = await executeBound<{ fan_id: string; id: string }>(
     tx,
     `with over as (
@@ -52,6 +53,7 @@ export function finishPiesIfOver(tx: EntityManager, fanIds: readonly string[], n
 export async function endSpentPromotions(tx: EntityManager, pieIds: readonly string[], now: Date): Promise<void> {
   const pies = [...new Set(pieIds)];
   if (pies.length === 0) return;
+  // raw SQL: bench:close — the period close ends every spent promotion of a batch in one statement
   await executeBound(
     tx,
     `update pies.pies p set status = 'ended', ended_at = coalesce(p.ended_at, $2::timestamptz), updated_at = $2::timestamptz

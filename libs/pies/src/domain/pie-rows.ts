@@ -1,43 +1,18 @@
 import type { Pie, PiePeriodSummary, PieSettings, PieStatus, PeriodState } from '#pie/contracts';
-import { pgArray, type EntityManager } from '#pie/platform';
+import { sql, type Selectable } from 'kysely';
+import type { EntityManager } from '#pie/platform';
+import { piesDb } from '../db/pies-db.js';
+import type { PiesPeriods, PiesPies } from '../db/tables.generated.js';
 
 /** pies.pies and pies.periods as SQL returns them (bigint arrives as text). */
-export interface PieRow {
-  id: string;
-  fan_id: string;
-  subscription_id: string | null;
-  promo: boolean;
-  amount_cents: string;
-  artist_limit: number;
-  artist_popularity: number;
-  exclude_non_active: boolean;
-  pie_days: number;
-  pending_settings: PieSettings | null;
-  status: PieStatus;
-  created_at: Date;
-}
+/** A `pies.pies` row, its pending settings as pies writes them. */
+export type PieRow = Omit<Selectable<PiesPies>, 'pending_settings' | 'status'> & { pending_settings: PieSettings | null; status: PieStatus };
 
-export interface PeriodRow {
-  id: string;
-  pie_id: string;
-  seq: number;
-  starts_at: Date;
-  ends_at: Date;
-  funded_cents: string;
-  amount_cents: string;
-  artist_limit: number;
-  artist_popularity: number;
-  exclude_non_active: boolean;
-  state: PeriodState;
-  closed_at: Date | null;
-  split_cents: string | null;
-  distributed_cents: string | null;
-  artist_count: number | null;
-  rolled_over: boolean | null;
-  journal_id: string | null;
-  /** The invoice that paid for the period (billing's journal references it as `stripeInvoiceId`). */
-  invoice_id: string | null;
-}
+/** The one reading of a `pies.pies` row: `pending_settings` is the jsonb pies itself wrote from a PieSettings. */
+export const toPieRow = (row: Selectable<PiesPies>): PieRow => ({ ...row, pending_settings: row.pending_settings as PieSettings | null });
+
+/** A `pies.periods` row (`invoice_id`: the invoice that paid for the period; billing's journal references it as `stripeInvoiceId`). */
+export type PeriodRow = Selectable<PiesPeriods> & { state: PeriodState };
 
 export const cents = (value: string | number | null): number => {
   const n = Number(value ?? 0);
@@ -81,25 +56,29 @@ export function pieOf(row: PieRow, current: PeriodRow | null): Pie {
 
 /** The fan's own pie (a foreign or unknown id is null: the caller answers 404). */
 export async function findOwnPie(em: EntityManager, fanId: string, pieId: string): Promise<PieRow | null> {
-  const [row] = await em.execute<PieRow[]>(`select * from pies.pies where id = ? and fan_id = ?`, [pieId, fanId]);
-  return row ?? null;
+  const row = await piesDb(em).selectFrom('pies.pies').selectAll().where('id', '=', pieId).where('fan_id', '=', fanId).executeTakeFirst();
+  return row ? toPieRow(row) : null;
 }
 
 export async function findPie(em: EntityManager, pieId: string): Promise<PieRow | null> {
-  const [row] = await em.execute<PieRow[]>(`select * from pies.pies where id = ?`, [pieId]);
-  return row ?? null;
+  const row = await piesDb(em).selectFrom('pies.pies').selectAll().where('id', '=', pieId).executeTakeFirst();
+  return row ? toPieRow(row) : null;
 }
 
 /** The period running now, else the latest one. */
 export async function currentPeriodOf(em: EntityManager, pieId: string, now = new Date()): Promise<PeriodRow | null> {
-  const [row] = await em.execute<PeriodRow[]>(
-    `select * from pies.periods where pie_id = ? order by (starts_at <= ?::timestamptz and ends_at > ?::timestamptz) desc, starts_at desc limit 1`,
-    [pieId, now.toISOString(), now.toISOString()],
-  );
+  const row = await piesDb(em)
+    .selectFrom('pies.periods')
+    .selectAll()
+    .where('pie_id', '=', pieId)
+    .orderBy(sql`(starts_at <= ${now.toISOString()}::timestamptz and ends_at > ${now.toISOString()}::timestamptz)`, 'desc')
+    .orderBy('starts_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return row ?? null;
 }
 
 export async function periodsOf(em: EntityManager, pieIds: string[]): Promise<PeriodRow[]> {
   if (pieIds.length === 0) return [];
-  return em.execute<PeriodRow[]>(`select * from pies.periods where pie_id = any(?::uuid[]) order by starts_at desc`, [pgArray(pieIds)]);
+  return piesDb(em).selectFrom('pies.periods').selectAll().where('pie_id', 'in', pieIds).orderBy('starts_at', 'desc').execute();
 }

@@ -41,6 +41,7 @@ export async function gatherSplitInputsMany(
   const fanIds = [...new Set(windows.map((w) => w.fanId))];
   const [listening, choices, bans, ownOffices] = await Promise.all([
     listenedMsByArtistForWindows(em, windows.map((w) => ({ key: w.key, fanId: w.fanId, from: w.from, to: w.to }))),
+    // raw SQL: bench:close — the period close reads every batch's pie artists and bans in one statement each (bound arrays)
     executeBound<{ id: string; pie_id: string; artist_id: string; inclusion: Inclusion }>(em, `select id, pie_id, artist_id, inclusion from pies.pie_artists where pie_id = any($1::uuid[])`, [pgArray(pieIds)]),
     executeBound<{ fan_id: string; artist_id: string }>(em, `select fan_id, artist_id from pies.fan_bans where fan_id = any($1::uuid[])`, [pgArray(fanIds)]),
     // Fans splitting promotional money: their own offices' artists are out (libs/pies/README.md).
@@ -83,6 +84,7 @@ export async function gatherSplitInputsMany(
     return { window: w, candidates, pieChoices };
   });
   const unique = [...new Map(fresh.map((f) => [`${f.pieId}:${f.artistId}`, f])).values()];
+  // raw SQL: bench:close — the period close adds every batch's new pie artists in one unnest statement
   const added =
     unique.length === 0
       ? []

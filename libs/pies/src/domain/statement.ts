@@ -10,6 +10,7 @@ import {
 } from '#pie/contracts';
 import { accounts, creditWhereabouts, totalsByReference, accountTotalsByReference, type AccountCode, type CreditWhereabouts, JOURNAL_KINDS } from '#pie/ledger';
 import type { EntityManager } from '#pie/platform';
+import { piesDb } from '../db/pies-db.js';
 import { periodNotFound } from './pies.errors.js';
 import { cents } from './pie-rows.js';
 
@@ -25,26 +26,14 @@ import { cents } from './pie-rows.js';
  * difference is shown, not hidden.
  */
 export async function buildStatement(em: EntityManager, fanId: string, periodId: string): Promise<PieStatement> {
-  const [period] = await em.execute<{
-    id: string;
-    pie_id: string;
-    seq: number;
-    promo: boolean;
-    subscription_id: string | null;
-    starts_at: Date;
-    ends_at: Date;
-    closed_at: Date | null;
-    invoice_id: string | null;
-    journal_id: string | null;
-    split_cents: string;
-    funded_cents: string;
-    distributed_cents: string | null;
-  }[]>(
-    `select pr.id, pr.pie_id, pr.seq, p.promo, p.subscription_id, pr.starts_at, pr.ends_at, pr.closed_at, pr.invoice_id, pr.journal_id,
-            pr.split_cents, pr.funded_cents, pr.distributed_cents
-       from pies.periods pr join pies.pies p on p.id = pr.pie_id where pr.id = ? and p.fan_id = ? and pr.state = 'closed'`,
-    [periodId, fanId],
-  );
+  const period = await piesDb(em)
+    .selectFrom('pies.periods as pr')
+    .innerJoin('pies.pies as p', 'p.id', 'pr.pie_id')
+    .select(['pr.id', 'pr.pie_id', 'pr.seq', 'p.promo', 'p.subscription_id', 'pr.starts_at', 'pr.ends_at', 'pr.closed_at', 'pr.invoice_id', 'pr.journal_id', 'pr.split_cents', 'pr.funded_cents', 'pr.distributed_cents'])
+    .where('pr.id', '=', periodId)
+    .where('p.fan_id', '=', fanId)
+    .where('pr.state', '=', 'closed')
+    .executeTakeFirst();
   if (!period) throw periodNotFound();
 
   // The charge: the invoice journal's legs (clearing −gross, fees +, wallet +net).
@@ -64,11 +53,14 @@ export async function buildStatement(em: EntityManager, fanId: string, periodId:
   const distributedCents = -closeTotals.filter((t) => t.journalKind === JOURNAL_KINDS.piePeriodClosed && t.accountKind === 'fan_wallet').reduce((sum, t) => sum + t.amountCents, 0);
   const toEscrow = await accountTotalsByReference(em, { piePeriodId: periodId }, 'artist_escrow');
 
-  const snapshot = await em.execute<{ artist_id: string; artist_name: string; listened_ms: string; weight: string; selected: boolean; reason: PieStatementLine['reason'] }[]>(
-    `select artist_id, artist_name, listened_ms, weight, selected, reason from pies.period_artists where period_id = ?
-      order by share_cents desc, listened_ms desc, artist_id`,
-    [periodId],
-  );
+  const snapshot = await piesDb(em)
+    .selectFrom('pies.period_artists')
+    .select(['artist_id', 'artist_name', 'listened_ms', 'weight', 'selected', 'reason'])
+    .where('period_id', '=', periodId)
+    .orderBy('share_cents', 'desc')
+    .orderBy('listened_ms', 'desc')
+    .orderBy('artist_id')
+    .execute();
   // What the close split: the wallet's available balance then (the ledger's close journal took the part paid out).
   const splitCents = cents(period.split_cents);
   const totalWeight = snapshot.reduce((sum, row) => sum + BigInt(row.weight), 0n);

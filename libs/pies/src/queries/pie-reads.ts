@@ -4,10 +4,11 @@ import { FanContacts } from '#pie/identity';
 import { accounts, balancesAtCutOff } from '#pie/ledger';
 import { dailyListenedMs, orphanedTracks, publicProfileOf, type DayListening, type OrphanedTrack } from '#pie/listening';
 import { Database, DomainError, type EntityManager } from '#pie/platform';
-import { cents, currentPeriodOf, findOwnPie, findPie, periodsOf, periodSummary, pieOf, type PieRow } from '../domain/pie-rows.js';
+import { piesDb } from '../db/pies-db.js';
+import { cents, currentPeriodOf, findOwnPie, findPie, periodsOf, periodSummary, pieOf, toPieRow, type PieRow } from '../domain/pie-rows.js';
 import { pieNotFound } from '../domain/pies.errors.js';
 import { availableToSplit } from '../domain/period-close.js';
-import { LIVE_PIE_SQL, publicPieStatus } from '../domain/pie-statuses.js';
+import { LIVE_PIE_STATUSES, publicPieStatus } from '../domain/pie-statuses.js';
 import { splitPie, weightShare, type SplitResult } from '../domain/split.js';
 import { gatherSplitInputs, type SplitInputs } from '../domain/split-inputs.js';
 
@@ -39,7 +40,10 @@ export class PieReads {
     const em = this.em();
     let row: PieRow | null;
     if (pieId) row = await this.ownPie(fanId, pieId);
-    else [row = null] = await em.execute<PieRow[]>(`select * from pies.pies where fan_id = ? and status in ${LIVE_PIE_SQL} order by created_at desc limit 1`, [fanId]);
+    else {
+      const live = await piesDb(em).selectFrom('pies.pies').selectAll().where('fan_id', '=', fanId).where('status', 'in', LIVE_PIE_STATUSES).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
+      row = live ? toPieRow(live) : null;
+    }
     if (!row) return null;
     return pieOf(row, await currentPeriodOf(em, row.id));
   }
@@ -118,7 +122,7 @@ export class PieReads {
   async piesOf(viewerId: string, ownerId: string): Promise<PieWithPeriods[] | PublicFanPie[]> {
     const em = this.em();
     if (viewerId !== ownerId && !(await publicProfileOf(em, ownerId)).public) throw pieNotFound();
-    const pies = await em.execute<PieRow[]>(`select * from pies.pies where fan_id = ? order by created_at desc`, [ownerId]);
+    const pies = (await piesDb(em).selectFrom('pies.pies').selectAll().where('fan_id', '=', ownerId).orderBy('created_at', 'desc').execute()).map(toPieRow);
     const periods = await periodsOf(em, pies.map((pie) => pie.id));
     const views = pies.map((pie) => {
       const own = periods.filter((period) => period.pie_id === pie.id);
@@ -134,16 +138,24 @@ export class PieReads {
     if (!pie) throw pieNotFound();
     const profile = await publicProfileOf(em, pie.fan_id);
     const fanName = profile.public ? (profile.username ?? (await this.contacts.contactOf(pie.fan_id, em))?.firstName ?? null) : null;
-    const [period] = await em.execute<{ id: string; starts_at: Date; ends_at: Date; distributed_cents: string }[]>(
-      `select id, starts_at, ends_at, distributed_cents from pies.periods where pie_id = ? and state = 'closed' order by ends_at desc limit 1`,
-      [pieId],
-    );
+    const period = await piesDb(em)
+      .selectFrom('pies.periods')
+      .select(['id', 'starts_at', 'ends_at', 'distributed_cents'])
+      .where('pie_id', '=', pieId)
+      .where('state', '=', 'closed')
+      .orderBy('ends_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     const status = publicPieStatus(pie.status);
     if (!period) return { pieId, fanName, status, period: null, artists: [] };
-    const lines = await em.execute<{ artist_id: string; artist_name: string; share_cents: string }[]>(
-      `select artist_id, artist_name, share_cents from pies.period_artists where period_id = ? and share_cents > 0 order by share_cents desc, artist_id`,
-      [period.id],
-    );
+    const lines = await piesDb(em)
+      .selectFrom('pies.period_artists')
+      .select(['artist_id', 'artist_name', 'share_cents'])
+      .where('period_id', '=', period.id)
+      .where('share_cents', '>', '0')
+      .orderBy('share_cents', 'desc')
+      .orderBy('artist_id')
+      .execute();
     const total = cents(period.distributed_cents);
     return {
       pieId,

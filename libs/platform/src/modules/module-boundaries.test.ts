@@ -15,9 +15,6 @@ const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
  * that no longer happens fails too, so it is removed when its read is).
  */
 const KNOWN_CROSS_SCHEMA_READS: Record<string, string[]> = {
-  // Stripe reconciliations compare Stripe with the ledger's journals: to go through a ledger query.
-  'libs/billing/src/domain/charges-reconciliation.ts': ['ledger.journals', 'ledger.postings'],
-  'libs/payouts/src/domain/provider-reconciliation.ts': ['ledger.journals', 'ledger.postings'],
 };
 
 function tablesBySchema(): Map<string, Set<string>> {

@@ -12,8 +12,10 @@ import { stripeCustomerOf } from '../../domain/customers.js';
 import { freePieRefusal, type FreePieRefusal } from '../../domain/free-pie.js';
 import { claimTheOnlyPie } from '../../domain/one-live-pie.js';
 import { JOURNAL_KINDS } from '#pie/ledger';
-import { currentSubscription, lockFan, subscriptionView, type SubscriptionRow } from '../../domain/subscription-store.js';
+import { currentSubscription, lockFan, subscriptionView } from '../../domain/subscription-store.js';
 import { StripeGateway } from '../../stripe/stripe-gateway.js';
+import { sql } from 'kysely';
+import { billingDb } from '../../db/billing-db.js';
 
 const DAY_MS = 86_400_000;
 
@@ -61,7 +63,7 @@ export class CreatePromoSubscriptionHandler implements ICommandHandler<CreatePro
       return await this.database.transaction(async (tx) => {
         await lockFan(tx, fanId);
         const promotion = await this.contacts.promotionOf(fanId, tx);
-        const [hadFreePie] = await tx.execute(`select 1 from billing.subscriptions where fan_id = ? and promo`, [fanId]);
+        const hadFreePie = await billingDb(tx).selectFrom('billing.subscriptions').select('id').where('fan_id', '=', fanId).where('promo', '=', true).executeTakeFirst();
         const refusal = freePieRefusal({ promotion, hadFreePie: Boolean(hadFreePie), current: await currentSubscription(tx, fanId), now: new Date() });
         if (refusal) throw BILLING_REFUSALS[refusal]();
         // The code is taken now, not at sign-up: from a verified account, once per person (identity's rules).
@@ -71,12 +73,24 @@ export class CreatePromoSubscriptionHandler implements ICommandHandler<CreatePro
         const now = new Date();
         const end = new Date(now.getTime() + request.pieDays * DAY_MS);
         const id = `promo_${fanId}`;
-        const [row] = await tx.execute<SubscriptionRow[]>(
-          `insert into billing.subscriptions (id, fan_id, status, promo, amount_cents, artist_limit, artist_popularity, exclude_non_active,
-             pie_days, current_period_start, current_period_end, activated_at)
-           values (?, ?, 'active', true, ?, ?, ?, ?, ?, ?, ?, now()) returning *`,
-          [id, fanId, PROMO_PIE_CENTS, request.artistLimit, request.artistPopularity, request.excludeNonActive, request.pieDays, now, end],
-        );
+        const row = await billingDb(tx)
+          .insertInto('billing.subscriptions')
+          .values({
+            id,
+            fan_id: fanId,
+            status: 'active',
+            promo: true,
+            amount_cents: PROMO_PIE_CENTS,
+            artist_limit: request.artistLimit,
+            artist_popularity: request.artistPopularity,
+            exclude_non_active: request.excludeNonActive,
+            pie_days: request.pieDays,
+            current_period_start: now,
+            current_period_end: end,
+            activated_at: sql<string>`now()`,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
         const journal = await this.ledger.post(
           {
             kind: JOURNAL_KINDS.promoGrant,

@@ -32,8 +32,8 @@ export class CompleteOnboardingHandler implements ICommandHandler<CompleteOnboar
     } catch (error) {
       // Stripe says the account no longer lets Pie in before its webhook has: the same way back.
       const account = isAccessRevoked(error) ? await connectedAccountOf(this.database.em(), officeId) : null;
-      if (!account || account.deauthorized_at) throw error;
-      await this.deauthorized.deauthorized(account.stripe_account_id);
+      if (!account || account.deauthorizedAt) throw error;
+      await this.deauthorized.deauthorized(account.stripeAccountId);
       return this.onboard(userId, officeId);
     }
   }
@@ -46,17 +46,17 @@ export class CompleteOnboardingHandler implements ICommandHandler<CompleteOnboar
       // office_id primary key makes them one row.
       account = await insertConnectedAccount(em, officeId, await this.createExpressAccount(officeId, `pie-office-account-${officeId}`));
     }
-    if (account.deauthorized_at) {
+    if (account.deauthorizedAt) {
       // The account removed Pie's access at Stripe: nothing can reach it again, so the way back is a
       // new Express account, made like the first. Its deauthorization is settled first (what the
       // old account held leaves the books with it), so the office's `office_connected` is the new
       // account's alone. The key is per old account: concurrent clicks make one new account, and a
       // later deauthorization of that one gets another.
-      const old = account.stripe_account_id;
+      const old = account.stripeAccountId;
       await this.deauthorized.settle(old);
       const created = await this.createExpressAccount(officeId, `pie-office-account-${officeId}-after-${old}`);
       account = (await this.database.transaction((tx) => replaceDeauthorizedAccount(tx, officeId, old, created, { kind: 'office', userId }))) ?? (await connectedAccountOf(em, officeId))!;
-    } else if (account.disconnected_at) {
+    } else if (account.disconnectedAt) {
       // The way back after a disconnect: the office's admin reconnects through onboarding (recorded
       // with who did it); transfers resume once Stripe has the account enabled.
       await this.database.transaction((tx) => reconnectAccount(tx, officeId, { kind: 'office', userId }));
@@ -65,7 +65,7 @@ export class CompleteOnboardingHandler implements ICommandHandler<CompleteOnboar
     const back = new URL(ONBOARDING_RETURN_PATH, this.config.PUBLIC_URL);
     back.searchParams.set('officeId', officeId);
     const link = await this.gateway.stripe.accountLinks.create({
-      account: account.stripe_account_id,
+      account: account.stripeAccountId,
       type: 'account_onboarding',
       refresh_url: `${back.href}&stripe=refresh`,
       return_url: `${back.href}&stripe=return`,

@@ -21,10 +21,10 @@ export class CreateLoginLinkHandler implements ICommandHandler<CreateLoginLink> 
     const account = await connectedAccountOf(em, officeId);
     if (!account) throw notConnected();
     // Stripe refuses anything about an account that removed Pie's access; only a new one helps.
-    if (account.deauthorized_at) throw accountDeauthorized();
+    if (account.deauthorizedAt) throw accountDeauthorized();
     // Stripe only makes login links for accounts that finished onboarding.
-    if (!account.details_submitted) throw onboardingIncomplete();
-    const link = await this.gateway.stripe.accounts.createLoginLink(account.stripe_account_id);
+    if (!account.detailsSubmitted) throw onboardingIncomplete();
+    const link = await this.gateway.stripe.accounts.createLoginLink(account.stripeAccountId);
     return { login_url: link.url };
   }
 }

@@ -21,14 +21,14 @@ export class CheckMonthlyFeeHandler implements IQueryHandler<CheckMonthlyFee> {
     await requireMember(em, officeId, userId);
     let account = await connectedAccountOf(em, officeId);
     // Back from Stripe's onboarding before its webhook: the status shown is Stripe's own, not a stale copy.
-    if (account && account.status !== 'enabled') account = (await this.sync.refresh(account.stripe_account_id)) ?? account;
+    if (account && account.status !== 'enabled') account = (await this.sync.refresh(account.stripeAccountId)) ?? account;
     const earningsThisMonthCents = await creditsSince(em, accounts.officeEarnings(officeId), monthStart(now));
     return {
       status: account?.status ?? 'not_connected',
       monthlyFeeCents: STRIPE_MONTHLY_ACTIVE_ACCOUNT_FEE_CENTS,
       earningsThisMonthCents,
       covered: monthlyFeeCovered(earningsThisMonthCents, STRIPE_MONTHLY_ACTIVE_ACCOUNT_FEE_CENTS),
-      disconnectedAt: account?.disconnected_at ? new Date(account.disconnected_at).toISOString() : null,
+      disconnectedAt: account?.disconnectedAt ? new Date(account.disconnectedAt).toISOString() : null,
     };
   }
 }

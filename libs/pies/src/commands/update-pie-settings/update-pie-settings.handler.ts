@@ -1,8 +1,10 @@
 import { Inject } from '@nestjs/common';
+import { sql } from 'kysely';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { Pie, PieSettings } from '#pie/contracts';
 import { Database, recordInOutbox } from '#pie/platform';
-import { currentPeriodOf, pieOf, settingsOf, type PieRow } from '../../domain/pie-rows.js';
+import { piesDb } from '../../db/pies-db.js';
+import { currentPeriodOf, pieOf, settingsOf, toPieRow } from '../../domain/pie-rows.js';
 import { pieNotFound, pieNotLive, promoTermsFixed } from '../../domain/pies.errors.js';
 import { PieSettingsChanged } from '../../events/pie-settings-changed.event.js';
 import { UpdatePieSettings } from './update-pie-settings.command.js';
@@ -18,8 +20,9 @@ export class UpdatePieSettingsHandler implements ICommandHandler<UpdatePieSettin
 
   async execute({ fanId, pieId, changes }: UpdatePieSettings): Promise<Pie> {
     return this.database.transaction(async (tx) => {
-      const [pie] = await tx.execute<PieRow[]>(`select * from pies.pies where id = ? and fan_id = ? for update`, [pieId, fanId]);
-      if (!pie) throw pieNotFound();
+      const locked = await piesDb(tx).selectFrom('pies.pies').selectAll().where('id', '=', pieId).where('fan_id', '=', fanId).forUpdate().executeTakeFirst();
+      if (!locked) throw pieNotFound();
+      const pie = toPieRow(locked);
       if (pie.status === 'canceled' || pie.status === 'ended') throw pieNotLive();
       const current = settingsOf(pie);
       const before: PieSettings = { ...current, ...(pie.pending_settings ?? {}) };
@@ -30,9 +33,13 @@ export class UpdatePieSettingsHandler implements ICommandHandler<UpdatePieSettin
       }
       const same = (Object.keys(next) as (keyof PieSettings)[]).every((key) => next[key] === current[key]);
       // The time of the save decides which period takes the change: the first to start after it.
-      const [saved] = await tx.execute<PieRow[]>(
-        `update pies.pies set pending_settings = ?::jsonb, pending_saved_at = case when ?::boolean then null else now() end, updated_at = now() where id = ? returning *`,
-        [same ? null : JSON.stringify(next), same, pieId],
+      const saved = toPieRow(
+        await piesDb(tx)
+          .updateTable('pies.pies')
+          .set({ pending_settings: same ? null : JSON.stringify(next), pending_saved_at: same ? null : sql<string>`now()`, updated_at: sql<string>`now()` })
+          .where('id', '=', pieId)
+          .returningAll()
+          .executeTakeFirstOrThrow(),
       );
       recordInOutbox(
         tx,

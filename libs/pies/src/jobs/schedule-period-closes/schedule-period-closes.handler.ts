@@ -36,6 +36,7 @@ export class SchedulePeriodClosesHandler implements JobHandler<Record<string, ne
 
   async queueDueCloses(now = new Date()): Promise<number> {
     return this.database.transaction(async (tx) => {
+      // raw SQL: bench:close — the close path claims a batch of due periods in one statement (skip locked)
       const due = await tx.execute<{ id: string }[]>(
         `with due as (
            select id from pies.periods
