@@ -275,7 +275,7 @@ describe('refunds and disputes reverse through their own journals', () => {
       await ledger.post(closeInto(fan.id, artist), { em: tx });
       await platform.stripeControl.refundCharge(await chargeOfFan(fan.id));
       refundWaited = await eventually('the refund to wait for the wallet', async () => {
-        const [row] = await sql.query<{ waiting: number }>(`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and query like '%ledger.accounts%'`);
+        const [row] = await sql.query<{ waiting: number }>(`select count(*)::int as waiting from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database() and query ~ 'ledger"?\\."?accounts'`);
         return row!.waiting > 0 ? true : undefined;
       });
     });
