@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrm, Database, executePrepared, type Orm } from '#pie/platform';
+import { sql } from 'kysely';
+import { createOrm, Database, executePrepared, preparedQuery, typedDb, type Orm } from '#pie/platform';
 import { createTestDatabase, type TestDatabase } from '#pie/testing';
 
 // One pooled connection, so every statement below meets the same Postgres backend.
@@ -39,5 +40,25 @@ describe('executePrepared', () => {
   it('refuses bad input as Postgres does, and the connection goes on answering', async () => {
     await expect(executePrepared(db.em(), SUM, ['not a number', 1, 'x'])).rejects.toThrow(/invalid input syntax for type integer/);
     expect(await executePrepared(db.em(), SUM, [3, 4, 'after'])).toEqual([{ n: 7, label: 'after' }]);
+  });
+});
+
+describe('preparedQuery', () => {
+  // A typed query over a platform table, built once with stand-ins for its values.
+  const jobsOf = preparedQuery((em, { name, limit }: { name: string; limit: number }) =>
+    typedDb<object>(em)
+      .selectNoFrom([sql<string>`${name}::text`.as('name'), sql<number>`${limit}::int * 2`.as('twice'), sql<string>`${name}::text || '!'`.as('again')]),
+  );
+
+  it('builds once and runs each call with its own values, every stand-in in its place', async () => {
+    expect(await jobsOf(db.em(), { name: 'first', limit: 2 })).toEqual([{ name: 'first', twice: 4, again: 'first!' }]);
+    expect(await jobsOf(db.em(), { name: 'second', limit: 5 })).toEqual([{ name: 'second', twice: 10, again: 'second!' }]);
+  });
+
+  it('refuses a builder that changes a value before it becomes a parameter (it would be compiled into every call)', async () => {
+    const changed = preparedQuery((em, { name }: { name: string }) => typedDb<object>(em).selectNoFrom([sql<string>`${`%${name}%`}::text`.as('pattern')]));
+    await expect(changed(db.em(), { name: 'x' })).rejects.toThrow(/a value was changed before it became a parameter/);
+    const inlined = preparedQuery((em, { name }: { name: string }) => typedDb<object>(em).selectNoFrom([sql.lit(name).as('literal')]));
+    await expect(inlined(db.em(), { name: 'x' })).rejects.toThrow(/written into the text instead of a parameter/);
   });
 });

@@ -28,7 +28,7 @@ export { nativeTransaction } from './database/native-transaction.js';
 export { executeBound } from './database/bound-query.js';
 export { typedDb } from './database/typed-db.js';
 export type { Generated, GeneratedAlways, Int8, Numeric, Timestamp, Json } from './database/column-types.js';
-export { executePrepared, executePreparedQuery } from './database/prepared-query.js';
+export { executePrepared, preparedQuery } from './database/prepared-query.js';
 export { HealthModule } from './health/health.module.js';
 export { Readiness, type ReadinessReport } from './health/readiness.js';
 export { WorkerHeartbeat } from './health/worker-heartbeat.js';

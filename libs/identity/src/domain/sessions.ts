@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { EntityManager } from '#pie/platform';
-import { compiledOnce } from '../db/compiled-once.js';
+import { preparedQuery, type EntityManager } from '#pie/platform';
 import { identityDb } from '../db/identity-db.js';
 import { Session, SESSION_KINDS, type SessionKind } from './session.entity.js';
 import { hashToken, newSecretToken } from './secrets.js';
@@ -53,7 +52,7 @@ function activeSessionQuery(em: EntityManager, kind: SessionKind, tokenHash: str
 
 /** Every signed-in request asks this: one prepared statement per kind, compiled once. */
 const ACTIVE_SESSION = Object.fromEntries(
-  SESSION_KINDS.map((kind) => [kind, compiledOnce<{ id: string; subject_id: string }, 'tokenHash'>((em, slot) => activeSessionQuery(em, kind, slot('tokenHash')))]),
+  SESSION_KINDS.map((kind) => [kind, preparedQuery((em, values: { tokenHash: string }) => activeSessionQuery(em, kind, values.tokenHash))]),
 ) as Record<SessionKind, (em: EntityManager, values: { tokenHash: string }) => Promise<{ id: string; subject_id: string }[]>>;
 
 /**

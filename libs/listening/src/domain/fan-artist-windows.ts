@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { executePreparedQuery, type Database, type EntityManager } from '#pie/platform';
+import { preparedQuery, type Database, type EntityManager } from '#pie/platform';
 import { listeningDb } from '../db/listening-db.js';
 import { lockCatalogue } from './catalogue-lock.js';
 import { fanWindowFirstDay } from './listening-window.js';
@@ -75,20 +75,20 @@ export async function currentFanArtistWindow(database: Database, fanId: string, 
   });
 }
 
-/** The window's artist count when it is current, else null. */
+/** The window's artist count when it is current, else null. Asked before every read of a kept window: compiled once. */
+const FRESH_WINDOW_ARTISTS = preparedQuery((em, { fanId, days }: { fanId: string; days: number }) =>
+  listeningDb(em)
+    .selectFrom('listening.fan_windows as w')
+    .select('w.artists')
+    .where('w.fan_id', '=', fanId)
+    .where('w.days', '=', days)
+    .where((eb) =>
+      eb('w.read_version', '=', sql<string>`coalesce(${eb.selectFrom('listening.fan_listening_state as s').select('s.read_version').whereRef('s.fan_id', '=', 'w.fan_id')}, 0)`),
+    )
+    .where('w.first_day', '=', fanWindowFirstDay(fanId, days)),
+);
+
 async function freshWindowArtists(em: EntityManager, fanId: string, days: number): Promise<number | null> {
-  // Asked before every read of a kept window: a prepared statement.
-  const [row] = await executePreparedQuery(
-    em,
-    listeningDb(em)
-      .selectFrom('listening.fan_windows as w')
-      .select('w.artists')
-      .where('w.fan_id', '=', fanId)
-      .where('w.days', '=', days)
-      .where((eb) =>
-        eb('w.read_version', '=', sql<string>`coalesce(${eb.selectFrom('listening.fan_listening_state as s').select('s.read_version').whereRef('s.fan_id', '=', 'w.fan_id')}, 0)`),
-      )
-      .where('w.first_day', '=', fanWindowFirstDay(fanId, days)),
-  );
+  const [row] = await FRESH_WINDOW_ARTISTS(em, { fanId, days });
   return row ? Number(row.artists) : null;
 }

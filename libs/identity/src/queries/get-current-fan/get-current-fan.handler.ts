@@ -3,14 +3,13 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { FanUser } from '#pie/contracts';
 import { sql } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
-import { Database } from '#pie/platform';
-import { compiledOnce } from '../../db/compiled-once.js';
+import { Database, preparedQuery } from '#pie/platform';
 import { identityDb } from '../../db/identity-db.js';
 import { notSignedIn } from '../../domain/identity.errors.js';
 import { GetCurrentFan } from './get-current-fan.query.js';
 
 /** `GET /api/user`'s read: one prepared statement, compiled once (the call every screen makes first). */
-const CURRENT_FAN = compiledOnce((em, slot: (name: 'fanId') => string) =>
+const CURRENT_FAN = preparedQuery((em, values: { fanId: string }) =>
   identityDb(em)
     .selectFrom('identity.fans as f')
     .select((eb) => [
@@ -34,7 +33,7 @@ const CURRENT_FAN = compiledOnce((em, slot: (name: 'fanId') => string) =>
           .orderBy('s.provider'),
       ).as('linked_accounts'),
     ])
-    .where('f.id', '=', slot('fanId'))
+    .where('f.id', '=', values.fanId)
     .where('f.deleted_at', 'is', null),
 );
 

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql, type Expression, type Kysely } from 'kysely';
 import type { FanArtist } from '#pie/contracts';
-import { containsPattern, Database, executePreparedQuery, pageOfRows, pagination } from '#pie/platform';
+import { containsPattern, Database, preparedQuery, pageOfRows, pagination } from '#pie/platform';
 import { listeningDb } from '../../db/listening-db.js';
 import type { ListeningTables } from '../../db/tables.generated.js';
 import { artistShare } from '../../domain/listened-time.js';
@@ -72,6 +72,56 @@ function fanArtists(db: Kysely<ListeningTables>, fanId: string, query: ListFanAr
 
 const SORT = { listened: sql.ref('s.listened_ms'), plays: sql.ref('s.plays'), name: sql`lower(a.name)`, lastPlayed: sql.ref('s.last_played_at'), popularity: sql.ref('a.popularity') } as const;
 
+/**
+ * The default order (most listened first, ties by name, then id) of a kept read model, read along its
+ * listened-time index: only the rows down to the page's last listened time (`boundary`, the page's
+ * last row's offset) are joined and sorted, with every tie at that boundary. The default list of
+ * every fan's dashboard, so each read model's statement is compiled once.
+ */
+type MostListenedPage = { fanId: string; boundary: number; limit: number; offset: number };
+
+const MOST_LISTENED_IN_WINDOW = preparedQuery((em, { fanId, days, boundary, limit, offset }: MostListenedPage & { days: number }) =>
+  listeningDb(em)
+    .selectFrom('listening.fan_artist_windows as s')
+    .innerJoin('listening.artists as a', 'a.id', 's.artist_id')
+    .select([...ARTIST_COLUMNS, 's.listened_ms', 's.plays', 's.last_played_at', sql<number | null>`null::int`.as('total')])
+    .where('s.fan_id', '=', fanId)
+    .where('s.days', '=', days)
+    .where('s.listened_ms', '>=', (eb) =>
+      eb.fn.coalesce(
+        eb.selectFrom('listening.fan_artist_windows as b').select('b.listened_ms').where('b.fan_id', '=', fanId).where('b.days', '=', days).orderBy('b.listened_ms', 'desc').offset(boundary).limit(1),
+        sql<string>`-1`,
+      ),
+    )
+    .orderBy('s.listened_ms', 'desc')
+    .orderBy(sql`lower(a.name)`, 'asc')
+    .orderBy('a.id')
+    .limit(limit)
+    .offset(offset),
+);
+
+const MOST_LISTENED = preparedQuery((em, { fanId, boundary, limit, offset }: MostListenedPage) =>
+  listeningDb(em)
+    .selectFrom('listening.fan_artists as s')
+    .innerJoin('listening.artists as a', 'a.id', 's.artist_id')
+    .select((eb) => [
+      ...ARTIST_COLUMNS,
+      's.listened_ms',
+      's.plays',
+      's.last_played_at',
+      eb.selectFrom('listening.fan_listening_state as f').select('f.artists_count').where('f.fan_id', '=', fanId).as('total'),
+    ])
+    .where('s.fan_id', '=', fanId)
+    .where('s.listened_ms', '>=', (eb) =>
+      eb.fn.coalesce(eb.selectFrom('listening.fan_artists as b').select('b.listened_ms').where('b.fan_id', '=', fanId).orderBy('b.listened_ms', 'desc').offset(boundary).limit(1), sql<string>`-1`),
+    )
+    .orderBy('s.listened_ms', 'desc')
+    .orderBy(sql`lower(a.name)`, 'asc')
+    .orderBy('a.id')
+    .limit(limit)
+    .offset(offset),
+);
+
 @QueryHandler(ListFanArtists)
 export class ListFanArtistsHandler implements IQueryHandler<ListFanArtists> {
   constructor(@Inject(Database) private readonly database: Database) {}
@@ -101,11 +151,7 @@ export class ListFanArtistsHandler implements IQueryHandler<ListFanArtists> {
     return { items: page.rows.map(toFanArtist), pagination: page.pagination };
   }
 
-  /**
-   * The default order (most listened first, ties by name) of a kept read model, read along its
-   * listened-time index: only the rows down to the page's last listened time are joined and
-   * sorted (with every tie at that boundary, so the names order them as the full sort would).
-   */
+  /** The default order of a kept read model (`MOST_LISTENED`, `MOST_LISTENED_IN_WINDOW`). */
   private async mostListened(
     fanId: string,
     query: ListFanArtists['query'],
@@ -113,54 +159,14 @@ export class ListFanArtistsHandler implements IQueryHandler<ListFanArtists> {
   ) {
     const offset = (query.page - 1) * query.itemsPerPage;
     const em = this.database.em();
-    const db = listeningDb(em);
-    // A prepared statement (the default list of every fan's dashboard): one text per read model.
-    const boundary = offset + query.itemsPerPage - 1;
-    const figures =
-      model.table === 'fan_artist_windows'
-        ? db
-            .selectFrom('listening.fan_artist_windows as s')
-            .innerJoin('listening.artists as a', 'a.id', 's.artist_id')
-            .select([...ARTIST_COLUMNS, 's.listened_ms', 's.plays', 's.last_played_at', sql<number | null>`null::int`.as('total')])
-            .where('s.fan_id', '=', fanId)
-            .where('s.days', '=', model.days)
-            .where('s.listened_ms', '>=', (eb) =>
-              eb.fn.coalesce(
-                eb
-                  .selectFrom('listening.fan_artist_windows as b')
-                  .select('b.listened_ms')
-                  .where('b.fan_id', '=', fanId)
-                  .where('b.days', '=', model.days)
-                  .orderBy('b.listened_ms', 'desc')
-                  .offset(boundary)
-                  .limit(1),
-                sql<string>`-1`,
-              ),
-            )
-        : db
-            .selectFrom('listening.fan_artists as s')
-            .innerJoin('listening.artists as a', 'a.id', 's.artist_id')
-            .select((eb) => [
-              ...ARTIST_COLUMNS,
-              's.listened_ms',
-              's.plays',
-              's.last_played_at',
-              eb.selectFrom('listening.fan_listening_state as f').select('f.artists_count').where('f.fan_id', '=', fanId).as('total'),
-            ])
-            .where('s.fan_id', '=', fanId)
-            .where('s.listened_ms', '>=', (eb) =>
-              eb.fn.coalesce(
-                eb.selectFrom('listening.fan_artists as b').select('b.listened_ms').where('b.fan_id', '=', fanId).orderBy('b.listened_ms', 'desc').offset(boundary).limit(1),
-                sql<string>`-1`,
-              ),
-            );
-    const rows = await executePreparedQuery(em, figures.orderBy('s.listened_ms', 'desc').orderBy(sql`lower(a.name)`, 'asc').orderBy('a.id').limit(query.itemsPerPage).offset(offset));
+    const page = { boundary: offset + query.itemsPerPage - 1, limit: query.itemsPerPage, offset };
+    const rows = model.table === 'fan_artist_windows' ? await MOST_LISTENED_IN_WINDOW(em, { fanId, days: model.days, ...page }) : await MOST_LISTENED(em, { fanId, ...page });
     const total =
       model.table === 'fan_artist_windows'
         ? model.total
         : rows.length > 0
           ? Number(rows[0]!.total ?? 0)
-          : Number((await db.selectFrom('listening.fan_listening_state').select('artists_count').where('fan_id', '=', fanId).executeTakeFirst())?.artists_count ?? 0);
+          : Number((await listeningDb(em).selectFrom('listening.fan_listening_state').select('artists_count').where('fan_id', '=', fanId).executeTakeFirst())?.artists_count ?? 0);
     return { items: rows.map(toFanArtist), pagination: pagination(query.page, query.itemsPerPage, total) };
   }
 }

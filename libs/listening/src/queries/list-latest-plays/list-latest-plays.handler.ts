@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import type { Pagination } from '#pie/contracts';
-import { containsPattern, Database, executePreparedQuery, pageOfRows, pagination } from '#pie/platform';
+import { containsPattern, Database, preparedQuery, pageOfRows, pagination } from '#pie/platform';
 import { listeningDb } from '../../db/listening-db.js';
 import { fanCounter, isoInstant, toTrackSummary, TRACK_SUMMARY_COLUMNS, trackSummaries } from '../../domain/read-models.js';
 import { ListLatestPlays } from './list-latest-plays.query.js';
@@ -14,6 +14,35 @@ interface PlayRow {
   source: 'recently-played' | 'export' | 'listenbrainz' | 'lastfm';
 }
 
+/**
+ * The whole history: newest first along the (fan, played_at) key, the page first (materialised,
+ * read once along its index), then only its tracks by id, and the total (the fan's play count):
+ * one statement, compiled once.
+ */
+const WHOLE_HISTORY = preparedQuery((em, { fanId, limit, offset }: { fanId: string; limit: number; offset: number }) =>
+  listeningDb(em)
+    .with(
+      (cte) => cte('p').materialized(),
+      (qc) =>
+        qc
+          .selectFrom('listening.plays')
+          .select(['track_id', 'played_at', isoInstant(sql.ref('played_at')).as('played_at_iso'), 'ms_played', 'source'])
+          .where('fan_id', '=', fanId)
+          .orderBy('played_at', 'desc')
+          .orderBy('track_id')
+          .limit(limit)
+          .offset(offset),
+    )
+    .with('t', (qc) => qc.selectFrom('listening.tracks as t').select(TRACK_SUMMARY_COLUMNS).where(sql<boolean>`t.id = any(array(select track_id from p))`))
+    .selectFrom('p')
+    .innerJoin('t', 't.t_id', 'p.track_id')
+    .selectAll('p')
+    .selectAll('t')
+    .select((eb) => eb.selectFrom('listening.fan_listening_state as s').select('s.plays_count').where('s.fan_id', '=', fanId).as('total'))
+    .orderBy('p.played_at', 'desc')
+    .orderBy('p.track_id'),
+);
+
 @QueryHandler(ListLatestPlays)
 export class ListLatestPlaysHandler implements IQueryHandler<ListLatestPlays> {
   constructor(@Inject(Database) private readonly database: Database) {}
@@ -23,33 +52,7 @@ export class ListLatestPlaysHandler implements IQueryHandler<ListLatestPlays> {
     const db = listeningDb(em);
     const search = query.search ? containsPattern(query.search) : null;
     if (!search && !query.from && !query.to) {
-      // The whole history: newest first along the (fan, played_at) key, the page first
-      // (materialised, read once along its index), then only its tracks by id, and the total (the
-      // fan's play count) in the same prepared statement.
-      const rows = await executePreparedQuery(
-        em,
-        db
-          .with(
-            (cte) => cte('p').materialized(),
-            (qc) =>
-              qc
-                .selectFrom('listening.plays')
-                .select(['track_id', 'played_at', isoInstant(sql.ref('played_at')).as('played_at_iso'), 'ms_played', 'source'])
-                .where('fan_id', '=', fanId)
-                .orderBy('played_at', 'desc')
-                .orderBy('track_id')
-                .limit(query.limit)
-                .offset((query.page - 1) * query.limit),
-          )
-          .with('t', (qc) => qc.selectFrom('listening.tracks as t').select(TRACK_SUMMARY_COLUMNS).where(sql<boolean>`t.id = any(array(select track_id from p))`))
-          .selectFrom('p')
-          .innerJoin('t', 't.t_id', 'p.track_id')
-          .selectAll('p')
-          .selectAll('t')
-          .select((eb) => eb.selectFrom('listening.fan_listening_state as s').select('s.plays_count').where('s.fan_id', '=', fanId).as('total'))
-          .orderBy('p.played_at', 'desc')
-          .orderBy('p.track_id'),
-      );
+      const rows = await WHOLE_HISTORY(em, { fanId, limit: query.limit, offset: (query.page - 1) * query.limit });
       const total = rows.length > 0 ? Number(rows[0]!.total ?? 0) : await fanCounter(em, fanId, 'plays_count');
       return {
         items: rows.map((row) => ({ track: toTrackSummary(row), played_at: row.played_at_iso, ms_played: Number(row.ms_played), source: row.source })),

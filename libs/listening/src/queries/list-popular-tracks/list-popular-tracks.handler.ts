@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql, type Kysely } from 'kysely';
 import type { FanTrack, TrackSummary } from '#pie/contracts';
-import { Database, executePreparedQuery, pageOfRows, pagination, type EntityManager } from '#pie/platform';
+import { Database, preparedQuery, pageOfRows, pagination, type EntityManager } from '#pie/platform';
 import { listeningDb } from '../../db/listening-db.js';
 import type { ListeningTables } from '../../db/tables.generated.js';
 import { fanCounter, isoInstant, ms, toTrackSummary, TRACK_SUMMARY_COLUMNS, trackSummaries } from '../../domain/read-models.js';
@@ -38,6 +38,36 @@ function toFanTrack(row: FanTrackFigures, track: TrackSummary): FanTrack {
   return { track, plays: Number(row.plays), listened_ms: ms(row.listened_ms), last_played_at: new Date(row.last_played_at).toISOString() };
 }
 
+/**
+ * All time: the per-track read model, read in its index's order (the page materialised, then only
+ * its tracks by id), with the fan's number of tracks (kept by the writer): one statement, compiled once.
+ */
+const ALL_TIME_TRACKS = preparedQuery((em, { fanId, limit, offset }: { fanId: string; limit: number; offset: number }) =>
+  listeningDb(em)
+    .with(
+      (cte) => cte('p').materialized(),
+      (qc) =>
+        qc
+          .selectFrom('listening.fan_tracks')
+          .select(['track_id', 'plays', 'listened_ms', isoInstant(sql.ref('last_played_at')).as('last_played_at')])
+          .where('fan_id', '=', fanId)
+          .orderBy('plays', 'desc')
+          .orderBy('listened_ms', 'desc')
+          .orderBy('track_id')
+          .limit(limit)
+          .offset(offset),
+    )
+    .with('t', (qc) => qc.selectFrom('listening.tracks as t').select(TRACK_SUMMARY_COLUMNS).where(sql<boolean>`t.id = any(array(select track_id from p))`))
+    .selectFrom('p')
+    .innerJoin('t', 't.t_id', 'p.track_id')
+    .selectAll('p')
+    .selectAll('t')
+    .select((eb) => eb.selectFrom('listening.fan_listening_state as s').select('s.tracks_count').where('s.fan_id', '=', fanId).as('total'))
+    .orderBy('p.plays', 'desc')
+    .orderBy('p.listened_ms', 'desc')
+    .orderBy('p.track_id'),
+);
+
 @QueryHandler(ListPopularTracks)
 export class ListPopularTracksHandler implements IQueryHandler<ListPopularTracks> {
   constructor(@Inject(Database) private readonly database: Database) {}
@@ -46,35 +76,7 @@ export class ListPopularTracksHandler implements IQueryHandler<ListPopularTracks
     const em = this.database.em();
     const db = listeningDb(em);
     if (!query.from && !query.to) {
-      // All time: the per-track read model, read in its index's order (the page materialised,
-      // then only its tracks by id), with the fan's number of tracks (kept by the writer), in one
-      // prepared statement.
-      const rows = await executePreparedQuery(
-        em,
-        db
-          .with(
-            (cte) => cte('p').materialized(),
-            (qc) =>
-              qc
-                .selectFrom('listening.fan_tracks')
-                .select(['track_id', 'plays', 'listened_ms', isoInstant(sql.ref('last_played_at')).as('last_played_at')])
-                .where('fan_id', '=', fanId)
-                .orderBy('plays', 'desc')
-                .orderBy('listened_ms', 'desc')
-                .orderBy('track_id')
-                .limit(query.limit)
-                .offset((query.page - 1) * query.limit),
-          )
-          .with('t', (qc) => qc.selectFrom('listening.tracks as t').select(TRACK_SUMMARY_COLUMNS).where(sql<boolean>`t.id = any(array(select track_id from p))`))
-          .selectFrom('p')
-          .innerJoin('t', 't.t_id', 'p.track_id')
-          .selectAll('p')
-          .selectAll('t')
-          .select((eb) => eb.selectFrom('listening.fan_listening_state as s').select('s.tracks_count').where('s.fan_id', '=', fanId).as('total'))
-          .orderBy('p.plays', 'desc')
-          .orderBy('p.listened_ms', 'desc')
-          .orderBy('p.track_id'),
-      );
+      const rows = await ALL_TIME_TRACKS(em, { fanId, limit: query.limit, offset: (query.page - 1) * query.limit });
       const total = rows.length > 0 ? Number(rows[0]!.total ?? 0) : await fanCounter(em, fanId, 'tracks_count');
       return { items: rows.map((row) => toFanTrack(row, toTrackSummary(row))), pagination: pagination(query.page, query.limit, total) };
     }

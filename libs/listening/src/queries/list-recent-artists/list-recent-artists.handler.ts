@@ -1,10 +1,22 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import { Database, executePreparedQuery } from '#pie/platform';
+import { Database, preparedQuery } from '#pie/platform';
 import { listeningDb } from '../../db/listening-db.js';
 import { ARTIST_COLUMNS, toArtistSummary } from '../../domain/read-models.js';
 import { assertVisible } from '../../domain/visibility.js';
 import { ListRecentArtists } from './list-recent-artists.query.js';
+
+/** The per-artist read model, newest last play first (its index's order). */
+const RECENT_ARTISTS = preparedQuery((em, { fanId, limit }: { fanId: string; limit: number }) =>
+  listeningDb(em)
+    .selectFrom('listening.fan_artists as s')
+    .innerJoin('listening.artists as a', 'a.id', 's.artist_id')
+    .select([...ARTIST_COLUMNS, 's.last_played_at', 's.plays'])
+    .where('s.fan_id', '=', fanId)
+    .orderBy('s.last_played_at', 'desc')
+    .orderBy('s.artist_id')
+    .limit(limit),
+);
 
 @QueryHandler(ListRecentArtists)
 export class ListRecentArtistsHandler implements IQueryHandler<ListRecentArtists> {
@@ -13,18 +25,7 @@ export class ListRecentArtistsHandler implements IQueryHandler<ListRecentArtists
   async execute({ fanId, viewerId, limit }: ListRecentArtists) {
     const em = this.database.em();
     await assertVisible(em, fanId, viewerId, 'recent_listening');
-    // The per-artist read model, newest last play first (its index's order).
-    const rows = await executePreparedQuery(
-      em,
-      listeningDb(em)
-        .selectFrom('listening.fan_artists as s')
-        .innerJoin('listening.artists as a', 'a.id', 's.artist_id')
-        .select([...ARTIST_COLUMNS, 's.last_played_at', 's.plays'])
-        .where('s.fan_id', '=', fanId)
-        .orderBy('s.last_played_at', 'desc')
-        .orderBy('s.artist_id')
-        .limit(limit),
-    );
+    const rows = await RECENT_ARTISTS(em, { fanId, limit });
     return rows.map((row) => ({ ...toArtistSummary(row), last_played_at: new Date(row.last_played_at).toISOString(), plays: Number(row.plays) }));
   }
 }
