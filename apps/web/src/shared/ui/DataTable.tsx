@@ -8,11 +8,21 @@ export interface DataColumn<T> {
   render: (row: T) => ReactNode;
 }
 
+export interface DataTableProps<T> {
+  /** The table's accessible name ('Payouts'); its scrolling frame is '<name> (table)'. */
+  name: string;
+  columns: DataColumn<T>[];
+  rows: readonly T[];
+  rowKey: (row: T, index: number) => string;
+  minWidth?: number;
+  striped?: boolean;
+}
+
 /** A plain table of rows (stacked rows on a phone, each cell labelled by its column): one markup for every simple list. */
-export function DataTable<T>({ label, columns, rows, rowKey, minWidth = 480 }: { label: string; columns: DataColumn<T>[]; rows: readonly T[]; rowKey: (row: T, index: number) => string; minWidth?: number }) {
+export function DataTable<T>({ name, columns, rows, rowKey, minWidth = 480, striped = false }: DataTableProps<T>) {
   return (
-    <TableScroll minWidth={minWidth} stackOnPhone label={label}>
-      <Table>
+    <TableScroll minWidth={minWidth} stackOnPhone label={`${name} (table)`}>
+      <Table aria-label={name} striped={striped}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (

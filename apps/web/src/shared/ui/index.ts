@@ -37,6 +37,6 @@ export { StatList, type Stat } from './StatList';
 export { PageContainer, PAGE_WIDTHS, type PageContainerProps, type PageWidth } from './PageContainer';
 export { CatalogueImage, type CatalogueImageProps } from './CatalogueImage';
 export { PieSplitIllustration, ArtistRecordIllustration } from './Illustrations';
-export { DataTable, type DataColumn } from './DataTable';
+export { DataTable, type DataColumn, type DataTableProps } from './DataTable';
 export { ReasonDialog } from './ReasonDialog';
 export { ModalDialog, type ModalDialogProps } from './ModalDialog';

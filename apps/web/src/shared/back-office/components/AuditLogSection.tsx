@@ -16,7 +16,7 @@ export function AuditLogSection({ targetType, targetId, title = 'Audit log' }: {
         {(data) => (
           <>
             <DataTable
-              label="Audit log (table)"
+              name="Audit log"
               minWidth={640}
               rows={data.items}
               rowKey={(entry) => entry.id}

@@ -11,7 +11,7 @@ export function ArtistTopFansPage({ artistId }: { artistId: string }) {
         <QueryState query={query} loading="Loading the top fans…" errorFallback="We could not load the top fans" isEmpty={(data: unknown[]) => data.length === 0} empty="No fan has listened to this artist yet.">
           {(fans: { fanId: string; name: string; email: string | null; listenedMs: number; plays: number }[]) => (
             <DataTable
-              label="Top fans (table)"
+              name="Top fans"
               rows={fans}
               rowKey={(fan) => fan.fanId}
               columns={[

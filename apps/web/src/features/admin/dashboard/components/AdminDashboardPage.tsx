@@ -44,7 +44,7 @@ export function AdminDashboardPage({ admin }: { admin: AdminProfile }) {
               <Text>{`${data.readiness?.ready ? 'Ready' : 'Not ready'} (what /api/health/ready answers) · queues on ${data.readiness?.queues.backend ?? '—'} ${data.readiness?.queues.ok ? 'up' : 'down'}`}</Text>
               <Text>{`Database ${data.database ? 'up' : 'down'} · worker ${data.worker.alive ? `alive (${data.worker.secondsSinceHeartbeat} s ago)` : 'not heard from'} · outbox ${data.outbox.unpublished} waiting (${data.outbox.lagSeconds} s behind) · ${data.deadJobs} dead job(s)`}</Text>
               <DataTable
-                label="Queues (table)"
+                name="Queues"
                 minWidth={420}
                 rows={data.queues as { name: string; depth: number | null; failed: number | null; dead: number }[]}
                 rowKey={(queue) => queue.name}

@@ -43,7 +43,7 @@ export function FinancesPage() {
             <>
             <LazyMoneyFlowChart links={data.links} />
             <DataTable
-              label="Money flow (table)"
+              name="Money flow"
               minWidth={420}
               rows={data.links as { from: string; to: string; cents: number }[]}
               rowKey={(link) => `${link.from}-${link.to}`}

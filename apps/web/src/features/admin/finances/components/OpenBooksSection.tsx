@@ -40,7 +40,7 @@ export function OpenBooksSection() {
                 {balanceLine(data.balance, formatDateTime)} {`Waiting in escrow: ${formatMoney(data.escrow.waitingCents)} for ${formatMaskedCount(data.escrow.artists, { one: 'artist', other: 'artists' })}.`}
               </Text>
               <DataTable<Month | ({ month: 'All months' } & AdminOpenBooksView['totals'])>
-                label="Open books per month (table)"
+                name="Open books per month"
                 minWidth={1200}
                 rows={[...[...data.months].reverse(), { month: 'All months', ...data.totals }]}
                 rowKey={(row) => row.month}

@@ -22,7 +22,7 @@ export function TransactionPage({ id }: { id: string }) {
         <>
           <Section title="Postings" description="Money into an account is positive, out of it negative; they add up to zero.">
             <DataTable
-              label="Postings (table)"
+              name="Postings"
               minWidth={400}
               rows={journal.postings}
               rowKey={(posting) => posting.account}

@@ -1,8 +1,8 @@
-import { Anchor, Table } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatMoney, formatDate, formatDateTime } from '@web/shared/format';
-import { Pager, QueryState, Section, TableScroll } from '@web/shared/ui';
+import { DataTable, Pager, QueryState, Section } from '@web/shared/ui';
 import { useListPayoutsQuery } from '../api/funds.api';
 import { PayoutStatusBadge } from './PayoutStatusBadge';
 
@@ -21,34 +21,25 @@ export function PayoutsSection({ officeId }: { officeId: string }) {
       >
         {(data) => (
           <>
-            <TableScroll minWidth={520} stackOnPhone label="Payouts (table)">
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">Created</Table.Th>
-                    <Table.Th scope="col">Amount</Table.Th>
-                    <Table.Th scope="col">Status</Table.Th>
-                    <Table.Th scope="col">Arrives</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((payout) => (
-                    <Table.Tr key={payout.id}>
-                      <Table.Td data-label="Created">
-                        <Anchor component={Link} to={`/for-artists/funds/payouts/${payout.id}?${new URLSearchParams({ office: officeId })}`} aria-label={`Payout of ${formatMoney(payout.amountCents)}, ${formatDateTime(payout.createdAt)}`}>
-                          {formatDateTime(payout.createdAt)}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td data-label="Amount">{formatMoney(payout.amountCents)}</Table.Td>
-                      <Table.Td data-label="Status">
-                        <PayoutStatusBadge status={payout.status} />
-                      </Table.Td>
-                      <Table.Td data-label="Arrives">{payout.arrivalDate ? formatDate(payout.arrivalDate) : '—'}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </TableScroll>
+            <DataTable
+              name="Payouts"
+              minWidth={520}
+              rows={data.items}
+              rowKey={(payout) => payout.id}
+              columns={[
+                {
+                  label: 'Created',
+                  render: (payout) => (
+                    <Anchor component={Link} to={`/for-artists/funds/payouts/${payout.id}?${new URLSearchParams({ office: officeId })}`} aria-label={`Payout of ${formatMoney(payout.amountCents)}, ${formatDateTime(payout.createdAt)}`}>
+                      {formatDateTime(payout.createdAt)}
+                    </Anchor>
+                  ),
+                },
+                { label: 'Amount', render: (payout) => formatMoney(payout.amountCents) },
+                { label: 'Status', render: (payout) => <PayoutStatusBadge status={payout.status} /> },
+                { label: 'Arrives', render: (payout) => (payout.arrivalDate ? formatDate(payout.arrivalDate) : '—') },
+              ]}
+            />
             <Pager label="Payout pages" page={data.pagination.page} pages={data.pagination.pages} onPage={setPage} />
           </>
         )}

@@ -61,7 +61,7 @@ function Insights({ data }: { data: ArtistInsightsView }) {
         <Stack gap="sm">
           <MonthlyFundingChart months={data.months} />
           <DataTable
-            label="Money per month (table)"
+            name="Money per month"
             minWidth={520}
             rows={[...data.months].reverse()}
             rowKey={(month) => month.month}
@@ -83,7 +83,7 @@ function Insights({ data }: { data: ArtistInsightsView }) {
           By the country of each fan&apos;s streaming account; countries of fewer than 5 fans are counted together.
         </Text>
         <DataTable
-          label="Money per listening country (table)"
+          name="Money per listening country"
           rows={data.countries}
           rowKey={(row) => row.country ?? 'unknown'}
           columns={[
@@ -106,7 +106,7 @@ function Insights({ data }: { data: ArtistInsightsView }) {
           <Text c="dimmed">No track of this artist is in the paid listening yet.</Text>
         ) : (
           <DataTable
-            label="Tracks fans paid for (table)"
+            name="Tracks fans paid for"
             rows={data.tracks}
             rowKey={(track) => track.trackId}
             columns={[

@@ -1,9 +1,9 @@
-import { Button, Group, NativeSelect, Table, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useState } from 'react';
 import { formatCents, WALLET_TRANSACTION_TYPES, type WalletTransactionType } from '#pie/contracts';
 import { serverMessage } from '@web/shared/api';
 import { formatDateTime } from '@web/shared/format';
-import { FormAlert, Pager, QueryState, Section, StatList, TableScroll } from '@web/shared/ui';
+import { DataTable, FormAlert, Pager, QueryState, Section, StatList } from '@web/shared/ui';
 import { useGetWalletBalanceQuery, useGetWalletSummaryQuery, useListWalletTransactionsQuery, useOpenBillingPortalMutation } from '../api/payments.api';
 
 const TYPE_LABELS: Record<WalletTransactionType, string> = {
@@ -85,26 +85,17 @@ export function WalletSection() {
         >
           {(data) => (
             <>
-              <TableScroll minWidth={420}>
-                <Table>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>When</Table.Th>
-                      <Table.Th>What</Table.Th>
-                      <Table.Th ta="right">Amount</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.items.map((item) => (
-                      <Table.Tr key={`${item.id}-${item.type}`}>
-                        <Table.Td>{formatDateTime(item.occurredAt)}</Table.Td>
-                        <Table.Td>{TYPE_LABELS[item.type]}</Table.Td>
-                        <Table.Td ta="right">{dollars(item.amountCents)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </TableScroll>
+              <DataTable
+                name="Wallet transactions"
+                minWidth={420}
+                rows={data.items}
+                rowKey={(item) => `${item.id}-${item.type}`}
+                columns={[
+                  { label: 'When', render: (item) => formatDateTime(item.occurredAt) },
+                  { label: 'What', render: (item) => TYPE_LABELS[item.type] },
+                  { label: 'Amount', align: 'right', render: (item) => dollars(item.amountCents) },
+                ]}
+              />
               <Pager label="Transaction pages" page={data.pagination.page} pages={data.pagination.pages} onPage={setPage} />
             </>
           )}

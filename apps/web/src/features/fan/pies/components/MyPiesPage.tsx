@@ -1,8 +1,8 @@
 import type { PieWithPeriods } from '#pie/contracts';
-import { Alert, Anchor, Badge, Group, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { errorMessage } from '@web/shared/api';
-import { EmptyTable, PageFrame, PageLoader, Section, TableScroll } from '@web/shared/ui';
+import { DataTable, EmptyTable, PageFrame, PageLoader, Section } from '@web/shared/ui';
 import { useGetFanPiesQuery } from '../api/pies.api';
 import { usePieStatus } from '@web/shared/pies';
 import { formatDate, formatMoney } from '@web/shared/format';
@@ -64,40 +64,32 @@ function PieCard({ pie, number }: { pie: PieWithPeriods; number: number }) {
         </Group>
       }
     >
-      <TableScroll minWidth={560}>
-        <Table striped aria-label="Periods">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Period</Table.Th>
-              <Table.Th>Split</Table.Th>
-              <Table.Th>Artists</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th>Statement</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {pie.periods.map((period) => (
-              <Table.Tr key={period.id}>
-                <Table.Td>{`${formatDate(period.startsAt)} – ${formatDate(period.endsAt)}`}</Table.Td>
-                <Table.Td>{period.distributedCents === null ? '—' : formatMoney(period.distributedCents)}</Table.Td>
-                <Table.Td>{period.artistCount ?? '—'}</Table.Td>
-                <Table.Td>{period.rolledOver ? (period.splitCents === 0 ? 'Nothing to split' : 'Rolled over') : STATE_LABEL[period.state]}</Table.Td>
-                <Table.Td>
-                  {period.state === 'closed' ? (
-                    <Anchor component={Link} to={`/my-pies/statements/${period.id}`}>
-                      {`Statement for ${formatDate(period.endsAt)}`}
-                    </Anchor>
-                  ) : (
-                    <Text size="sm" c="dimmed">
-                      After it closes
-                    </Text>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </TableScroll>
+      <DataTable
+        name="Periods"
+        striped
+        minWidth={560}
+        rows={pie.periods}
+        rowKey={(period) => period.id}
+        columns={[
+          { label: 'Period', render: (period) => `${formatDate(period.startsAt)} – ${formatDate(period.endsAt)}` },
+          { label: 'Split', render: (period) => (period.distributedCents === null ? '—' : formatMoney(period.distributedCents)) },
+          { label: 'Artists', render: (period) => period.artistCount ?? '—' },
+          { label: 'State', render: (period) => (period.rolledOver ? (period.splitCents === 0 ? 'Nothing to split' : 'Rolled over') : STATE_LABEL[period.state]) },
+          {
+            label: 'Statement',
+            render: (period) =>
+              period.state === 'closed' ? (
+                <Anchor component={Link} to={`/my-pies/statements/${period.id}`}>
+                  {`Statement for ${formatDate(period.endsAt)}`}
+                </Anchor>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  After it closes
+                </Text>
+              ),
+          },
+        ]}
+      />
     </Section>
   );
 }
