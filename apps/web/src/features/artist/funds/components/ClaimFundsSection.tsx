@@ -39,7 +39,7 @@ export function ClaimFundsSection({ claimId }: { claimId: string }) {
       >
         {(data) => (
           <>
-            <TransactionsTable items={data.items} label="This artist's transactions (table)" />
+            <TransactionsTable items={data.items} name="This artist's transactions" />
             <Pager label="This artist's transaction pages" page={data.pagination.page} pages={data.pagination.pages} onPage={setPage} />
           </>
         )}

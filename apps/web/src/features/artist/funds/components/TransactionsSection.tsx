@@ -40,7 +40,7 @@ export function TransactionsSection({ officeId }: { officeId: string }) {
       >
         {(data) => (
           <>
-            <TransactionsTable items={data.items} label="Transactions (table)" detailsOfOffice={officeId} />
+            <TransactionsTable items={data.items} name="Transactions" detailsOfOffice={officeId} />
             <Pager label="Transaction pages" page={data.pagination.page} pages={data.pagination.pages} onPage={setPage} />
           </>
         )}

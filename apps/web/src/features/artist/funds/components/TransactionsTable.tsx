@@ -1,7 +1,7 @@
-import { Anchor, Table, Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatMoney, formatDateTime } from '@web/shared/format';
-import { TableScroll } from '@web/shared/ui';
+import { DataTable } from '@web/shared/ui';
 import type { TransactionFilter, TransactionView } from '../api/types';
 
 /** The spec's transaction filter (all, credit, payout), as the segmented control offers it. */
@@ -30,49 +30,42 @@ export const DETAIL_LABEL: Record<TransactionView['detail'], string> = {
  * on a claim's page. `detailsOfOffice` links each to `/for-artists/funds/transactions/:id?office=…`
  * (the link names its office, so it opens there whichever office is chosen).
  */
-export function TransactionsTable({ items, label, detailsOfOffice }: { items: TransactionView[]; label: string; detailsOfOffice?: string }) {
+export function TransactionsTable({ items, name, detailsOfOffice }: { items: TransactionView[]; name: string; detailsOfOffice?: string }) {
   const linkToDetails = detailsOfOffice !== undefined;
   return (
-    <TableScroll minWidth={linkToDetails ? 560 : 480} stackOnPhone label={label}>
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">When</Table.Th>
-            <Table.Th scope="col">Kind</Table.Th>
-            <Table.Th scope="col">What</Table.Th>
-            <Table.Th scope="col" ta="right">
-              Amount
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => (
-            <Table.Tr key={item.id}>
-              <Table.Td data-label="When">
-                {linkToDetails ? (
-                  <Anchor component={Link} to={`/for-artists/funds/transactions/${item.id}?${new URLSearchParams({ office: detailsOfOffice ?? '' })}`}>
-                    {formatDateTime(item.occurredAt)}
-                  </Anchor>
-                ) : (
-                  formatDateTime(item.occurredAt)
-                )}
-              </Table.Td>
-              <Table.Td data-label="Kind">{DETAIL_LABEL[item.detail] ?? item.kind}</Table.Td>
-              <Table.Td data-label="What">
-                {item.description}
-                {item.artistName && (
-                  <Text span size="sm" c="dimmed">
-                    {` · ${item.artistName}`}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td data-label="Amount" ta="right">
-                {formatMoney(item.amountCents)}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </TableScroll>
+    <DataTable
+      name={name}
+      minWidth={linkToDetails ? 560 : 480}
+      rows={items}
+      rowKey={(item) => item.id}
+      columns={[
+        {
+          label: 'When',
+          render: (item) =>
+            linkToDetails ? (
+              <Anchor component={Link} to={`/for-artists/funds/transactions/${item.id}?${new URLSearchParams({ office: detailsOfOffice ?? '' })}`}>
+                {formatDateTime(item.occurredAt)}
+              </Anchor>
+            ) : (
+              formatDateTime(item.occurredAt)
+            ),
+        },
+        { label: 'Kind', render: (item) => DETAIL_LABEL[item.detail] ?? item.kind },
+        {
+          label: 'What',
+          render: (item) => (
+            <>
+              {item.description}
+              {item.artistName && (
+                <Text span size="sm" c="dimmed">
+                  {` · ${item.artistName}`}
+                </Text>
+              )}
+            </>
+          ),
+        },
+        { label: 'Amount', align: 'right', render: (item) => formatMoney(item.amountCents) },
+      ]}
+    />
   );
 }

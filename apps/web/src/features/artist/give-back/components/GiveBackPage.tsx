@@ -1,10 +1,10 @@
 import { parseDollarsToCents, type Office } from '#pie/contracts';
-import { Alert, Button, Group, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { errorMessage } from '@web/shared/api';
 import { formatDateTime, formatMoney } from '@web/shared/format';
-import { EmptyState, LoadingBlock, ModalDialog, Pager, PageFrame, QueryState, Section, TableScroll } from '@web/shared/ui';
+import { DataTable, EmptyState, LoadingBlock, ModalDialog, Pager, PageFrame, QueryState, Section } from '@web/shared/ui';
 import { useGiveBackMutation, useListGiveBacksQuery, type GiveBackRequest } from '../api/give-back.api';
 
 
@@ -139,30 +139,17 @@ function GiveBackHistory({ officeId }: { officeId: string }) {
       >
         {(data) => (
           <>
-            <TableScroll minWidth={420} stackOnPhone label="Gifts (table)">
-              <Table>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th scope="col">When</Table.Th>
-                    <Table.Th scope="col">Given as</Table.Th>
-                    <Table.Th scope="col" ta="right">
-                      Amount
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((gift) => (
-                    <Table.Tr key={gift.id}>
-                      <Table.Td data-label="When">{formatDateTime(gift.createdAt)}</Table.Td>
-                      <Table.Td data-label="Given as">{gift.sharePercent === null ? 'An amount' : `${gift.sharePercent}% of earnings`}</Table.Td>
-                      <Table.Td data-label="Amount" ta="right">
-                        {formatMoney(gift.amountCents)}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </TableScroll>
+            <DataTable
+              name="Gifts"
+              minWidth={420}
+              rows={data.items}
+              rowKey={(gift) => gift.id}
+              columns={[
+                { label: 'When', render: (gift) => formatDateTime(gift.createdAt) },
+                { label: 'Given as', render: (gift) => (gift.sharePercent === null ? 'An amount' : `${gift.sharePercent}% of earnings`) },
+                { label: 'Amount', align: 'right', render: (gift) => formatMoney(gift.amountCents) },
+              ]}
+            />
             <Pager label="Gift pages" page={data.pagination.page} pages={data.pagination.pages} onPage={setPage} />
           </>
         )}
