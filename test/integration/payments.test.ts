@@ -165,6 +165,21 @@ describe('checkout → hosted page paid → webhook → journal', () => {
     expect(await journalsOf(fan.id, 'invoice_paid')).toHaveLength(1);
   });
 
+  it('tells identity the fan’s Stripe customer: the fan’s own record and the back office’s page of the fan show it', async () => {
+    const fan = await newFan();
+    expect((await get(fan, '/api/user')).body.data.stripe_customer_id).toBeNull();
+    const checkout = await post(fan, '/api/stripe/createCheckout', { amount: '5.00', pieDays: 30, artistLimit: 15, artistPopularity: 40, excludeNonActive: true });
+    expect(checkout.status, JSON.stringify(checkout.body)).toBe(200);
+    const customer = await sql.value<string>(`select stripe_customer_id from billing.customers where fan_id = $1`, [fan.id]);
+    expect(customer).toMatch(/^cus_/);
+    // Billing announces the customer (billing.stripe-customer-created.v1); identity's copy follows.
+    await platform.settled();
+    expect((await get(fan, '/api/user')).body.data.stripe_customer_id).toBe(customer);
+    const admin = await makeAccount(sql, 'admin');
+    const { cookies } = await logIn(platform, admin);
+    expect((await platform.request('GET', `/api/admin/fans/${fan.id}`, { cookies })).body.data.stripeCustomerId).toBe(customer);
+  });
+
   it('renews when the clock passes the period end and posts the next period; a declined renewal makes it past due and e-mails the fan', async () => {
     const fan = await newFan();
     await checkoutAndPay(fan, '10.00', '4242424242424242', 7);

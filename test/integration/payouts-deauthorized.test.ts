@@ -116,7 +116,7 @@ describe('payouts: an account that deauthorized Pie', () => {
       postings: [{ account: accounts.stripeClearing, amountCents: -1200 }, { account: accounts.officeEarnings(admin.officeId), amountCents: 1200 }],
     });
     const booked = await platform.api.get(Database).transaction((tx) => bookDueTransfer(tx, admin.officeId, { thresholdCents: 1000, monthEnd: false, now: new Date() }));
-    expect(booked?.amount_cents).toBe(1200);
+    expect(booked?.amount_cents).toBe('1200');
     await deauthorize(admin.officeId, stripeAccount);
     expect(await sql.value<string>(`select status from payouts.transfers where id = $1`, [booked!.id])).toBe('failed');
     expect(await ledger.balanceOf(accounts.officeEarnings(admin.officeId))).toBe(1200);

@@ -74,7 +74,7 @@ describe('payouts: transfers, payouts and escrow expiry', () => {
     expect(await platform.worker!.get(TransferSender).transferDue(admin.officeId, { monthEnd: false })).toBeNull();
     // At month end whatever is there goes.
     const monthEnd = await platform.worker!.get(TransferSender).transferDue(admin.officeId, { monthEnd: true });
-    expect(monthEnd).toMatchObject({ amount_cents: 600, fee_cents: 0 });
+    expect(monthEnd).toMatchObject({ amount_cents: '600', fee_cents: '0' });
     // Stripe's transfers equal the ledger's transfer journals.
     const atStripe = (await stripeTransfersTo(stripeAccount)).map((t) => t.amount).sort((a, b) => a - b);
     expect(atStripe).toEqual([600, 1500]);
@@ -109,7 +109,7 @@ describe('payouts: transfers, payouts and escrow expiry', () => {
     });
     const booked = (await database.transaction((tx) => bookDueTransfer(tx, admin.officeId, { thresholdCents: 1000, monthEnd: false, now: new Date() })))!;
     await platform.stripe.transfers.create(
-      { amount: booked.amount_cents, currency: 'usd', destination: stripeAccount, transfer_group: `office_${admin.officeId}`, metadata: { pie_transfer_id: booked.id, office_id: admin.officeId } },
+      { amount: Number(booked.amount_cents), currency: 'usd', destination: stripeAccount, transfer_group: `office_${admin.officeId}`, metadata: { pie_transfer_id: booked.id, office_id: admin.officeId } },
       { idempotencyKey: transferIdempotencyKey(booked.id) },
     );
     // The job runs again (the queue's retry): it finishes the pending transfer, and Stripe has it once.

@@ -61,7 +61,7 @@ describe('payouts: disconnect, reconnect and transfers on the way', () => {
     const { admin, stripeAccount } = await connectedOffice('Booked Then Cut');
     await fundEarnings(admin.officeId, 1500);
     const booked = await database.transaction((tx) => bookDueTransfer(tx, admin.officeId, { thresholdCents: 1000, monthEnd: false, now: new Date() }));
-    expect(booked?.amount_cents).toBe(1500); // Stripe's monthly fee is booked with a payout, not taken from a transfer
+    expect(booked?.amount_cents).toBe('1500'); // Stripe's monthly fee is booked with a payout, not taken from a transfer
     expect(await ledger.balanceOf(accounts.officeConnected(admin.officeId))).toBe(1500);
 
     await disconnect(admin.officeId);

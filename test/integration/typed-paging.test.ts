@@ -4,7 +4,7 @@ import { createOrm, Database, pageOfQuery, RateLimiter, typedDb, type Orm } from
 import { createTestDatabase, type TestDatabase } from '#pie/testing';
 import type { PlatformTables } from '../../libs/platform/src/database/tables.generated.js';
 
-// The platform's typed helpers that identity and offices use: paging a typed query, and the
+// The platform's typed helpers: paging a typed query (the one pager every list uses), and the
 // rate limiter's read and reset the sign-in throttle goes through.
 let database: TestDatabase;
 let orm: Orm;
@@ -42,6 +42,25 @@ describe('pageOfQuery', () => {
   it('still counts the whole list for a page past its end, and an empty list is 0 pages', async () => {
     expect(await pageOfQuery(probes(), { page: 4, limit: 2 })).toEqual({ rows: [], pagination: { page: 4, limit: 2, total: 5, pages: 3 } });
     expect(await pageOfQuery(probes('nothing:%'), { page: 2, limit: 2 })).toEqual({ rows: [], pagination: { page: 2, limit: 2, total: 0, pages: 0 } });
+  });
+
+  it('counts the groups of a grouped query, on a page and past its end', async () => {
+    // Hits 1–5 by remainder of 3: three groups of 1, 2 and 2 rows. The total is 3 groups, never one group's rows.
+    const byRemainder = () =>
+      typedDb<PlatformTables>(db.em())
+        .selectFrom('platform.rate_limits')
+        .select([sql<number>`hits % 3`.as('remainder'), sql<number>`count(*)::int`.as('n')])
+        .where('key', 'like', 'paging-probe:%')
+        .groupBy(sql`hits % 3`)
+        .orderBy('remainder');
+    expect(await pageOfQuery(byRemainder(), { page: 1, limit: 2 })).toEqual({
+      rows: [
+        { remainder: 0, n: 1 },
+        { remainder: 1, n: 2 },
+      ],
+      pagination: { page: 1, limit: 2, total: 3, pages: 2 },
+    });
+    expect(await pageOfQuery(byRemainder(), { page: 3, limit: 2 })).toEqual({ rows: [], pagination: { page: 3, limit: 2, total: 3, pages: 2 } });
   });
 });
 

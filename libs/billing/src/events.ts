@@ -12,3 +12,4 @@ export { StripeAccountUpdated, type StripeAccountUpdatedPayload } from './events
 export { StripePayoutUpdated, type StripePayoutUpdatedPayload } from './events/stripe-payout-updated.event.js';
 export { StripeTransferReversed, type StripeTransferReversedPayload } from './events/stripe-transfer-reversed.event.js';
 export { StripeAccountDeauthorized, type StripeAccountDeauthorizedPayload } from './events/stripe-account-deauthorized.event.js';
+export { StripeCustomerCreated, type StripeCustomerCreatedPayload } from './events/stripe-customer-created.event.js';

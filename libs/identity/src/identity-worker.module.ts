@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import './domain/prunable.js';
 import { IdentityFacadeModule } from './identity-facade.module.js';
+import { RecordStripeCustomerOnStripeCustomerCreatedListener } from './listeners/record-stripe-customer-on-stripe-customer-created.listener.js';
 import {
   SendVerificationEmailOnArtistRegisteredListener,
   SendVerificationEmailOnFanRegisteredListener,
@@ -10,6 +11,6 @@ import {
 @Module({
   imports: [IdentityFacadeModule],
   exports: [IdentityFacadeModule],
-  providers: [SendVerificationEmailOnFanRegisteredListener, SendVerificationEmailOnArtistRegisteredListener],
+  providers: [SendVerificationEmailOnFanRegisteredListener, SendVerificationEmailOnArtistRegisteredListener, RecordStripeCustomerOnStripeCustomerCreatedListener],
 })
 export class IdentityWorkerModule {}

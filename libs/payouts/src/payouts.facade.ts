@@ -8,6 +8,7 @@ import { escrowArtistIds } from './domain/escrow-expiry.js';
 import { mailStripeDisconnected } from './domain/office-mails.js';
 import { releaseEscrow, resumeOffice } from './domain/escrow-release.js';
 import { officesAgainstStripe, type OfficeAgainstStripe } from './domain/provider-reconciliation.js';
+import { cents } from './domain/payout-rows.js';
 import { TransferSender } from './domain/transfer-sender.js';
 
 export interface ProcessPayoutsOutcome {
@@ -61,8 +62,9 @@ export class PayoutsFacade {
       await this.database.transaction((tx) => audit.transferring(tx, officeId));
       try {
         const made = await this.sender.transferDue(officeId);
-        if (made) outcome.transfers.push({ officeId, transferId: made.id, cents: made.amount_cents });
-        await this.database.transaction((tx) => audit.transferred(tx, officeId, made ? { transferId: made.id, cents: made.amount_cents } : null));
+        const sent = made ? { transferId: made.id, cents: cents(made.amount_cents) } : null;
+        if (sent) outcome.transfers.push({ officeId, ...sent });
+        await this.database.transaction((tx) => audit.transferred(tx, officeId, sent));
       } catch (error) {
         outcome.failures.push({ officeId, message: (error as Error).message });
         await this.database.transaction((tx) => audit.transferred(tx, officeId, { error: (error as Error).message }));

@@ -2,8 +2,9 @@ import type { SubscriptionStatus } from '../events/subscription-status-changed.e
 
 /**
  * What a subscription's Stripe status means to Pie, spelled once: the handlers test a row or a
- * Stripe object with the predicates, and SQL filters are built from the same lists
- * (`statusListSql`), so a status added to a list changes every check at once.
+ * Stripe object with the predicates, and typed queries filter on the same lists
+ * (`where('status', 'not in', ENDED_SUBSCRIPTION_STATUSES)`), so a status added to a list changes
+ * every check at once.
  */
 
 /** Paid up: Stripe collected the period (or a trial runs): the fan's pie is active. */
@@ -23,16 +24,6 @@ const isIn = (statuses: readonly string[]) => (status: string): boolean => statu
 export const isPaidUp = isIn(PAID_UP_STATUSES);
 export const isLive = isIn(LIVE_SUBSCRIPTION_STATUSES);
 export const hasEnded = isIn(ENDED_SUBSCRIPTION_STATUSES);
-
-/** A list of statuses as an SQL list literal, `('active', 'trialing')`: the statuses are this file's constants, never input. */
-export function statusListSql(statuses: readonly SubscriptionStatus[]): string {
-  return `(${statuses.map((status) => `'${status}'`).join(', ')})`;
-}
-
-/** The same list as a Postgres text[] literal, for `status <> all(?::text[])` parameters. */
-export function statusArrayParam(statuses: readonly SubscriptionStatus[]): string {
-  return `{${statuses.join(',')}}`;
-}
 
 /**
  * Whether this subscription stops the fan from starting another pie (checkout or the free pie):

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
 import { APP_CONFIG, Database, type AppConfig, type EntityManager } from '#pie/platform';
 import { identityDb } from '../db/identity-db.js';
 import { Fan } from '../domain/fan.entity.js';
@@ -53,19 +52,5 @@ export class FanContacts {
    */
   async takePromotion(fanId: string, em: EntityManager): Promise<TakePromotionOutcome> {
     return takePromotion(em, this.fingerprinter, fanId);
-  }
-
-  /**
-   * Keeps the fan's `stripe_customer_id` (spec §3) in step with billing's customer. Identity's own
-   * SQL, called in billing's transaction; it need not be atomic with billing's customer row (a
-   * mirror for the back office), so it is a candidate for an event billing records instead.
-   */
-  async recordStripeCustomer(fanId: string, stripeCustomerId: string, em: EntityManager): Promise<void> {
-    await identityDb(em)
-      .updateTable('identity.fans')
-      .set({ stripe_customer_id: stripeCustomerId })
-      .where('id', '=', fanId)
-      .where(sql<boolean>`stripe_customer_id is distinct from ${stripeCustomerId}`)
-      .execute();
   }
 }

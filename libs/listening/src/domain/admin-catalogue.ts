@@ -1,6 +1,6 @@
 import type { Pagination } from '#pie/contracts';
 import { sql } from 'kysely';
-import { containsPattern, pageOfRows, textArray, type EntityManager } from '#pie/platform';
+import { containsPattern, pageOfQuery, textArray, type EntityManager } from '#pie/platform';
 import { listeningDb } from '../db/listening-db.js';
 
 /* The back office's view of the catalogue (the admin module reads this facade, never the tables). */
@@ -52,19 +52,13 @@ export async function adminCataloguePage(
     .$if((options.excludeIds?.length ?? 0) > 0, (q) => q.where(sql<boolean>`not (a.id = any(${textArray(options.excludeIds ?? [])}::uuid[]))`));
   const orders = { name: sql`lower(name)`, fans: sql`fans`, listened: sql`listened_ms`, given: sql`given_rank` } as const;
   const direction = query.sortBy === 'given' ? (query.sortOrder === 'desc' ? 'asc' : 'desc') : query.sortOrder;
-  const { rows, pagination } = await pageOfRows(
-    await db
+  const { rows, pagination } = await pageOfQuery(
+    db
       .selectFrom(list.as('q'))
       .selectAll('q')
-      .select(sql<string>`count(*) over ()`.as('total'))
       .orderBy(sql`${orders[query.sortBy]} ${sql.raw(direction === 'asc' ? 'asc' : 'desc')}`)
-      .orderBy('q.id')
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit)
-      .execute(),
-    query.page,
-    query.limit,
-    async () => (await db.selectFrom(list.as('q')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
+      .orderBy('q.id'),
+    query,
   );
   return { items: rows.map((row) => ({ id: row.id, name: row.name, spotifyId: row.provider_id, fans: Number(row.fans), listenedMs: Number(row.listened_ms) })), pagination };
 }

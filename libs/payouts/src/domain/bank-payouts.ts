@@ -1,63 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import type { PayoutStatus, PayoutView } from '#pie/contracts';
+import type { PayoutStatus } from '#pie/contracts';
 import { accounts, balanceOf, canonicalPostings, journalByKey, lockAccounts, postJournal, type JournalInput, JOURNAL_KINDS } from '#pie/ledger';
 import { sql } from 'kysely';
 import type { EntityManager } from '#pie/platform';
 import { payoutsDb } from '../db/payouts-db.js';
 import { bookConnectFees } from './connect-fees.js';
+import type { PayoutRow } from './payout-rows.js';
 
-
-export interface PayoutRow {
-  id: string;
-  office_id: string;
-  /** The office's Stripe account the payout was made on (an office may have had several). */
-  stripe_account_id: string;
-  amount_cents: number;
-  status: 'creating' | PayoutStatus;
-  stripe_payout_id: string | null;
-  arrival_date: string | null;
-  failure_code: string | null;
-  failure_message: string | null;
-  created_by: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-const PAYOUT_COLUMNS = [
-  'id',
-  'office_id',
-  'stripe_account_id',
-  sql<number>`amount_cents::float8`.as('amount_cents'),
-  'status',
-  'stripe_payout_id',
-  'arrival_date',
-  'failure_code',
-  'failure_message',
-  'created_by',
-  'created_at',
-  'updated_at',
-] as const;
-const payouts = (em: EntityManager) => payoutsDb(em).selectFrom('payouts.payouts').select(PAYOUT_COLUMNS);
+const payouts = (em: EntityManager) => payoutsDb(em).selectFrom('payouts.payouts').selectAll();
 
 /** Stripe's idempotency key for one payout row: a retried request cannot pay out twice. */
 export const payoutIdempotencyKey = (payoutId: string) => `pie-payout-${payoutId}`;
 
 /** A payout stuck in `creating` this long lost its answer (a crash, a timeout): the next request resumes it. */
 export const STALE_CREATING_MS = 30_000;
-
-export function payoutView(row: PayoutRow): PayoutView {
-  return {
-    id: row.id,
-    amountCents: row.amount_cents,
-    // `creating` is Pie's own step before Stripe answers: to the office it is pending.
-    status: row.status === 'creating' ? 'pending' : row.status,
-    createdAt: new Date(row.created_at).toISOString(),
-    arrivalDate: row.arrival_date ? new Date(row.arrival_date).toISOString() : null,
-    failureMessage: row.failure_message,
-    failureCode: row.failure_code,
-  };
-}
 
 /**
  * Claims the office's one "creating" slot for a payout of `amountCents` (the partial unique index
@@ -68,7 +25,7 @@ export async function startPayout(em: EntityManager, officeId: string, stripeAcc
     .insertInto('payouts.payouts')
     .values({ id: randomUUID(), office_id: officeId, stripe_account_id: stripeAccountId, amount_cents: amountCents, status: 'creating', created_by: userId })
     .onConflict((oc) => oc.column('office_id').where(sql<boolean>`status = 'creating'`).doNothing())
-    .returning(PAYOUT_COLUMNS)
+    .returningAll()
     .executeTakeFirst();
   return row ?? null;
 }
@@ -107,7 +64,7 @@ export async function applyStripePayout(tx: EntityManager, row: PayoutRow, payou
       updated_at: sql<string>`now()`,
     })
     .where('id', '=', row.id)
-    .returning(PAYOUT_COLUMNS)
+    .returningAll()
     .executeTakeFirstOrThrow();
   const references = { officeId: row.office_id, payoutId: row.id, stripePayoutId: payout.id };
   const posted = await postPayoutOnce(tx, row, payout, references);

@@ -4,24 +4,8 @@ import { accounts, balanceOf, canonicalPostings, lockAccounts, postJournal, JOUR
 import { sql } from 'kysely';
 import type { EntityManager } from '#pie/platform';
 import { payoutsDb } from '../db/payouts-db.js';
+import { giveBackView } from './payout-rows.js';
 import { notEnoughEarnings } from './payouts.errors.js';
-
-
-interface GiveBackRow {
-  id: string;
-  amount_cents: number;
-  share_percent: number | null;
-  created_at: string;
-}
-
-const GIVE_BACK_COLUMNS = ['id', sql<number>`amount_cents::float8`.as('amount_cents'), 'share_percent', 'created_at'] as const;
-
-const view = (row: GiveBackRow): GiveBackView => ({
-  id: row.id,
-  amountCents: row.amount_cents,
-  sharePercent: row.share_percent,
-  createdAt: new Date(row.created_at).toISOString(),
-});
 
 /**
  * An office gives part of its earnings to the promotion pool (which funds new fans' free pies):
@@ -46,24 +30,24 @@ export async function giveBack(tx: EntityManager, input: { officeId: string; use
     ],
   };
   await postJournal(tx, journal, canonicalPostings(journal));
-  const row: GiveBackRow = await payoutsDb(tx)
+  const row = await payoutsDb(tx)
     .insertInto('payouts.give_backs')
     .values({ id, office_id: input.officeId, amount_cents: amountCents, share_percent: input.sharePercent, given_by: input.userId })
-    .returning(GIVE_BACK_COLUMNS)
+    .returningAll()
     .executeTakeFirstOrThrow();
-  return view(row);
+  return giveBackView(row);
 }
 
 export async function giveBacksOf(em: EntityManager, officeId: string, page: { page: number; limit: number }): Promise<{ total: number; items: GiveBackView[] }> {
   const count = await payoutsDb(em).selectFrom('payouts.give_backs').select(sql<number>`count(*)::int`.as('n')).where('office_id', '=', officeId).executeTakeFirst();
   const rows = await payoutsDb(em)
     .selectFrom('payouts.give_backs')
-    .select(GIVE_BACK_COLUMNS)
+    .selectAll()
     .where('office_id', '=', officeId)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(page.limit)
     .offset((page.page - 1) * page.limit)
     .execute();
-  return { total: count?.n ?? 0, items: rows.map(view) };
+  return { total: count?.n ?? 0, items: rows.map(giveBackView) };
 }

@@ -1,7 +1,7 @@
 import { payoutSentMessage, stripeDisconnectedMessage, stripeRestrictedMessage } from '#pie/notifications';
 import { mailOfficeAdmins } from '#pie/offices';
 import type { EntityManager } from '#pie/platform';
-import type { PayoutRow } from './bank-payouts.js';
+import { cents, type PayoutRow } from './payout-rows.js';
 
 /*
  * What payouts tells an office's admins, each recorded in the transaction of the fact it reports
@@ -29,7 +29,7 @@ export async function mailStripeRestricted(tx: EntityManager, publicUrl: string,
 export async function mailPayoutSent(tx: EntityManager, publicUrl: string, payout: PayoutRow): Promise<void> {
   const payoutLink = new URL(`/for-artists/funds/payouts/${payout.id}?office=${payout.office_id}`, publicUrl).toString();
   await mailOfficeAdmins(tx, payout.office_id, (admin, officeName) =>
-    payoutSentMessage({ to: admin.email, firstName: admin.firstName, officeName, amountCents: payout.amount_cents, arrivalDate: payout.arrival_date, payoutLink }),
+    payoutSentMessage({ to: admin.email, firstName: admin.firstName, officeName, amountCents: cents(payout.amount_cents), arrivalDate: payout.arrival_date, payoutLink }),
   );
   await tx.flush();
 }

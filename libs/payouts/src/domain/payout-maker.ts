@@ -4,7 +4,8 @@ import { StripeGateway } from '#pie/billing';
 import { APP_CONFIG, Database, type AppConfig, type EntityManager } from '#pie/platform';
 import { formatCents } from '#pie/contracts';
 import { accounts, balanceOf } from '#pie/ledger';
-import { abandonPayout, applyStripePayout, creatingPayoutOf, insertReportedPayout, lockPayout, payoutByStripeId, payoutIdempotencyKey, STALE_CREATING_MS, startPayout, type PayoutRow } from './bank-payouts.js';
+import { abandonPayout, applyStripePayout, creatingPayoutOf, insertReportedPayout, lockPayout, payoutByStripeId, payoutIdempotencyKey, STALE_CREATING_MS, startPayout } from './bank-payouts.js';
+import { cents, type PayoutRow } from './payout-rows.js';
 import { canReceiveTransfers, connectedAccountByStripeId, connectedAccountOf, isDeauthorizedAccount, type ConnectedAccount } from './connected-accounts.js';
 import { mailPayoutSent } from './office-mails.js';
 import { accountDeauthorized, balanceMismatch, disconnected, notConnected, nothingToPayOut, onboardingIncomplete, payoutInProgress, stripeRefused } from './payouts.errors.js';
@@ -62,7 +63,7 @@ export class PayoutMaker {
     let payout: Stripe.Payout;
     try {
       payout = await this.gateway.stripe.payouts.create(
-        { amount: slot.amount_cents, currency: 'usd', metadata: { pie_payout_id: slot.id, office_id: slot.office_id } },
+        { amount: cents(slot.amount_cents), currency: 'usd', metadata: { pie_payout_id: slot.id, office_id: slot.office_id } },
         { stripeAccount: account.stripeAccountId, idempotencyKey: payoutIdempotencyKey(slot.id) },
       );
     } catch (error) {

@@ -5,7 +5,8 @@ import { APP_CONFIG, Database, type AppConfig } from '#pie/platform';
 import { canReceiveTransfers, lockConnectedAccount } from './connected-accounts.js';
 import { isPermanentStripeError } from './stripe-errors.js';
 import { isLastDayOfMonth } from './transfer-rules.js';
-import { bookDueTransfer, countAttempt, failTransfer, markTransferMade, pendingTransferOf, type TransferRow } from './transfers.js';
+import { bookDueTransfer, countAttempt, failTransfer, markTransferMade, pendingTransferOf } from './transfers.js';
+import { cents, type TransferRow } from './payout-rows.js';
 
 /** The Stripe idempotency key of a booked transfer: retries after a timeout cannot make a second one. */
 export const transferIdempotencyKey = (transferId: string) => `pie-transfer-${transferId}`;
@@ -79,7 +80,7 @@ export class TransferSender {
       try {
         made = await stripe.transfers.create(
           {
-            amount: transfer.amount_cents,
+            amount: cents(transfer.amount_cents),
             currency: 'usd',
             destination: now.stripeAccountId,
             transfer_group: transferGroupOf(transfer.office_id),

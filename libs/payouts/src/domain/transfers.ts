@@ -4,40 +4,11 @@ import { sql } from 'kysely';
 import type { EntityManager } from '#pie/platform';
 import { payoutsDb } from '../db/payouts-db.js';
 import { canReceiveTransfers, connectedAccountOf } from './connected-accounts.js';
+import { cents, type TransferRow } from './payout-rows.js';
 import { transferIsDue } from './transfer-rules.js';
 
-
-export interface TransferRow {
-  id: string;
-  office_id: string;
-  /** The office's Stripe account the transfer was booked for (an office may have had several). */
-  stripe_account_id: string;
-  amount_cents: number;
-  fee_cents: number;
-  status: 'pending' | 'made' | 'failed';
-  stripe_transfer_id: string | null;
-  failure_message: string | null;
-  attempts: number;
-  created_at: string;
-  made_at: string | null;
-}
-
-const TRANSFER_COLUMNS = [
-  'id',
-  'office_id',
-  'stripe_account_id',
-  sql<number>`amount_cents::float8`.as('amount_cents'),
-  sql<number>`fee_cents::float8`.as('fee_cents'),
-  'status',
-  'stripe_transfer_id',
-  'failure_message',
-  'attempts',
-  'created_at',
-  'made_at',
-] as const;
-
 export async function pendingTransferOf(em: EntityManager, officeId: string): Promise<TransferRow | null> {
-  const row = await payoutsDb(em).selectFrom('payouts.transfers').select(TRANSFER_COLUMNS).where('office_id', '=', officeId).where('status', '=', 'pending').executeTakeFirst();
+  const row = await payoutsDb(em).selectFrom('payouts.transfers').selectAll().where('office_id', '=', officeId).where('status', '=', 'pending').executeTakeFirst();
   return row ?? null;
 }
 
@@ -76,7 +47,7 @@ export async function bookDueTransfer(tx: EntityManager, officeId: string, optio
   return payoutsDb(tx)
     .insertInto('payouts.transfers')
     .values({ id, office_id: officeId, stripe_account_id: connection.stripeAccountId, amount_cents: amountCents, fee_cents: feeCents, status: 'pending', created_at: options.now })
-    .returning(TRANSFER_COLUMNS)
+    .returningAll()
     .executeTakeFirstOrThrow();
 }
 
@@ -111,11 +82,13 @@ export async function failTransfer(tx: EntityManager, transfer: TransferRow, rea
     .returning('id')
     .executeTakeFirst();
   if (!updated) return;
+  const amountCents = cents(transfer.amount_cents);
+  const feeCents = cents(transfer.fee_cents);
   const postings: { account: string; amountCents: number }[] = [
-    { account: accounts.officeConnected(transfer.office_id), amountCents: -transfer.amount_cents },
-    { account: accounts.officeEarnings(transfer.office_id), amountCents: transfer.amount_cents + transfer.fee_cents },
+    { account: accounts.officeConnected(transfer.office_id), amountCents: -amountCents },
+    { account: accounts.officeEarnings(transfer.office_id), amountCents: amountCents + feeCents },
   ];
-  if (transfer.fee_cents > 0) postings.push({ account: accounts.processorFees, amountCents: -transfer.fee_cents });
+  if (feeCents > 0) postings.push({ account: accounts.processorFees, amountCents: -feeCents });
   await post(tx, {
     kind: JOURNAL_KINDS.transferFailed,
     idempotencyKey: `${JOURNAL_KINDS.transferFailed}:${transfer.id}`,
@@ -135,7 +108,7 @@ export async function transfersOf(em: EntityManager, officeId: string, page: { p
       .$if(since !== null, (qb) => qb.where('made_at', '>', since!.toISOString()));
   const count = await made().select(sql<number>`count(*)::int`.as('n')).executeTakeFirst();
   const rows = await made()
-    .select(TRANSFER_COLUMNS)
+    .selectAll()
     .orderBy('made_at', 'desc')
     .orderBy('id', 'desc')
     .limit(page.limit)
@@ -147,7 +120,6 @@ export async function transfersOf(em: EntityManager, officeId: string, page: { p
 async function post(tx: EntityManager, input: JournalInput): Promise<void> {
   await postJournal(tx, input, canonicalPostings(input));
 }
-
 
 /**
  * Stripe took (part of) a transfer back from the office's account (`transfer.reversed`): the money

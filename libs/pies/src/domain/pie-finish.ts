@@ -1,6 +1,6 @@
 import { executeBound, insertIntoOutbox, pgArray, type EntityManager } from '#pie/platform';
 import { PieFinished } from '../events/pie-finished.event.js';
-import { LIVE_PIE_SQL } from './pie-statuses.js';
+import { LIVE_PIE_STATUSES } from './pie-statuses.js';
 
 /**
  * Records, for each of these fans whose pie is now over, `pies.pie-finished.v1` once, in the
@@ -18,13 +18,13 @@ export async function finishOverPies(tx: EntityManager, fanIds: readonly string[
     tx,
     `with over as (
        update pies.pies p set finished_at = coalesce(p.finished_at, $2::timestamptz), updated_at = $2::timestamptz
-        where p.fan_id = any($1::uuid[]) and ($3::boolean or p.finished_at is null) and p.status not in ${LIVE_PIE_SQL}
-          and not exists (select 1 from pies.pies live where live.fan_id = p.fan_id and live.status in ${LIVE_PIE_SQL})
+        where p.fan_id = any($1::uuid[]) and ($3::boolean or p.finished_at is null) and p.status <> all($4::text[])
+          and not exists (select 1 from pies.pies live where live.fan_id = p.fan_id and live.status = any($4::text[]))
           and not exists (select 1 from pies.pies op join pies.periods o on o.pie_id = op.id where op.fan_id = p.fan_id and o.state <> 'closed')
        returning p.id, p.fan_id, p.created_at
      )
      select distinct on (fan_id) fan_id, id from over order by fan_id, created_at desc, id desc`,
-    [pgArray(fans), now.toISOString(), options.again ?? false],
+    [pgArray(fans), now.toISOString(), options.again ?? false, pgArray(LIVE_PIE_STATUSES)],
   );
   await insertIntoOutbox(
     tx,
@@ -57,8 +57,8 @@ export async function endSpentPromotions(tx: EntityManager, pieIds: readonly str
   await executeBound(
     tx,
     `update pies.pies p set status = 'ended', ended_at = coalesce(p.ended_at, $2::timestamptz), updated_at = $2::timestamptz
-      where p.id = any($1::uuid[]) and p.promo and p.status in ${LIVE_PIE_SQL}
+      where p.id = any($1::uuid[]) and p.promo and p.status = any($3::text[])
         and not exists (select 1 from pies.periods o where o.pie_id = p.id and o.state <> 'closed')`,
-    [pgArray(pies), now.toISOString()],
+    [pgArray(pies), now.toISOString(), pgArray(LIVE_PIE_STATUSES)],
   );
 }

@@ -1,10 +1,11 @@
 import type { PieSettings } from '#pie/contracts';
+import { sql } from 'kysely';
 import { recordInOutbox, type EntityManager } from '#pie/platform';
+import { piesDb } from '../db/pies-db.js';
 import { PieCreated } from '../events/pie-created.event.js';
 import { lockFanCloses } from './period-close.js';
 import { finishOverPies } from './pie-finish.js';
-import type { PieRow } from './pie-rows.js';
-import { LIVE_PIE_SQL, pieStatusFromSubscription } from './pie-statuses.js';
+import { LIVE_PIE_STATUSES, pieStatusFromSubscription } from './pie-statuses.js';
 
 export interface NewPie {
   fanId: string;
@@ -20,17 +21,32 @@ export interface NewPie {
  * existing pie. A fan's previous live pie ends: one live pie per fan (DESIGN §5).
  */
 export async function createPie(tx: EntityManager, input: NewPie): Promise<{ pieId: string; created: boolean }> {
+  const db = piesDb(tx);
   if (input.subscriptionId) {
-    const [existing] = await tx.execute<{ id: string }[]>(`select id from pies.pies where subscription_id = ?`, [input.subscriptionId]);
+    const existing = await db.selectFrom('pies.pies').select('id').where('subscription_id', '=', input.subscriptionId).executeTakeFirst();
     if (existing) return { pieId: existing.id, created: false };
   }
-  await tx.execute(`update pies.pies set status = 'ended', ended_at = now(), updated_at = now() where fan_id = ? and status in ${LIVE_PIE_SQL}`, [input.fanId]);
+  await db
+    .updateTable('pies.pies')
+    .set({ status: 'ended', ended_at: sql`now()`, updated_at: sql`now()` })
+    .where('fan_id', '=', input.fanId)
+    .where('status', 'in', LIVE_PIE_STATUSES)
+    .execute();
   const s = input.settings;
-  const [pie] = await tx.execute<{ id: string }[]>(
-    `insert into pies.pies (fan_id, subscription_id, promo, amount_cents, artist_limit, artist_popularity, exclude_non_active, pie_days)
-     values (?, ?, ?, ?, ?, ?, ?, ?) returning id`,
-    [input.fanId, input.subscriptionId, input.promo, s.amountCents, s.artistLimit, s.artistPopularity, s.excludeNonActive, s.pieDays],
-  );
+  const pie = await db
+    .insertInto('pies.pies')
+    .values({
+      fan_id: input.fanId,
+      subscription_id: input.subscriptionId,
+      promo: input.promo,
+      amount_cents: s.amountCents,
+      artist_limit: s.artistLimit,
+      artist_popularity: s.artistPopularity,
+      exclude_non_active: s.excludeNonActive,
+      pie_days: s.pieDays,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await openPeriod(tx, pie.id, input.firstPeriod);
   recordInOutbox(tx, PieCreated.create({ pieId: pie.id, fanId: input.fanId, subscriptionId: input.subscriptionId }));
   await tx.flush();
@@ -49,35 +65,71 @@ export async function openPeriod(
   window: { startsAt: Date; endsAt: Date },
   funding: { invoiceId: string; fundedCents: number } | null = null,
 ): Promise<{ periodId: string; opened: boolean }> {
-  const [existing] = await tx.execute<{ id: string }[]>(`select id from pies.periods where pie_id = ? and starts_at = ?`, [pieId, window.startsAt]);
+  const db = piesDb(tx);
+  const startsAt = window.startsAt.toISOString();
+  const existing = await db.selectFrom('pies.periods').select('id').where('pie_id', '=', pieId).where('starts_at', '=', startsAt).executeTakeFirst();
   if (existing) {
-    if (funding) await tx.execute(`update pies.periods set invoice_id = coalesce(invoice_id, ?), funded_cents = greatest(funded_cents, ?) where id = ?`, [funding.invoiceId, funding.fundedCents, existing.id]);
+    if (funding) {
+      await db
+        .updateTable('pies.periods')
+        .set({ invoice_id: sql`coalesce(invoice_id, ${funding.invoiceId})`, funded_cents: sql`greatest(funded_cents, ${funding.fundedCents})` })
+        .where('id', '=', existing.id)
+        .execute();
+    }
     return { periodId: existing.id, opened: false };
   }
-  await tx.execute(
-    `update pies.pies set
-       amount_cents = coalesce((pending_settings->>'amountCents')::bigint, amount_cents),
-       artist_limit = coalesce((pending_settings->>'artistLimit')::smallint, artist_limit),
-       artist_popularity = coalesce((pending_settings->>'artistPopularity')::smallint, artist_popularity),
-       exclude_non_active = coalesce((pending_settings->>'excludeNonActive')::boolean, exclude_non_active),
-       pie_days = coalesce((pending_settings->>'pieDays')::smallint, pie_days),
-       pending_settings = null, pending_saved_at = null, updated_at = now()
-     where id = ? and pending_saved_at <= ?`,
-    [pieId, window.startsAt],
-  );
-  const [pie] = await tx.execute<PieRow[]>(`select * from pies.pies where id = ? for update`, [pieId]);
+  // Settings saved before the period started (pending_settings is the PieSettings pies wrote).
+  await db
+    .updateTable('pies.pies')
+    .set({
+      amount_cents: sql`coalesce((pending_settings->>'amountCents')::bigint, amount_cents)`,
+      artist_limit: sql`coalesce((pending_settings->>'artistLimit')::smallint, artist_limit)`,
+      artist_popularity: sql`coalesce((pending_settings->>'artistPopularity')::smallint, artist_popularity)`,
+      exclude_non_active: sql`coalesce((pending_settings->>'excludeNonActive')::boolean, exclude_non_active)`,
+      pie_days: sql`coalesce((pending_settings->>'pieDays')::smallint, pie_days)`,
+      pending_settings: null,
+      pending_saved_at: null,
+      updated_at: sql`now()`,
+    })
+    .where('id', '=', pieId)
+    .where('pending_saved_at', '<=', startsAt)
+    .execute();
+  const pie = await db
+    .selectFrom('pies.pies')
+    .select(['amount_cents', 'artist_limit', 'artist_popularity', 'exclude_non_active'])
+    .where('id', '=', pieId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   // Periods never overlap: if Stripe started the new period before the running one's end (its
   // billing cycle was restarted, e.g. a price with another interval set outside Pie), the running
   // period ends where the new one starts.
-  await tx.execute(`update pies.periods set ends_at = ? where pie_id = ? and state = 'open' and starts_at < ? and ends_at > ?`, [window.startsAt, pieId, window.startsAt, window.startsAt]);
+  await db
+    .updateTable('pies.periods')
+    .set({ ends_at: startsAt })
+    .where('pie_id', '=', pieId)
+    .where('state', '=', 'open')
+    .where('starts_at', '<', startsAt)
+    .where('ends_at', '>', startsAt)
+    .execute();
   // A period opened on a pie found over (a payment Stripe collected after all) makes it unfinished:
   // its close finishes it again.
-  await tx.execute(`update pies.pies set finished_at = null where id = ? and finished_at is not null`, [pieId]);
-  const [period] = await tx.execute<{ id: string }[]>(
-    `insert into pies.periods (pie_id, seq, starts_at, ends_at, funded_cents, invoice_id, amount_cents, artist_limit, artist_popularity, exclude_non_active)
-     values (?, (select coalesce(max(seq), 0) + 1 from pies.periods where pie_id = ?), ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
-    [pieId, pieId, window.startsAt, window.endsAt, funding?.fundedCents ?? 0, funding?.invoiceId ?? null, pie.amount_cents, pie.artist_limit, pie.artist_popularity, pie.exclude_non_active],
-  );
+  await db.updateTable('pies.pies').set({ finished_at: null }).where('id', '=', pieId).where('finished_at', 'is not', null).execute();
+  const period = await db
+    .insertInto('pies.periods')
+    .values(({ selectFrom }) => ({
+      pie_id: pieId,
+      seq: selectFrom('pies.periods').select(sql<number>`coalesce(max(seq), 0) + 1`.as('seq')).where('pie_id', '=', pieId),
+      starts_at: startsAt,
+      ends_at: window.endsAt.toISOString(),
+      funded_cents: funding?.fundedCents ?? 0,
+      invoice_id: funding?.invoiceId ?? null,
+      amount_cents: pie.amount_cents,
+      artist_limit: pie.artist_limit,
+      artist_popularity: pie.artist_popularity,
+      exclude_non_active: pie.exclude_non_active,
+    }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { periodId: period.id, opened: true };
 }
 
@@ -94,15 +146,18 @@ export async function openPeriod(
 export async function followSubscriptionStatus(tx: EntityManager, subscriptionId: string, stripeStatus: string, statusAt: Date, now = new Date()): Promise<void> {
   const status = pieStatusFromSubscription(stripeStatus);
   if (!status) return;
-  const [pie] = await tx.execute<{ fan_id: string }[]>(`select fan_id from pies.pies where subscription_id = ?`, [subscriptionId]);
+  const db = piesDb(tx);
+  const pie = await db.selectFrom('pies.pies').select('fan_id').where('subscription_id', '=', subscriptionId).executeTakeFirst();
   if (!pie) return;
   await lockFanCloses(tx, [pie.fan_id]);
-  await tx.execute(
-    `update pies.pies set status = ?, status_at = ?, updated_at = now(),
-            ended_at = case when ? = 'canceled' then coalesce(ended_at, now()) else ended_at end
-      where subscription_id = ? and status <> 'ended' and (status_at is null or status_at <= ?)
-        and (status <> 'canceled' or ? = 'canceled')`,
-    [status, statusAt, status, subscriptionId, statusAt, status],
-  );
+  await db
+    .updateTable('pies.pies')
+    .set({ status, status_at: statusAt.toISOString(), updated_at: sql`now()`, ...(status === 'canceled' ? { ended_at: sql`coalesce(ended_at, now())` } : {}) })
+    .where('subscription_id', '=', subscriptionId)
+    .where('status', '<>', 'ended')
+    .where((eb) => eb.or([eb('status_at', 'is', null), eb('status_at', '<=', statusAt.toISOString())]))
+    // a canceled pie never comes back to life; only another cancellation touches it
+    .$if(status !== 'canceled', (query) => query.where('status', '<>', 'canceled'))
+    .execute();
   if (status === 'canceled') await finishOverPies(tx, [pie.fan_id], now);
 }

@@ -2,17 +2,14 @@ import type { PieStatus } from '#pie/contracts';
 
 /**
  * What a pie's status means, spelled once: the pie follows its subscription's Stripe status
- * (`pieStatusFromSubscription`), a live pie is one still being paid for, and SQL filters are built
- * from the same list (`LIVE_PIE_SQL`).
+ * (`pieStatusFromSubscription`), a live pie is one still being paid for, and SQL filters use the
+ * same list (`where('status', 'in', LIVE_PIE_STATUSES)`, or bound as an array in the raw batch SQL).
  */
 
 /** Live: still paid for (a failed payment Stripe is retrying included). One live pie per fan (DESIGN §5). */
 export const LIVE_PIE_STATUSES = ['active', 'past_due'] as const satisfies readonly PieStatus[];
 
 export const isLivePie = (status: PieStatus): boolean => (LIVE_PIE_STATUSES as readonly PieStatus[]).includes(status);
-
-/** `LIVE_PIE_STATUSES` as an SQL list literal, `('active', 'past_due')`, for `status in ${LIVE_PIE_SQL}`. */
-export const LIVE_PIE_SQL = `(${LIVE_PIE_STATUSES.map((status) => `'${status}'`).join(', ')})`;
 
 const FROM_SUBSCRIPTION: Readonly<Record<string, Exclude<PieStatus, 'ended'>>> = {
   active: 'active',

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
-import { Database, pageOfRows } from '#pie/platform';
+import { Database, pageOfQuery } from '#pie/platform';
 import { listeningDb } from '../../db/listening-db.js';
 import { assertArtistExists } from '../../domain/artist-details.js';
 import { artistFans } from '../../domain/artist-listeners.js';
@@ -25,18 +25,7 @@ export class ListArtistFansHandler implements IQueryHandler<ListArtistFans> {
       .selectFrom(fans.as('f'))
       .innerJoin('listening.fan_profiles as fp', (join) => join.onRef('fp.fan_id', '=', 'f.fan_id').on('fp.top_artists_public', '=', true))
       .select(['f.fan_id', 'fp.username', 'f.listened_ms', 'f.plays']);
-    const { rows, pagination } = await pageOfRows(
-      await named
-        .select(sql<string>`count(*) over ()`.as('total'))
-        .orderBy('f.listened_ms', 'desc')
-        .orderBy('f.fan_id')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-      query.page,
-      query.limit,
-      async () => (await db.selectFrom(named.as('q')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
-    );
+    const { rows, pagination } = await pageOfQuery(named.orderBy('f.listened_ms', 'desc').orderBy('f.fan_id'), query);
     return {
       page: {
         total_fans: Number(total),

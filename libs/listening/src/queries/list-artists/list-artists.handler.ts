@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
-import { containsPattern, Database, pageOfRows } from '#pie/platform';
+import { containsPattern, Database, pageOfQuery } from '#pie/platform';
 import { listeningDb } from '../../db/listening-db.js';
 import { ARTIST_COLUMNS, toArtistSummary } from '../../domain/read-models.js';
 import { ListArtists } from './list-artists.query.js';
@@ -23,18 +23,12 @@ export class ListArtistsHandler implements IQueryHandler<ListArtists> {
       .select(ARTIST_COLUMNS)
       .where('a.provider_id', 'is not', null)
       .$if(search !== null, (q) => q.where('a.name', 'ilike', search!));
-    const { rows, pagination } = await pageOfRows(
-      await list
-        .select(sql<string>`count(*) over ()`.as('total'))
+    const { rows, pagination } = await pageOfQuery(
+      list
         .orderBy(sql`${SORT[query.sort]} ${sql.raw(direction === 'asc' ? 'asc' : 'desc')}`)
         .orderBy(sql`lower(a.name)`, 'asc')
-        .orderBy('a.id')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-      query.page,
-      query.limit,
-      async () => (await db.selectFrom(list.as('q')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
+        .orderBy('a.id'),
+      query,
     );
     return { items: rows.map((row) => ({ ...toArtistSummary(row), listeners_28d: Number(row.listeners_28d) })), pagination };
   }

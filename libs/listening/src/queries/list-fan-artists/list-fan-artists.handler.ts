@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql, type Expression, type Kysely } from 'kysely';
 import type { FanArtist } from '#pie/contracts';
-import { containsPattern, Database, preparedQuery, pageOfRows, pagination } from '#pie/platform';
+import { containsPattern, Database, preparedQuery, pageOfQuery, pagination } from '#pie/platform';
 import { listeningDb } from '../../db/listening-db.js';
 import type { ListeningTables } from '../../db/tables.generated.js';
 import { artistShare } from '../../domain/listened-time.js';
@@ -137,16 +137,12 @@ export class ListFanArtistsHandler implements IQueryHandler<ListFanArtists> {
     const em = this.database.em();
     const db = listeningDb(em);
     const list = fanArtists(db, fanId, query, kept).$if(search !== null, (q) => q.where('a.name', 'ilike', search!));
-    const rows = await list
-      .select(sql<string>`count(*) over ()`.as('total'))
-      .orderBy(sql`${SORT[query.sortBy]} ${sql.raw(direction === 'asc' ? 'asc' : 'desc')}`)
-      .orderBy(sql`lower(a.name)`, 'asc')
-      .orderBy('a.id')
-      .limit(query.itemsPerPage)
-      .offset((query.page - 1) * query.itemsPerPage)
-      .execute();
-    const page = await pageOfRows(rows, query.page, query.itemsPerPage, async () =>
-      Number((await db.selectFrom(list.as('q')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirst())?.n ?? 0),
+    const page = await pageOfQuery(
+      list
+        .orderBy(sql`${SORT[query.sortBy]} ${sql.raw(direction === 'asc' ? 'asc' : 'desc')}`)
+        .orderBy(sql`lower(a.name)`, 'asc')
+        .orderBy('a.id'),
+      { page: query.page, limit: query.itemsPerPage },
     );
     return { items: page.rows.map(toFanArtist), pagination: page.pagination };
   }

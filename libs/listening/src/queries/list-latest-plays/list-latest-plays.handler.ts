@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import type { Pagination } from '#pie/contracts';
-import { containsPattern, Database, preparedQuery, pageOfRows, pagination } from '#pie/platform';
+import { containsPattern, Database, preparedQuery, pageOfQuery, pagination } from '#pie/platform';
 import { listeningDb } from '../../db/listening-db.js';
 import { fanCounter, isoInstant, toTrackSummary, TRACK_SUMMARY_COLUMNS, trackSummaries } from '../../domain/read-models.js';
 import { ListLatestPlays } from './list-latest-plays.query.js';
@@ -82,18 +82,7 @@ export class ListLatestPlaysHandler implements IQueryHandler<ListLatestPlays> {
           ]),
         ),
       );
-    const { rows, pagination: pages } = await pageOfRows(
-      await plays
-        .select(sql<string>`count(*) over ()`.as('total'))
-        .orderBy('p.played_at', 'desc')
-        .orderBy('p.track_id')
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-      query.page,
-      query.limit,
-      async () => (await db.selectFrom(plays.as('q')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
-    );
+    const { rows, pagination: pages } = await pageOfQuery(plays.orderBy('p.played_at', 'desc').orderBy('p.track_id'), query);
     return this.items(rows, pages);
   }
 

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql, type Kysely } from 'kysely';
 import type { FanTrack, TrackSummary } from '#pie/contracts';
-import { Database, preparedQuery, pageOfRows, pagination, type EntityManager } from '#pie/platform';
+import { Database, preparedQuery, pageOfQuery, pagination, type EntityManager } from '#pie/platform';
 import { listeningDb } from '../../db/listening-db.js';
 import type { ListeningTables } from '../../db/tables.generated.js';
 import { fanCounter, isoInstant, ms, toTrackSummary, TRACK_SUMMARY_COLUMNS, trackSummaries } from '../../domain/read-models.js';
@@ -81,19 +81,7 @@ export class ListPopularTracksHandler implements IQueryHandler<ListPopularTracks
       return { items: rows.map((row) => toFanTrack(row, toTrackSummary(row))), pagination: pagination(query.page, query.limit, total) };
     }
     const figures = fanTracksIn(db, fanId, query.from?.toISOString() ?? null, query.to?.toISOString() ?? null);
-    const { rows, pagination: pages } = await pageOfRows(
-      await db
-        .selectFrom(figures.as('q'))
-        .selectAll('q')
-        .select(sql<string>`count(*) over ()`.as('total'))
-        .orderBy(byMostPlayed)
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit)
-        .execute(),
-      query.page,
-      query.limit,
-      async () => (await db.selectFrom(figures.as('q')).select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow()).n,
-    );
+    const { rows, pagination: pages } = await pageOfQuery(db.selectFrom(figures.as('q')).selectAll('q').orderBy(byMostPlayed), query);
     return { items: await toFanTracks(em, rows), pagination: pages };
   }
 }

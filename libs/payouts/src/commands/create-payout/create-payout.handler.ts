@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { PayoutView } from '#pie/contracts';
 import { requireAdmin } from '#pie/offices';
 import { Database } from '#pie/platform';
-import { payoutView } from '../../domain/bank-payouts.js';
+import { payoutView } from '../../domain/payout-rows.js';
 import { PayoutMaker } from '../../domain/payout-maker.js';
 import { CreatePayout } from './create-payout.command.js';
 

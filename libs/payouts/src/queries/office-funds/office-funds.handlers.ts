@@ -3,7 +3,8 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { OfficeWalletBalanceView, PayoutView, TransactionDetailView, TransactionView, TransferView } from '#pie/contracts';
 import { assignedArtistIds, requireMember } from '#pie/offices';
 import { APP_CONFIG, Database, type AppConfig } from '#pie/platform';
-import { lastPayoutAt, payoutOf, payoutsOf, payoutView } from '../../domain/bank-payouts.js';
+import { lastPayoutAt, payoutOf, payoutsOf } from '../../domain/bank-payouts.js';
+import { payoutView, transferView } from '../../domain/payout-rows.js';
 import { officeHistory, officeTransactionDetails } from '../../domain/money-history.js';
 import { officeMoney } from '../../domain/office-money.js';
 import { payoutNotFound, transactionNotFound } from '../../domain/payouts.errors.js';
@@ -48,10 +49,7 @@ export class ListTransfersWithoutPayoutsHandler implements IQueryHandler<ListTra
     const em = this.database.em();
     await requireMember(em, officeId, userId);
     const { total, rows } = await transfersOf(em, officeId, { ...paging, since: await lastPayoutAt(em, officeId) });
-    return {
-      total,
-      items: rows.map((row) => ({ id: row.id, amountCents: row.amount_cents, feeCents: row.fee_cents, createdAt: new Date(row.made_at ?? row.created_at).toISOString() })),
-    };
+    return { total, items: rows.map(transferView) };
   }
 }
 
