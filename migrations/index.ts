@@ -43,6 +43,7 @@ import { Migration20270304000200_listening_scrobble_named_tracks } from './Migra
 import { Migration20270304000300_listening_mbids } from './Migration20270304000300_listening_mbids.js';
 import { Migration20270310000100_ledger_balances_last } from './Migration20270310000100_ledger_balances_last.js';
 import { Migration20270316000100_ledger_escrow_match_by_journal } from './Migration20270316000100_ledger_escrow_match_by_journal.js';
+import { Migration20270322000100_listening_read_models_hot } from './Migration20270322000100_listening_read_models_hot.js';
 
 /** The one migration history of the whole database, oldest first. Append; never edit a shipped one. */
 export const migrations = [
@@ -91,4 +92,5 @@ export const migrations = [
   Migration20270304000300_listening_mbids,
   Migration20270310000100_ledger_balances_last,
   Migration20270316000100_ledger_escrow_match_by_journal,
+  Migration20270322000100_listening_read_models_hot,
 ];
