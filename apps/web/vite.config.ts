@@ -26,7 +26,6 @@ const CHUNK_GROUPS: Record<string, readonly string[]> = {
     '/src/app/layout/FanProtectedLayout.tsx',
     '/src/app/routes/with-fan.tsx',
     '/src/features/fan/auth/components/RequireFanSession.tsx',
-    '/src/shared/session/RequireSession.tsx',
     '/src/shared/listening/',
     '/src/shared/pies/',
     '/src/features/fan/listening/api/',
@@ -48,7 +47,10 @@ const CHUNK_GROUPS: Record<string, readonly string[]> = {
     '/src/shared/ui/CatalogueImage.tsx',
     '/src/shared/ui/catalogue-image.module.css',
   ],
+  // Every area's guard is here, not with the fan's screens: the artist's and admin's screens need
+  // it without the fan's listening reads and lists.
   'common-ui': [
+    '/src/shared/session/RequireSession.tsx',
     '/src/shared/account/use-return-params.ts',
     '/src/shared/account/use-mount-effect.ts',
     '/@mantine/core/esm/components/Alert/',
