@@ -10,6 +10,7 @@ import { precompressPlugin } from './build/precompress-plugin.ts';
 import { pureContractsPlugin } from './build/pure-contracts-plugin.ts';
 import { scrollAreaRefsPlugin } from './build/scroll-area-refs-plugin.ts';
 import { serviceWorkerPlugin } from './build/service-worker-plugin.ts';
+import { tableScrollContainerPlugin } from './build/table-scroll-container-plugin.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -82,7 +83,7 @@ function reactRouterProductionBuild(): string {
  */
 export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react(), pureContractsPlugin(join(webRoot, '../../libs/contracts/src')), scrollAreaRefsPlugin(), mantineStylesPlugin(webRoot), fontPreloadPlugin(), bootAfterPaintPlugin(), serviceWorkerPlugin(), precompressPlugin()],
+  plugins: [react(), pureContractsPlugin(join(webRoot, '../../libs/contracts/src')), scrollAreaRefsPlugin(), tableScrollContainerPlugin(), mantineStylesPlugin(webRoot), fontPreloadPlugin(), bootAfterPaintPlugin(), serviceWorkerPlugin(), precompressPlugin()],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     // '@web/…' is apps/web/src/… (tsconfig.json "paths"): imports across app/, features/, shared/ and test/.
