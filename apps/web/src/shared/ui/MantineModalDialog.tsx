@@ -9,9 +9,9 @@ export interface ModalDialogProps extends Pick<ModalRootProps, 'opened' | 'onClo
 /**
  * Mantine's Modal as axe accepts it: its header is a div, not Mantine's default <header> (the page
  * already has its banner landmark; a second one inside the dialog is a violation), and its close
- * button is named.
+ * button is named. Loaded with the first opening (ModalDialog).
  */
-export function ModalDialog({ title, children, ...root }: ModalDialogProps) {
+export default function MantineModalDialog({ title, children, ...root }: ModalDialogProps) {
   return (
     <Modal.Root {...root}>
       <Modal.Overlay />
