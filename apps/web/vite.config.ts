@@ -10,6 +10,7 @@ import { precompressPlugin } from './build/precompress-plugin.ts';
 import { pureContractsPlugin } from './build/pure-contracts-plugin.ts';
 import { scrollAreaRefsPlugin } from './build/scroll-area-refs-plugin.ts';
 import { serviceWorkerPlugin } from './build/service-worker-plugin.ts';
+import { tableScrollContainerPlugin } from './build/table-scroll-container-plugin.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -26,7 +27,6 @@ const CHUNK_GROUPS: Record<string, readonly string[]> = {
     '/src/app/layout/FanProtectedLayout.tsx',
     '/src/app/routes/with-fan.tsx',
     '/src/features/fan/auth/components/RequireFanSession.tsx',
-    '/src/shared/session/RequireSession.tsx',
     '/src/shared/listening/',
     '/src/shared/pies/',
     '/src/features/fan/listening/api/',
@@ -48,7 +48,10 @@ const CHUNK_GROUPS: Record<string, readonly string[]> = {
     '/src/shared/ui/CatalogueImage.tsx',
     '/src/shared/ui/catalogue-image.module.css',
   ],
+  // Every area's guard is here, not with the fan's screens: the artist's and admin's screens need
+  // it without the fan's listening reads and lists.
   'common-ui': [
+    '/src/shared/session/RequireSession.tsx',
     '/src/shared/account/use-return-params.ts',
     '/src/shared/account/use-mount-effect.ts',
     '/@mantine/core/esm/components/Alert/',
@@ -80,7 +83,7 @@ function reactRouterProductionBuild(): string {
  */
 export default defineConfig(({ command }) => ({
   root: webRoot,
-  plugins: [react(), pureContractsPlugin(join(webRoot, '../../libs/contracts/src')), scrollAreaRefsPlugin(), mantineStylesPlugin(webRoot), fontPreloadPlugin(), bootAfterPaintPlugin(), serviceWorkerPlugin(), precompressPlugin()],
+  plugins: [react(), pureContractsPlugin(join(webRoot, '../../libs/contracts/src')), scrollAreaRefsPlugin(), tableScrollContainerPlugin(), mantineStylesPlugin(webRoot), fontPreloadPlugin(), bootAfterPaintPlugin(), serviceWorkerPlugin(), precompressPlugin()],
   resolve: {
     conditions: ['source', ...defaultClientConditions],
     // '@web/…' is apps/web/src/… (tsconfig.json "paths"): imports across app/, features/, shared/ and test/.

@@ -98,8 +98,7 @@ describe('the artist area in Chromium', () => {
       await page.getByText(text).waitFor();
     }
     await page.getByRole('radio', { name: /^Bio string/ }).check();
-    await page.getByRole('textbox', { name: 'Social platform' }).or(page.getByRole('combobox', { name: 'Social platform' })).first().click();
-    await page.getByRole('option', { name: 'X (Twitter)' }).click();
+    await page.getByRole('combobox', { name: 'Social platform' }).selectOption({ label: 'X (Twitter)' });
     await page.getByRole('button', { name: 'Reset' }).click();
     expect(await stringField.inputValue()).toBe(generated);
     await page.getByRole('button', { name: 'Create claim' }).click();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMUNICATION_CHANNELS, CRM_STATUSES, FINANCE_PERIODS, type CrmStatus, type ReconciliationType } from './admin-values.js';
 import { queryInt } from './fields.js';
 
 /*
@@ -30,7 +31,6 @@ const rangeOk = (query: { startDate?: string; endDate?: string }) => !query.star
 export const AdminRangeQuery = z.strictObject(range).refine(rangeOk, { message: 'startDate must not be after endDate', path: ['startDate'] });
 export type AdminRangeQuery = z.infer<typeof AdminRangeQuery>;
 
-export const FINANCE_PERIODS = ['7d', '30d', '90d', '365d', 'all'] as const;
 /** `GET finances` (period, startDate, endDate): a named period or a range. */
 export const AdminFinancesQuery = z
   .strictObject({ period: z.enum(FINANCE_PERIODS, { error: `period must be one of ${FINANCE_PERIODS.join(', ')}` }).default('30d'), ...range })
@@ -96,8 +96,6 @@ export interface AdminClaimDetails extends AdminClaimRow {
 
 // ---- artists and outreach -------------------------------------------------------------------
 
-export const CRM_STATUSES = ['not_contacted', 'contacted', 'in_conversation', 'onboarding', 'declined', 'unreachable'] as const;
-export type CrmStatus = (typeof CRM_STATUSES)[number];
 export const MONEY_FILTERS = ['all', 'with_escrow', 'without_escrow'] as const;
 export const ADMIN_ARTIST_SORTS = ['name', 'escrow', 'fans', 'listened'] as const;
 
@@ -115,7 +113,6 @@ export const AdminArtistsQuery = z.strictObject({
 export type AdminArtistsQuery = z.infer<typeof AdminArtistsQuery>;
 
 export const AdminCrmStatusRequest = z.strictObject({ crmStatus: z.enum(CRM_STATUSES, { error: `crmStatus must be one of ${CRM_STATUSES.join(', ')}` }) });
-export const COMMUNICATION_CHANNELS = ['email', 'phone', 'social', 'meeting', 'other'] as const;
 export const AdminCommunicationRequest = z.strictObject({
   channel: z.enum(COMMUNICATION_CHANNELS, { error: `channel must be one of ${COMMUNICATION_CHANNELS.join(', ')}` }),
   note: z.string({ error: 'note is required' }).trim().min(1, 'note is required').max(2000, 'note must be at most 2000 characters'),
@@ -242,8 +239,6 @@ export interface AdminJournalView {
   parties: AdminRef[];
 }
 
-export const RECONCILIATION_TYPES = ['ledger', 'balances', 'escrow', 'wallets', 'provider', 'idempotency'] as const;
-export type ReconciliationType = (typeof RECONCILIATION_TYPES)[number];
 
 export interface ReconciliationResult {
   type: ReconciliationType;

@@ -1,29 +1,21 @@
-import { Modal, type ModalRootProps } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import type { ModalDialogProps } from './MantineModalDialog';
 
-export interface ModalDialogProps extends Pick<ModalRootProps, 'opened' | 'onClose' | 'size' | 'centered'> {
-  title: ReactNode;
-  children: ReactNode;
-}
+export type { ModalDialogProps } from './MantineModalDialog';
 
-/**
- * Mantine's Modal as axe accepts it: its header is a div, not Mantine's default <header> (the page
- * already has its banner landmark; a second one inside the dialog is a violation), and its close
- * button is named.
- */
-export function ModalDialog({ title, children, ...root }: ModalDialogProps) {
+// Mantine's Modal with its focus trap, scroll area and transitions (~15 KB gzip) loads when a
+// dialog first opens, not with every screen that can open one.
+const MantineModalDialog = lazy(() => import('./MantineModalDialog'));
+
+/** A dialog (Mantine's Modal as axe accepts it, see MantineModalDialog): nothing until it first opens. */
+export function ModalDialog(props: ModalDialogProps) {
+  const [everOpened, setEverOpened] = useState(props.opened);
+  // Kept once opened: closing then plays Mantine's transition and reopening is instant.
+  if (props.opened && !everOpened) setEverOpened(true);
+  if (!everOpened) return null;
   return (
-    <Modal.Root {...root}>
-      <Modal.Overlay />
-      <Modal.Content>
-        <Modal.Header {...({ component: 'div' } as object)}>
-          <Modal.Title fw={700} fz="lg">
-            {title}
-          </Modal.Title>
-          <Modal.CloseButton aria-label="Close" />
-        </Modal.Header>
-        <Modal.Body>{children}</Modal.Body>
-      </Modal.Content>
-    </Modal.Root>
+    <Suspense fallback={null}>
+      <MantineModalDialog {...props} />
+    </Suspense>
   );
 }

@@ -5,4 +5,4 @@ export { RequireAdminSession } from './components/RequireAdminSession';
 export { AdminLogoutButton } from './components/AdminLogoutButton';
 export { adminAuthApi } from './api/admin-auth.api';
 export { useAdminSessionCheck } from './hooks/use-admin-session-check';
-export { ADMIN_HOME, ADMIN_LOGIN } from './hooks/use-admin-session';
+export { ADMIN_HOME, ADMIN_LOGIN } from './paths';

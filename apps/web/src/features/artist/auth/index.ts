@@ -6,5 +6,5 @@ export { CompleteRegistration } from './components/CompleteRegistration';
 export { RequireArtistSession } from './components/RequireArtistSession';
 export { ArtistLogoutButton } from './components/ArtistLogoutButton';
 export { artistAuthApi, useGetArtistUserQuery } from './api/artist-auth.api';
-export { ARTIST_HOME, ARTIST_LOGIN } from './hooks/use-artist-login';
+export { ARTIST_HOME, ARTIST_LOGIN } from './paths';
 export { useArtistSessionCheck } from './hooks/use-artist-session-check';

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { LoginCard } from '@web/shared/account';
 import { browserLocation } from '@web/shared/browser';
 import { ProviderIcon } from '@web/shared/social';
-import { ADMIN_GOOGLE_SIGN_IN, useAdminLogin } from '../hooks/use-admin-session';
+import { useAdminLogin } from '../hooks/use-admin-login';
+import { ADMIN_GOOGLE_SIGN_IN } from '../paths';
 
 /** /admin: the back office's sign-in, by password or with Google (admin accounts only). */
 export function AdminLoginForm() {

@@ -5,7 +5,7 @@ import { useDispatch } from 'react-redux';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { adminRedirectConsumed, adminSessionConfirmed } from '@web/shared/session';
 import { AuthCard, FormAlert, PageLoader } from '@web/shared/ui';
-import { useAdminDestination } from '../hooks/use-admin-session';
+import { useAdminDestination } from '../hooks/use-admin-login';
 
 export const GOOGLE_SIGN_IN_INCOMPLETE = 'Google sign-in could not be completed. Please try again.';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { FINANCE_PERIODS, type AdminMoneyFigures } from '#pie/contracts';
 import { formatDateTime, formatMoney } from '@web/shared/format';
 import { DataTable, PageFrame, QueryState, Section, StatList } from '@web/shared/ui';
-import { AdminList, AdminRefLink, ConfirmAction, LazyMoneyFlowChart, useRecordOfQuery } from '@web/shared/back-office';
+import { AdminList, AdminRefLink, ConfirmAction, MoneyFlowChart, useRecordOfQuery } from '@web/shared/back-office';
 import { OpenBooksSection } from './OpenBooksSection';
 
 /** Each figure of `GET finances`, in the order money moves (one definition each on the server: billing's and payouts' figures). */
@@ -41,7 +41,7 @@ export function FinancesPage() {
         <QueryState query={flow} loading="Loading the flow…" errorFallback="We could not load the flow">
           {(data) => (
             <>
-            <LazyMoneyFlowChart links={data.links} />
+            <MoneyFlowChart links={data.links} />
             <DataTable
               name="Money flow"
               minWidth={420}

@@ -8,7 +8,7 @@ import { errorMessage } from '@web/shared/api';
 import { artistRedirectConsumed, artistSessionConfirmed, safeRedirect, selectArtistRedirectTo } from '@web/shared/session';
 import { AuthCard, FormAlert, SubmitButton, TextField, useForm } from '@web/shared/ui';
 import { useCompleteRegistrationMutation } from '../api/artist-auth.api';
-import { ARTIST_HOME, ARTIST_LOGIN } from '../hooks/use-artist-login';
+import { ARTIST_HOME, ARTIST_LOGIN } from '../paths';
 
 export const COMPLETE_REGISTRATION_FAILED = 'We could not complete your registration. Please try again.';
 

@@ -10,9 +10,8 @@ import {
   selectArtistRedirectTo,
 } from '@web/shared/session';
 import { useArtistLoginMutation } from '../api/artist-auth.api';
+import { ARTIST_HOME, ARTIST_LOGIN } from '../paths';
 
-export const ARTIST_HOME = '/for-artists/artists';
-export const ARTIST_LOGIN = '/for-artists/login';
 
 /** Artist login; afterwards to where the guard or the 401 rule sent them from, else /for-artists/artists. */
 export function useArtistLogin() {

@@ -7,7 +7,7 @@ import {
   type SocialPlatform,
   type VerificationMethod,
 } from '#pie/contracts';
-import { Alert, Anchor, Avatar, Badge, Button, Checkbox, Group, Radio, Select, Stack, Stepper, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Avatar, Badge, Button, Checkbox, Group, NativeSelect, Radio, Stack, Stepper, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '@web/shared/api';
@@ -128,14 +128,12 @@ function Verification({ flow, update, errors, officeId }: { flow: ClaimFlow; upd
           <Radio value="social" label="Social sign-in: sign in to the artist's official account" />
         </Stack>
       </Radio.Group>
-      <Select
+      <NativeSelect
         label="Social platform"
-        placeholder="Choose a platform"
-        data={SOCIAL_PLATFORMS.map((platform) => ({ value: platform, label: SOCIAL_PLATFORM_LABELS[platform] }))}
-        value={flow.selectedPlatform || null}
-        onChange={(value) => update({ selectedPlatform: (value ?? '') as SocialPlatform | '' })}
+        data={[{ value: '', label: 'Choose a platform', disabled: true }, ...SOCIAL_PLATFORMS.map((platform) => ({ value: platform, label: SOCIAL_PLATFORM_LABELS[platform] }))]}
+        value={flow.selectedPlatform}
+        onChange={(event) => update({ selectedPlatform: event.currentTarget.value as SocialPlatform | '' })}
         error={errors.selectedPlatform}
-        allowDeselect={false}
       />
       <TextInput
         label="Verification string"

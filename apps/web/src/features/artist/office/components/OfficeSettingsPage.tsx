@@ -1,5 +1,5 @@
 import { OFFICE_TYPES, type Office, type OfficeType } from '#pie/contracts';
-import { Alert, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { errorMessage } from '@web/shared/api';
 import { EmptyState, PageFrame, QueryState, Section } from '@web/shared/ui';
@@ -44,12 +44,11 @@ function OfficeForm({ office }: { office: Office }) {
         <Stack gap="sm">
           <Text c="dimmed">{`Your role: ${office.role}`}</Text>
           <TextInput label="Office name" value={name} onChange={(event) => setName(event.currentTarget.value)} disabled={!admin} maxLength={100} required />
-          <Select
+          <NativeSelect
             label="Type"
             data={OFFICE_TYPES.map((value) => ({ value, label: TYPE_LABELS[value] }))}
             value={type}
-            onChange={(value) => value && setType(value as OfficeType)}
-            allowDeselect={false}
+            onChange={(event) => setType(event.currentTarget.value as OfficeType)}
             disabled={!admin}
           />
           {admin ? (

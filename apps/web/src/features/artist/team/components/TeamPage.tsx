@@ -1,5 +1,5 @@
 import type { Office, OfficeMember, OfficeRole } from '#pie/contracts';
-import { Alert, Anchor, Badge, Button, Group, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, NativeSelect, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '@web/shared/api';
@@ -42,7 +42,7 @@ function InviteForm({ officeId, onInvite }: { officeId: string; onInvite: (email
     >
       <Group align="flex-end" gap="sm">
         <TextInput label="E-mail" type="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} required style={{ flex: 1 }} />
-        <Select label="Role" data={ROLE_OPTIONS} value={role} onChange={(value) => value && setRole(value as OfficeRole)} allowDeselect={false} w={140} />
+        <NativeSelect label="Role" data={ROLE_OPTIONS} value={role} onChange={(event) => setRole(event.currentTarget.value as OfficeRole)} w={140} />
         <Button type="submit" loading={invite.isLoading}>
           Invite
         </Button>
@@ -84,12 +84,14 @@ export function TeamPage({ office }: { office: Office | undefined }) {
       </Table.Td>
       <Table.Td data-label="Role">
         {admin ? (
-          <Select
+          <NativeSelect
             aria-label={`Role of ${member.email}`}
             data={ROLE_OPTIONS}
             value={member.role}
-            allowDeselect={false}
-            onChange={(value) => value && value !== member.role && void run('Changing the role', () => changeRole({ officeId, userId: member.user_id, role: value as OfficeRole }).unwrap(), 'Role changed')}
+            onChange={(event) => {
+              const value = event.currentTarget.value as OfficeRole;
+              if (value !== member.role) void run('Changing the role', () => changeRole({ officeId, userId: member.user_id, role: value }).unwrap(), 'Role changed');
+            }}
             w={130}
           />
         ) : (
