@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hashPassword } from '#pie/identity/testing';
 import { databaseUrl } from '#pie/testing';
-import { claimBody } from '../integration/artist-area-fixtures.js';
+import { claimBody } from '../integration/claims/artist-area-fixtures.js';
 import { openSql } from '../support/sql.js';
 import { launchBrowser } from './support/browser.js';
 

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { makeClaim } from '../integration/artist-area-fixtures.js';
+import { makeClaim } from '../integration/claims/artist-area-fixtures.js';
 import { StripeSandboxControlError } from '../../apps/sandbox/src/stripe/control-client.js';
 import type { SimFan, SimOffice, World } from './world.js';
 

@@ -7,9 +7,9 @@ import { hashPassword } from '#pie/identity/testing';
 import { logIn, makeAccount, type TestAccount } from '../support/accounts.js';
 import { openSql, type Sql } from '../support/sql.js';
 import { TestPlatform } from '../support/test-platform.js';
-import { makeCatalogueArtist, officeAdmin, type CatalogueArtist } from '../integration/artist-area-fixtures.js';
-import { makeTrack, type CatalogueTrack } from '../integration/listening-fixtures.js';
-import type { OfficeAdmin } from '../integration/payouts-fixtures.js';
+import { makeCatalogueArtist, officeAdmin, type CatalogueArtist } from '../integration/claims/artist-area-fixtures.js';
+import { makeTrack, type CatalogueTrack } from '../integration/listening/listening-fixtures.js';
+import type { OfficeAdmin } from '../integration/payouts/payouts-fixtures.js';
 import { DAY_MS, SimClock } from './sim-clock.js';
 
 /** The month's last day (UTC): the day Pie's sweep sends month-end transfers whatever the threshold. */

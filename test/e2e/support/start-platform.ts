@@ -58,7 +58,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       PIE_DEMO_DATA: 'true',
       // Last.fm's error 29 holds every fan's sync 60 s in production; lastfm-source.e2e provokes it
       // to keep the back-fill's progress on screen, and need not then wait a minute (the wait itself
-      // is tested in test/integration/listening-lastfm.test.ts).
+      // is tested in test/integration/listening/listening-lastfm.test.ts).
       LASTFM_RATE_LIMIT_WAIT_MS: '2000',
       // Every browser here is 127.0.0.1: the suite's 60-odd sign-ins as the demo accounts within a few
       // minutes would meet the per-address login limit (30 per 5 min) and fail by timing, not by a

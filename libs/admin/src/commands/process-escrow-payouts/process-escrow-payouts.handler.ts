@@ -11,7 +11,7 @@ import { ProcessEscrowPayouts } from './process-escrow-payouts.command.js';
  * The exception to "admin audits after the owning module's command": a release's audit row is
  * written (by admin's own SQL, `recordAudit`) inside payouts' release transaction, because that
  * atomicity is the point (issue 27, finding 6: no release without its row, none for a release that
- * did not happen; test/integration/admin-audit.test.ts). Payouts' rows stay written by payouts.
+ * did not happen; test/integration/admin/admin-audit.test.ts). Payouts' rows stay written by payouts.
  */
 @CommandHandler(ProcessEscrowPayouts)
 export class ProcessEscrowPayoutsHandler implements ICommandHandler<ProcessEscrowPayouts> {
