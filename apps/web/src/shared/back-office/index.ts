@@ -5,4 +5,4 @@ export { JOURNAL_KIND_LABELS, journalKindLabel } from './components/journal-kind
 export { AuditLogSection } from './components/AuditLogSection';
 export { useAdminActionMutation, useDiscoveryProgressQuery, useRunCheckMutation, useRecordOfQuery, useReconciliationRunQuery } from './api/back-office.api';
 export { TransactionsOf, journalMoved } from './components/TransactionsOf';
-export { DailyMoneyChart, MoneyFlowChart } from './components/MoneyCharts';
+export { DailyMoneyChart, DailyMoneyChartPlaceholder, MoneyFlowChart } from './components/MoneyCharts';

@@ -9,6 +9,11 @@ export interface MonthlySeries<K extends string> {
 
 const GAP = 18;
 
+/** The picture's box (its viewBox) for `groups` groups of `bars` bars: a fitted chart's placeholder keeps this shape while it loads. */
+export function barChartBox(groups: number, bars: number, barWidth = 10, height = 180): { width: number; height: number } {
+  return { width: Math.max(240, groups * (bars * barWidth + GAP) + GAP), height: height + 24 };
+}
+
 /**
  * Money per month as grouped bars in plain SVG (no chart library: every page stays light), the
  * last twelve months (`last`). The picture is described by its label (every figure, in words); the
@@ -38,7 +43,7 @@ export function MonthlyBarChart<K extends string>({
   const shown = months.slice(-last);
   const max = Math.max(1, ...shown.flatMap((month) => series.map((one) => month[one.key])));
   const groupWidth = series.length * barWidth + GAP;
-  const width = Math.max(240, shown.length * groupWidth + GAP);
+  const { width } = barChartBox(shown.length, series.length, barWidth, height);
   const description = shown.map((month) => `${month.month}: ${series.map((one) => `${one.label.toLowerCase()} ${formatMoney(month[one.key])}`).join(', ')}`).join('; ');
   const picture = (
     <svg

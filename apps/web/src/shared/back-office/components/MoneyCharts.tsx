@@ -1,5 +1,6 @@
 import { formatMoney } from '../../format';
-import { MonthlyBarChart, type MonthlySeries } from '../../ui/MonthlyBarChart';
+import { LoadingBlock } from '../../ui/LoadState';
+import { barChartBox, MonthlyBarChart, type MonthlySeries } from '../../ui/MonthlyBarChart';
 
 /*
  * The back office's charts, drawn in plain SVG and HTML (as the open books' and the artist's
@@ -23,7 +24,22 @@ export function DailyMoneyChart({ series }: { series: Record<string, number | st
     const figures = Object.fromEntries(SERIES.map((one) => [one.key, Number(entry[one.key] ?? 0)])) as Record<DailyKey, number>;
     return { month: String(entry.day), ...figures };
   });
-  return <MonthlyBarChart months={days} series={SERIES} title={`Money per day over ${days.length} day(s)`} last={days.length} barWidth={4} fit labelEvery={7} />;
+  return <MonthlyBarChart months={days} series={SERIES} title={`Money per day over ${days.length} day(s)`} last={days.length} barWidth={BAR_WIDTH} fit labelEvery={7} />;
+}
+
+const BAR_WIDTH = 4;
+
+/**
+ * The daily chart's place while its figures load: the fitted picture's shape for `days` days and a
+ * line for its legend, so the sections under it do not jump when it arrives (a layout shift).
+ */
+export function DailyMoneyChartPlaceholder({ days, label }: { days: number; label: string }) {
+  const box = barChartBox(days, SERIES.length, BAR_WIDTH);
+  return (
+    <div style={{ aspectRatio: `${box.width} / ${box.height}`, marginBottom: '1.5rem' }}>
+      <LoadingBlock label={label} />
+    </div>
+  );
 }
 
 /** Where the money went (`transactions/flow`): each step as a bar, its amount beside it. */

@@ -4,7 +4,7 @@ import { RECONCILIATION_TYPES, type AdminProfile, type ReconciliationResult } fr
 import { errorMessage } from '@web/shared/api';
 import { formatMoney } from '@web/shared/format';
 import { DataTable, PageFrame, QueryState, Section, StatList } from '@web/shared/ui';
-import { AuditLogSection, DailyMoneyChart, useReconciliationRunQuery, useRecordOfQuery, useRunCheckMutation } from '@web/shared/back-office';
+import { AuditLogSection, DailyMoneyChart, DailyMoneyChartPlaceholder, useReconciliationRunQuery, useRecordOfQuery, useRunCheckMutation } from '@web/shared/back-office';
 
 /** /admin/dashboard: the platform at a glance — people and money, health, the reconciliation, the audit log. */
 export function AdminDashboardPage({ admin }: { admin: AdminProfile }) {
@@ -33,7 +33,11 @@ export function AdminDashboardPage({ admin }: { admin: AdminProfile }) {
         </QueryState>
       </Section>
       <Section title="Money per day" description="The last 30 days: paid in, into escrow, released to offices, transferred to Stripe and paid out.">
-        <QueryState query={financial} loading="Loading the chart…" errorFallback="We could not load the money per day" isEmpty={(data) => data.series.length === 0} empty="No money has moved in the last 30 days.">
+        <QueryState
+          query={financial}
+          loading="Loading the chart…"
+          placeholder={<DailyMoneyChartPlaceholder days={30} label="Loading the chart…" />}
+          errorFallback="We could not load the money per day" isEmpty={(data) => data.series.length === 0} empty="No money has moved in the last 30 days.">
           {(data) => <DailyMoneyChart series={data.series} />}
         </QueryState>
       </Section>
