@@ -3,4 +3,4 @@ export { billingModule } from './billing.module-descriptor.js';
 export { STRIPE_WEBHOOK_PATH } from './http/stripe-webhook.route.js';
 export { StripeGateway } from './stripe/stripe-gateway.js';
 export { fansAgainstStripe } from './domain/charges-reconciliation.js';
-export { FAN_MONEY_FIGURES, FAN_REVERSAL_FIGURES, fanMoneySummary, fanWalletBalances } from './domain/fan-money.js';
+export { FAN_MONEY_FIGURES, FAN_REVERSAL_FIGURES, fanMoneySummary } from './domain/fan-money.js';

@@ -17,4 +17,5 @@ export {
   adminDeleteInvite,
   claimCountsByStatus,
   successfulClaimsOf,
+  claimedArtistListing,
 } from './domain/admin-claims.js';

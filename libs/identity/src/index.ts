@@ -22,5 +22,5 @@ export { type TakePromotionOutcome } from './domain/promotions.js';
 export { artistAccountsOfFans } from './domain/promotions.js';
 export { ProviderDisconnected, type ProviderDisconnectedPayload } from './events/provider-disconnected.event.js';
 // Facade for the admin back office.
-export { adminFansPage, adminFan, adminArtistUsersPage, adminArtistUser, accountCounts, adminNames, adminPeopleNames, adminPeopleMatching } from './domain/admin-people.js';
+export { adminFanListing, toAdminFan, adminFan, adminArtistUsersPage, adminArtistUser, accountCounts, adminNames, adminPeopleNames, adminPeopleMatching } from './domain/admin-people.js';
 export { fanListeningCountries } from './domain/fan-countries.js';

@@ -23,6 +23,7 @@ export {
   fanEscrowHoldings,
   fanEscrowTotal,
   artistEscrows,
+  artistEscrowListing,
   debitOrigins,
   fanHoldingsBefore,
   creditWhereabouts,
@@ -35,4 +36,4 @@ export { stripeBoundaryJournals, accountNetByReferenceKey } from './domain/recon
 export { largestRemainder } from './domain/largest-remainder.js';
 export { escrowByMonthAndKind, escrowRecordedBefore, escrowTotalsByFan, escrowJournalReferences, escrowJournalsOfKinds } from './domain/artist-funding.js';
 // Facade for the admin back office.
-export { journalsPage, journalById, flowTotals, accountsByBalance, escrowsOldestFirst, oldestCreditAt, balancesOf, totalsByAccountKind, escrowWaiting, escrowMovements, type LedgerJournalView } from './domain/admin-ledger.js';
+export { journalsPage, journalById, flowTotals, balanceListing, escrowsOldestFirst, oldestCreditAt, balancesOf, totalsByAccountKind, escrowWaiting, escrowMovements, type LedgerJournalView } from './domain/admin-ledger.js';

@@ -2,6 +2,6 @@
 export { piesModule } from './pies.module-descriptor.js';
 export { finishPiesIfOver } from './domain/pie-finish.js';
 // Facade for the admin back office.
-export { fansWithLivePie, livePieCount, piesOfFan, allocationsByArtistAndFan, artistsInLivePies, periodWindows } from './domain/admin-pies.js';
+export { livePieFanListing, livePieCount, piesOfFan, allocationsByArtistAndFan, livePieArtistListing, periodWindows } from './domain/admin-pies.js';
 // Facade for a fan's impact (admin's read model of it): a closed period's scope, a public pie's fan.
 export { closedPeriodOfFan, pieOwner } from './domain/impact-reads.js';

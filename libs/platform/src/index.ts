@@ -22,6 +22,7 @@ export { ZodValidationPipe, validBody, validParam, validQuery, fieldErrorsOf } f
 export { ok, paged } from './http/envelope.js';
 export { ZodBody, ZodQuery, ZodParam, ZodResponse, ApiFailureSchema, envelopeOf, openApiSchemaOf, completeOpenApiDocument } from './http/zod-openapi.js';
 export { pageOfQuery, pagination, containsPattern } from './database/paging.js';
+export type { ListSource } from './database/list-source.js';
 export { textArray, pgArray, intArray, timestampArray, plainArray } from './database/pg-arrays.js';
 export { nativeTransaction } from './database/native-transaction.js';
 export { executeBound } from './database/bound-query.js';

@@ -12,18 +12,19 @@ import type {
   AdminTransactionsQuery,
   Pagination,
 } from '#pie/contracts';
-import { FAN_MONEY_FIGURES, fanMoneySummary, fanWalletBalances } from '#pie/billing';
+import { FAN_MONEY_FIGURES, fanMoneySummary } from '#pie/billing';
 import { claimCountsByStatus, successfulClaimsOf } from '#pie/claims';
-import { accountCounts, adminArtistUser, adminArtistUsersPage, adminFan, adminFansPage, adminPeopleMatching } from '#pie/identity';
-import { accounts, accountsByBalance, artistEscrows, escrowsOldestFirst, figureTotals, figureTotalsByDay, flowTotals, journalById, journalsPage, oldestCreditAt, totalsByAccountKind } from '#pie/ledger';
-import { adminCataloguePage, artistFacts, catalogueArtist, catalogueSize, topFansOf } from '#pie/listening';
+import { accountCounts, adminArtistUser, adminArtistUsersPage, adminFan, adminPeopleMatching, toAdminFan } from '#pie/identity';
+import { accounts, escrowsOldestFirst, figureTotals, figureTotalsByDay, flowTotals, journalById, journalsPage, oldestCreditAt, totalsByAccountKind } from '#pie/ledger';
+import { artistFacts, catalogueArtist, catalogueSize, topFansOf } from '#pie/listening';
 import { adminOffice, adminOfficesPage, countOffices, officeNames, officesOfUser } from '#pie/offices';
 import { OFFICE_MONEY_FIGURES, officeMoney, officesMoney, PayoutsFacade } from '#pie/payouts';
-import { artistsInLivePies, fansWithLivePie, livePieCount, piesOfFan } from '#pie/pies';
-import { Database, DeadJobs, pagination, QUEUE_NAMES, QueueRegistry, Readiness } from '#pie/platform';
+import { livePieCount, piesOfFan } from '#pie/pies';
+import { Database, DeadJobs, pageOfQuery, pagination, QUEUE_NAMES, QueueRegistry, Readiness } from '#pie/platform';
 import { sql } from 'kysely';
 import { adminDb } from '../db/admin-db.js';
-import { artistsWithCrmStatus, communicationsOf, contactEmailsOf, crmStatusesOf } from './outreach.js';
+import { communicationsOf, contactEmailsOf, crmStatusesOf } from './outreach.js';
+import { artistList, fanList, toArtistRow } from './admin-lists.js';
 import { namedJournals } from './named-refs.js';
 import { lastRuns } from './reconciliation.js';
 import { notFound } from './admin.errors.js';
@@ -135,58 +136,15 @@ export class BackOffice {
   // ---- artists and outreach -------------------------------------------------------------------
 
   async artists(query: AdminArtistsQuery): Promise<{ items: AdminArtistRow[]; pagination: Pagination }> {
-    const em = this.em;
-    let onlyIds: string[] | undefined;
-    let excludeIds: string[] | undefined;
-    const narrow = (ids: string[]) => (onlyIds = onlyIds ? onlyIds.filter((id) => ids.includes(id)) : ids);
-    // Artists with money in escrow, most first (from the accounts' cached balances), only when the
-    // filter or the order needs them.
-    const needsEscrows = query.moneyFilter === 'with_escrow' || query.moneyFilter === 'without_escrow' || query.sortBy === 'escrow';
-    const byEscrow = needsEscrows ? (await accountsByBalance(em, 'artist_escrow', { positiveOnly: true })).map((escrow) => escrow.ownerId) : [];
-    const escrowIds = byEscrow;
-    if (query.moneyFilter === 'with_escrow') narrow(escrowIds);
-    if (query.moneyFilter === 'without_escrow') excludeIds = [...(excludeIds ?? []), ...escrowIds];
-    if (query.crmStatus) {
-      const { ids, exclude } = await artistsWithCrmStatus(em, query.crmStatus);
-      if (exclude) excludeIds = [...(excludeIds ?? []), ...ids];
-      else narrow(ids);
-    }
-    if (query.activePie) {
-      const live = await artistsInLivePies(em);
-      if (query.activePie === 'true') narrow(live);
-      else excludeIds = [...(excludeIds ?? []), ...live];
-    }
-    const page = await adminCataloguePage(
-      em,
-      { page: query.page, limit: query.limit, search: query.search, periodDays: query.period, sortBy: query.sortBy === 'escrow' ? 'given' : query.sortBy, sortOrder: query.sortOrder },
-      { onlyIds, excludeIds, orderByIds: byEscrow },
-    );
-    return { items: await this.artistRows(page.items), pagination: page.pagination };
-  }
-
-  private async artistRows(items: Awaited<ReturnType<typeof adminCataloguePage>>['items']): Promise<AdminArtistRow[]> {
-    const em = this.em;
-    const ids = items.map((item) => item.id);
-    const escrows = await artistEscrows(em, ids);
-    const crm = await crmStatusesOf(em, ids);
-    const claims = await successfulClaimsOf(em, ids);
-    const emails = await contactEmailsOf(em, ids);
-    return items.map((item) => ({
-      ...item,
-      crmStatus: crm.get(item.id) ?? 'not_contacted',
-      escrowCents: escrows.get(item.id)?.heldCents ?? 0,
-      escrowFans: escrows.get(item.id)?.fans ?? 0,
-      claimed: claims.get(item.id)?.status === 'successful',
-      contactEmail: emails.get(item.id) ?? null,
-    }));
+    const { rows, pagination } = await pageOfQuery(artistList(this.em, query), query);
+    return { items: rows.map(toArtistRow), pagination };
   }
 
   async artist(artistId: string): Promise<AdminArtistDetails> {
     const em = this.em;
-    const artist = await catalogueArtist(em, artistId);
-    if (!artist) throw notFound('artist');
-    const page = await adminCataloguePage(em, { page: 1, limit: 1, periodDays: 28, sortBy: 'name', sortOrder: 'asc' }, { onlyIds: [artistId] });
-    const [row] = await this.artistRows(page.items);
+    const listed = await artistList(em, { artistId, period: 28, moneyFilter: 'all', sortBy: 'name', sortOrder: 'asc' }).executeTakeFirst();
+    if (!listed) throw notFound('artist');
+    const row = toArtistRow(listed);
     const oldestEscrowAt = row.escrowCents > 0 ? await oldestCreditAt(em, accounts.artistEscrow(artistId)) : null;
     const claim = (await successfulClaimsOf(em, [artistId])).get(artistId) ?? null;
     const officeName = claim ? ((await officeNames(em, [claim.officeId])).get(claim.officeId) ?? '(deleted office)') : null;
@@ -216,16 +174,8 @@ export class BackOffice {
   // ---- people and offices ---------------------------------------------------------------------
 
   async fans(query: AdminFansQuery) {
-    const em = this.em;
-    const live = query.activePie ? await fansWithLivePie(em) : undefined;
-    let orderByIds: string[] | undefined;
-    if (query.sortBy === 'wallet') {
-      orderByIds = (await accountsByBalance(em, 'fan_wallet')).map((wallet) => wallet.ownerId);
-    }
-    const page = await adminFansPage(em, query, { onlyIds: query.activePie === 'true' ? live : undefined, excludeIds: query.activePie === 'false' ? live : undefined, orderByIds });
-    const balances = await fanWalletBalances(em, page.items.map((fan) => fan.id));
-    const liveSet = new Set(live ?? (await fansWithLivePie(em, page.items.map((fan) => fan.id))));
-    return { items: page.items.map((fan) => ({ ...fan, walletCents: balances.get(fan.id) ?? 0, livePie: liveSet.has(fan.id) })), pagination: page.pagination };
+    const { rows, pagination } = await pageOfQuery(fanList(this.em, query), query);
+    return { items: rows.map(({ wallet_cents, live_pie, ...fan }) => ({ ...toAdminFan(fan), walletCents: Number(wallet_cents), livePie: live_pie })), pagination };
   }
 
   async fan(fanId: string) {

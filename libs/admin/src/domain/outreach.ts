@@ -12,17 +12,6 @@ export async function crmStatusesOf(em: EntityManager, artistIds: string[]): Pro
   return new Map(rows.map((row) => [row.artist_id, row.crm_status]));
 }
 
-/** Artists with a given CRM status ('not_contacted' also means: no row yet). */
-export async function artistsWithCrmStatus(em: EntityManager, status: CrmStatus): Promise<{ ids: string[]; exclude: boolean }> {
-  const db = adminDb(em).selectFrom('admin.artist_crm').select('artist_id');
-  if (status === 'not_contacted') {
-    const rows = await db.where('crm_status', '<>', 'not_contacted').execute();
-    return { ids: rows.map((row) => row.artist_id), exclude: true };
-  }
-  const rows = await db.where('crm_status', '=', status).execute();
-  return { ids: rows.map((row) => row.artist_id), exclude: false };
-}
-
 export async function setCrmStatus(tx: EntityManager, artistId: string, status: CrmStatus): Promise<{ before: CrmStatus; after: CrmStatus }> {
   const before = (await crmStatusesOf(tx, [artistId])).get(artistId) ?? 'not_contacted';
   await adminDb(tx)

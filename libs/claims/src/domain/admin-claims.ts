@@ -3,7 +3,7 @@ import type { AdminClaimDetails, AdminClaimRow, AdminClaimsQuery, ClaimStatus, P
 import { artistUserCards } from '#pie/identity';
 import { artistFacts } from '#pie/listening';
 import { officeNames } from '#pie/offices';
-import { containsPattern, pagination, textArray, type Database, type EntityManager } from '#pie/platform';
+import { containsPattern, pagination, textArray, type Database, type EntityManager, type ListSource } from '#pie/platform';
 import { claimsDb } from '../db/claims-db.js';
 import type { ArtistPages } from './artist-pages.js';
 import { createArtistInvite } from './artist-invites.js';
@@ -273,6 +273,11 @@ export async function adminDeleteInvite(database: Database, inviteId: string): P
 export async function claimCountsByStatus(em: EntityManager): Promise<Record<string, number>> {
   const rows = await claimsDb(em).selectFrom('claims.claims').select(['status', sql<number>`count(*)::int`.as('n')]).groupBy('status').execute();
   return Object.fromEntries(rows.map((row) => [row.status, row.n]));
+}
+
+/** Each artist with a successful claim, once: a list source (the admin's artist list's "claimed"). */
+export function claimedArtistListing(em: EntityManager): ListSource<{ artistId: string }> {
+  return claimsDb(em).selectFrom('claims.claims').select('artist_id as artistId').distinct().where('status', '=', 'successful');
 }
 
 /** The successful claim of each of these artists (artist id → claim), for the admin's artist pages. */

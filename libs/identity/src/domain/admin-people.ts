@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { AdminFansQuery, AdminSearchPageQuery, Pagination } from '#pie/contracts';
-import { containsPattern, pageOfQuery, type EntityManager } from '#pie/platform';
+import type { AdminSearchPageQuery, Pagination } from '#pie/contracts';
+import { containsPattern, pageOfQuery, type EntityManager, type ListSource } from '#pie/platform';
 import { identityDb } from '../db/identity-db.js';
 
 /*
@@ -20,7 +20,7 @@ export interface AdminFanSummary {
 
 const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
 
-function toAdminFan(row: { id: string; email: string; first_name: string; last_name: string; email_verified_at: string | null; created_at: string; deleted_at: string | null }): AdminFanSummary {
+export function toAdminFan(row: AdminFanListingRow): AdminFanSummary {
   return {
     id: row.id,
     email: row.email,
@@ -32,18 +32,21 @@ function toAdminFan(row: { id: string; email: string; first_name: string; last_n
   };
 }
 
-/** Fans, with optional filters the admin module computes from other modules (ids with an active pie, their wallet sort). */
-export async function adminFansPage(
-  em: EntityManager,
-  query: AdminFansQuery,
-  options: { onlyIds?: string[]; excludeIds?: string[]; orderByIds?: string[] } = {},
-): Promise<{ items: AdminFanSummary[]; pagination: Pagination }> {
-  const pattern = query.search ? containsPattern(query.search) : null;
-  const { onlyIds, excludeIds, orderByIds } = options;
-  // The wallet order: the given ids first, in their order; everyone else after them.
-  const walletRank = orderByIds && orderByIds.length > 0 ? sql<number>`coalesce(array_position(${orderByIds}::uuid[], f.id), 2147483647)` : sql<number>`0`;
-  const direction = query.sortOrder;
-  const fans = identityDb(em)
+/** One fan as the back office lists it (`adminFanListing`); `toAdminFan` makes it the summary. */
+export interface AdminFanListingRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  email_verified_at: string | null;
+  created_at: string;
+  deleted_at: string | null;
+}
+
+/** Fans whose e-mail or name contains `search` (every fan without one): a list source the back office pages. */
+export function adminFanListing(em: EntityManager, search?: string): ListSource<AdminFanListingRow> {
+  const pattern = search ? containsPattern(search) : null;
+  return identityDb(em)
     .selectFrom('identity.fans as f')
     .select(['f.id', 'f.email', 'f.first_name', 'f.last_name', 'f.email_verified_at', 'f.created_at', 'f.deleted_at'])
     .$if(pattern !== null, (q) =>
@@ -55,21 +58,7 @@ export async function adminFansPage(
           eb(sql<string>`f.first_name || ' ' || f.last_name`, 'ilike', pattern!),
         ]),
       ),
-    )
-    // Id lists as one array parameter each (they may be every fan with a pie).
-    .$if(onlyIds !== undefined, (q) => q.where(sql<boolean>`f.id = any(${onlyIds}::uuid[])`))
-    .$if(excludeIds !== undefined && excludeIds.length > 0, (q) => q.where(sql<boolean>`not (f.id = any(${excludeIds}::uuid[]))`));
-  const ordered =
-    query.sortBy === 'wallet'
-      ? // The wallet order is given richest first: descending means the given order.
-        fans.orderBy(walletRank, direction === 'desc' ? 'asc' : 'desc')
-      : query.sortBy === 'createdAt'
-        ? fans.orderBy('f.created_at', direction)
-        : query.sortBy === 'email'
-          ? fans.orderBy('f.email', direction)
-          : fans.orderBy(sql`lower(f.last_name || f.first_name)`, direction);
-  const { rows, pagination } = await pageOfQuery(ordered.orderBy('f.id'), query);
-  return { items: rows.map(toAdminFan), pagination };
+    );
 }
 
 export async function adminFan(em: EntityManager, fanId: string): Promise<(AdminFanSummary & { timeZone: string; stripeCustomerId: string | null; promoEligible: boolean; usedPromotion: boolean }) | null> {

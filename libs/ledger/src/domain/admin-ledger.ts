@@ -1,5 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
-import type { EntityManager } from '#pie/platform';
+import type { EntityManager, ListSource } from '#pie/platform';
 import { ledgerDb } from '../db/ledger-db.js';
 import type { LedgerTables } from '../db/tables.generated.js';
 import type { AccountKind } from './accounts.js';
@@ -213,14 +213,17 @@ export async function escrowMovements(em: EntityManager): Promise<{ artistId: st
 }
 
 /** Accounts of one kind, largest balance first (the fans list's wallet order). */
-export async function accountsByBalance(em: EntityManager, kind: string, { positiveOnly = false }: { positiveOnly?: boolean } = {}): Promise<{ ownerId: string; balanceCents: number }[]> {
-  const rows = await ledgerDb(em)
+/** One owner's account of a kind (`balanceListing`); the balance is bigint text. */
+export interface BalanceListingRow {
+  ownerId: string;
+  balanceCents: string;
+}
+
+/** Every owner's account of one kind and its cached balance: a list source (a fan list by wallet). */
+export function balanceListing(em: EntityManager, kind: AccountKind): ListSource<BalanceListingRow> {
+  return ledgerDb(em)
     .selectFrom('ledger.accounts')
-    .select(['owner_id', 'balance_cents'])
-    .where('kind', '=', kind as AccountKind)
-    .$if(positiveOnly, (qb) => qb.where('balance_cents', '>', '0'))
-    .orderBy('balance_cents', 'desc')
-    .orderBy('owner_id')
-    .execute();
-  return rows.map((row) => ({ ownerId: row.owner_id!, balanceCents: centsFrom(row.balance_cents) }));
+    .select([sql<string>`owner_id`.as('ownerId'), sql<string>`balance_cents`.as('balanceCents')])
+    .where('kind', '=', kind)
+    .where('owner_id', 'is not', null);
 }

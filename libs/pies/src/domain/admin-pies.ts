@@ -1,21 +1,13 @@
 import { sql } from 'kysely';
-import type { EntityManager } from '#pie/platform';
+import type { EntityManager, ListSource } from '#pie/platform';
 import { piesDb } from '../db/pies-db.js';
 import { LIVE_PIE_STATUSES } from './pie-statuses.js';
 
 /* The back office's view of pies (the admin module reads this facade, never the tables). */
 
-/** Fans with an active or past-due pie: all of them, or those among `among` (a page of fans). */
-export async function fansWithLivePie(em: EntityManager, among?: readonly string[]): Promise<string[]> {
-  if (among?.length === 0) return [];
-  const rows = await piesDb(em)
-    .selectFrom('pies.pies')
-    .select('fan_id')
-    .distinct()
-    .where('status', 'in', LIVE_PIE_STATUSES)
-    .$if(among !== undefined, (qb) => qb.where('fan_id', 'in', among!))
-    .execute();
-  return rows.map((row) => row.fan_id);
+/** Each fan with an active or past-due pie, once: a list source (the admin's fan list filters and marks them). */
+export function livePieFanListing(em: EntityManager): ListSource<{ fanId: string }> {
+  return piesDb(em).selectFrom('pies.pies').select('fan_id as fanId').distinct().where('status', 'in', LIVE_PIE_STATUSES);
 }
 
 export async function livePieCount(em: EntityManager): Promise<number> {
@@ -45,18 +37,16 @@ export async function allocationsByArtistAndFan(em: EntityManager): Promise<{ ar
   return rows.map((row) => ({ artistId: row.artist_id, fanId: row.fan_id, cents: Number(row.cents) }));
 }
 
-/** Artists in a live pie's latest period (for the admin's "active pie" filter). */
-export async function artistsInLivePies(em: EntityManager): Promise<string[]> {
-  const rows = await piesDb(em)
+/** Artists selected in a live pie's periods, once: a list source (the admin's "active pie" filter). */
+export function livePieArtistListing(em: EntityManager): ListSource<{ artistId: string }> {
+  return piesDb(em)
     .selectFrom('pies.period_artists as pa')
     .innerJoin('pies.periods as p', 'p.id', 'pa.period_id')
     .innerJoin('pies.pies as pi', 'pi.id', 'p.pie_id')
-    .select('pa.artist_id')
+    .select('pa.artist_id as artistId')
     .distinct()
     .where('pi.status', 'in', LIVE_PIE_STATUSES)
-    .where('pa.selected', '=', true)
-    .execute();
-  return rows.map((row) => row.artist_id);
+    .where('pa.selected', '=', true);
 }
 
 /** When these pie periods ran and whose pies they are (unknown ids are absent): to say which periods an artist's money came from. */
