@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, makeAccount } from '../../support/accounts.js';
 import { eventually, openSql, type Sql } from '../../support/sql.js';
 import { TestPlatform } from '../../support/test-platform.js';
+import { DASHBOARD_MONEY_DAYS } from '#pie/contracts';
 import { CLAIM_REJECTED_SUBJECT, CLAIM_VERIFIED_SUBJECT, STRIPE_DISCONNECTED_SUBJECT } from '#pie/notifications/testing';
 import { addMember, editBio, makeCatalogueArtist, makeClaim, officeAdmin, socialsFor } from '../claims/artist-area-fixtures.js';
 import { enableStripe, intoEscrow } from '../payouts/payouts-fixtures.js';
@@ -299,6 +300,15 @@ describe('the admin API', () => {
       expect((await get(bad)).status, bad).toBe(400);
     }
     expect((await platform.request('DELETE', `/api/admin/offices/${randomUUID()}/stripe-connection`, { cookies: admin })).status).toBe(404);
+  });
+
+  it('answers the dashboard’s daily chart, asked without a range, for the days its placeholder is sized for', async () => {
+    const daysBack = () => new Date(Date.now() - DASHBOARD_MONEY_DAYS * 86_400_000).toISOString().slice(0, 10);
+    const before = daysBack();
+    const answer = await get('/api/admin/dashboard/financial');
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.endDate).toBeNull();
+    expect([before, daysBack()]).toContain(answer.body.data.startDate);
   });
 
   it('finds a fan’s transactions by e-mail (any case) and by Stripe customer id, as the search box promises', async () => {

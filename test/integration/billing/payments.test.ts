@@ -180,6 +180,33 @@ describe('checkout → hosted page paid → webhook → journal', () => {
     expect((await platform.request('GET', `/api/admin/fans/${fan.id}`, { cookies })).body.data.stripeCustomerId).toBe(customer);
   });
 
+  it('tells identity a Stripe customer adopted from a webhook by its metadata, as it does one made at checkout', async () => {
+    const fan = await newFan();
+    // A customer Pie made for the fan whose row never committed (Pie's metadata, no billing.customers
+    // row): the first webhook naming it adopts it.
+    const customer = await platform.stripe.customers.create({ email: fan.email, metadata: { fan_id: fan.id } });
+    const session = await platform.stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer: customer.id,
+      line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 500, recurring: { interval: 'day', interval_count: 30 }, product_data: { name: 'Pie' } } }],
+      metadata: { fan_id: fan.id },
+      subscription_data: { metadata: { fan_id: fan.id, amount_cents: '500', pie_days: '30', artist_limit: '15', artist_popularity: '40', exclude_non_active: 'true' } },
+      success_url: 'http://localhost/ok',
+    });
+    const paid = await platform.stripeControl.payCheckoutSession(session.id);
+    const subscriptionId = typeof paid.subscription === 'string' ? paid.subscription : paid.subscription!.id;
+    // What the webhook would run, to completion (the background deliveries race it harmlessly).
+    await platform.worker!.get(StripeEventProcessor).syncSubscription(subscriptionId);
+    expect(await sql.value(`select stripe_customer_id from billing.customers where fan_id = $1`, [fan.id])).toBe(customer.id);
+
+    await platform.settled();
+    expect((await get(fan, '/api/user')).body.data.stripe_customer_id).toBe(customer.id);
+    const admin = await makeAccount(sql, 'admin');
+    const { cookies } = await logIn(platform, admin);
+    expect((await platform.request('GET', `/api/admin/fans/${fan.id}`, { cookies })).body.data.stripeCustomerId).toBe(customer.id);
+    expect(await sql.value(`select count(*)::int from platform.outbox where job_name = 'billing.stripe-customer-created.v1' and payload ->> 'fanId' = $1`, [fan.id])).toBe(1);
+  });
+
   it('renews when the clock passes the period end and posts the next period; a declined renewal makes it past due and e-mails the fan', async () => {
     const fan = await newFan();
     await checkoutAndPay(fan, '10.00', '4242424242424242', 7);

@@ -259,6 +259,8 @@ describe('listening API: artists, tracks, user', () => {
       expect(first.body.pagination).toEqual({ page: 1, limit: 2, total: 8, pages: 4 });
       const second = await get('/api/tracks/user/popular?limit=2&page=2');
       expect(second.body.data.map((t: { track: { name: string } }) => t.track.name)).toEqual(['Song 3', 'Song 4']);
+      // A page past the end has no row to carry the total: the fan's track count is read alone.
+      expect((await get('/api/tracks/user/popular?limit=2&page=9')).body).toMatchObject({ data: [], pagination: { page: 9, total: 8, pages: 4 } });
       expect((await get('/api/tracks/user/popular')).body.pagination.limit).toBe(50);
     });
 

@@ -1,16 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type {
-  AdminArtistDetails,
-  AdminArtistRow,
-  AdminArtistsQuery,
-  AdminFansQuery,
-  AdminFinancesQuery,
-  AdminJournalView,
-  AdminMoneyFigures,
-  AdminRangeQuery,
-  AdminSearchPageQuery,
-  AdminTransactionsQuery,
-  Pagination,
+import {
+  DASHBOARD_MONEY_PERIOD,
+  FINANCE_PERIOD_DAYS,
+  type AdminArtistDetails,
+  type AdminArtistRow,
+  type AdminArtistsQuery,
+  type AdminFansQuery,
+  type AdminFinancesQuery,
+  type AdminJournalView,
+  type AdminMoneyFigures,
+  type AdminRangeQuery,
+  type AdminSearchPageQuery,
+  type AdminTransactionsQuery,
+  type Pagination,
 } from '#pie/contracts';
 import { FAN_MONEY_FIGURES, fanMoneySummary } from '#pie/billing';
 import { claimCountsByStatus, successfulClaimsOf } from '#pie/claims';
@@ -39,7 +41,7 @@ export function rangeOf(query: { period?: string; startDate?: string; endDate?: 
       to: query.endDate ? new Date(new Date(`${query.endDate}T00:00:00Z`).getTime() + DAY) : null,
     };
   }
-  const days = { '7d': 7, '30d': 30, '90d': 90, '365d': 365 }[query.period ?? 'all'];
+  const days = (FINANCE_PERIOD_DAYS as Partial<Record<string, number>>)[query.period ?? 'all'];
   return { from: days ? new Date(Date.now() - days * DAY) : null, to: null };
 }
 
@@ -126,9 +128,9 @@ export class BackOffice {
     };
   }
 
-  /** Daily series for the dashboard's charts: paid in, fees, allocated, escrowed, released, transferred, paid out. */
+  /** Daily series for the dashboard's charts: paid in, fees, allocated, escrowed, released, transferred, paid out; `DASHBOARD_MONEY_PERIOD` without a range. */
   async financialSeries(query: AdminRangeQuery) {
-    const range = rangeOf({ period: '30d', ...query });
+    const range = rangeOf({ period: DASHBOARD_MONEY_PERIOD, ...query });
     const series = await figureTotalsByDay(this.em, MONEY_FIGURES, range);
     return { startDate: range.from?.toISOString().slice(0, 10) ?? null, endDate: range.to ? new Date(range.to.getTime() - DAY).toISOString().slice(0, 10) : null, series };
   }

@@ -1,15 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FanContacts } from '#pie/identity';
-import { Database, recordInOutbox } from '#pie/platform';
-import { StripeCustomerCreated } from '../events/stripe-customer-created.event.js';
+import { Database } from '#pie/platform';
 import { StripeGateway } from '../stripe/stripe-gateway.js';
-import { stripeCustomerOf } from './customers.js';
-import { billingDb } from '../db/billing-db.js';
+import { recordCustomer, stripeCustomerOf } from './customers.js';
 
 /**
  * The fan's Stripe customer, created once (Stripe's idempotency key makes two racing clicks one
- * customer). The call that records it announces it (`billing.stripe-customer-created.v1`), for
- * identity's copy on the fan.
+ * customer). The call that records it announces it (`billing.stripe-customer-created.v1`, through
+ * `recordCustomer`), for identity's copy on the fan.
  */
 @Injectable()
 export class CustomerAccounts {
@@ -28,17 +26,12 @@ export class CustomerAccounts {
       { idempotencyKey: `pie-customer-${fanId}` },
     );
     return this.database.transaction(async (tx) => {
-      const recorded = await billingDb(tx)
-        .insertInto('billing.customers')
-        .values({ fan_id: fanId, stripe_customer_id: customer.id })
-        .onConflict((oc) => oc.column('fan_id').doNothing())
-        .returning('stripe_customer_id')
-        .executeTakeFirst();
+      if (await recordCustomer(tx, fanId, customer.id)) return customer.id;
       // Lost a race (another click, or a webhook adopting the customer by its metadata): that row
-      // stands, and is announced again — identity's copy is idempotent.
-      const id = recorded?.stripe_customer_id ?? (await stripeCustomerOf(tx, fanId))!;
-      recordInOutbox(tx, StripeCustomerCreated.create({ fanId, stripeCustomerId: id }));
-      return id;
+      // stands, announced by whoever recorded it.
+      const recorded = await stripeCustomerOf(tx, fanId);
+      if (!recorded) throw new Error(`Stripe customer ${customer.id} is already recorded for another fan than ${fanId}`);
+      return recorded;
     });
   }
 }

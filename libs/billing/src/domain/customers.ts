@@ -1,11 +1,31 @@
 import type Stripe from 'stripe';
-import type { EntityManager } from '#pie/platform';
+import { recordInOutbox, type EntityManager } from '#pie/platform';
 import { billingDb } from '../db/billing-db.js';
+import { StripeCustomerCreated } from '../events/stripe-customer-created.event.js';
 import { idOf } from '../stripe/stripe-gateway.js';
 
 export async function stripeCustomerOf(em: EntityManager, fanId: string): Promise<string | null> {
   const row = await billingDb(em).selectFrom('billing.customers').select('stripe_customer_id').where('fan_id', '=', fanId).executeTakeFirst();
   return row?.stripe_customer_id ?? null;
+}
+
+/**
+ * Records the fan's Stripe customer, once: the row is inserted only while neither the fan nor the
+ * customer has one, and only the call that inserts it announces it
+ * (`billing.stripe-customer-created.v1`, for identity's copy on the fan), in the caller's
+ * transaction `tx`. Returns whether this call inserted the row. Every path that makes a
+ * `billing.customers` row (the checkout creating the customer, a webhook adopting one by its
+ * metadata) goes through here, so none records a customer identity never hears of.
+ */
+export async function recordCustomer(tx: EntityManager, fanId: string, customerId: string): Promise<boolean> {
+  const inserted = await billingDb(tx)
+    .insertInto('billing.customers')
+    .values({ fan_id: fanId, stripe_customer_id: customerId })
+    .onConflict((oc) => oc.doNothing())
+    .returning('fan_id')
+    .executeTakeFirst();
+  if (inserted) recordInOutbox(tx, StripeCustomerCreated.create({ fanId, stripeCustomerId: customerId }));
+  return inserted !== undefined;
 }
 
 /**
@@ -23,13 +43,8 @@ export async function fanOfCustomer(em: EntityManager, stripe: Stripe, customer:
   // Adopted only while the fan has no customer yet: a second customer whose metadata names a fan
   // who already has one (made outside Pie, or by anyone holding the key) must not reach that fan's
   // wallet or subscriptions.
-  const adopted = await billingDb(em)
-    .insertInto('billing.customers')
-    .values({ fan_id: fanId, stripe_customer_id: customerId })
-    .onConflict((oc) => oc.doNothing())
-    .returning('fan_id')
-    .executeTakeFirst();
-  if (adopted) return adopted.fan_id;
+  // The row and its announcement commit together.
+  if (await em.transactional((tx) => recordCustomer(tx, fanId, customerId))) return fanId;
   // Lost a race with another job adopting this same customer: that row is the answer.
   const mapped = await fanByCustomer(em, customerId);
   return mapped?.fan_id ?? null;

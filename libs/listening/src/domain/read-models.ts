@@ -1,7 +1,7 @@
-import { sql, type Expression, type Selectable } from 'kysely';
-import type { ArtistSummary, TrackSummary } from '#pie/contracts';
-import type { ListeningArtists } from '../db/tables.generated.js';
-import { textArray, type EntityManager } from '#pie/platform';
+import { sql, type Expression, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
+import type { ArtistSummary, Pagination, TrackSummary } from '#pie/contracts';
+import type { ListeningArtists, ListeningTables } from '../db/tables.generated.js';
+import { pagination, preparedQuery, textArray, type EntityManager } from '#pie/platform';
 import { listeningDb } from '../db/listening-db.js';
 
 /** The artist columns every artist list selects (alias `a`). */
@@ -69,9 +69,48 @@ export function toTrackSummary(row: TrackSummaryColumns): TrackSummary {
  * A page of one fan's rows naming tracks comes with the fan's total as a counter of
  * `fan_listening_state` holds it; a page past the end (no row to carry it) reads it alone.
  */
-export async function fanCounter(em: EntityManager, fanId: string, column: 'plays_count' | 'tracks_count'): Promise<number> {
+async function fanCounter(em: EntityManager, fanId: string, column: 'plays_count' | 'tracks_count'): Promise<number> {
   const row = await listeningDb(em).selectFrom('listening.fan_listening_state').select(column).where('fan_id', '=', fanId).executeTakeFirst();
   return Number(row?.[column as 'plays_count'] ?? 0);
+}
+
+/** How a fan's page is ordered: columns of its rows (each also a column of its source), ascending unless `desc`. */
+export type FanPageOrder<O> = readonly (readonly [column: keyof O & string, direction?: 'desc'])[];
+
+/**
+ * One page of a fan's rows naming tracks, with those tracks and the fan's total, in one statement
+ * built and compiled once (`preparedQuery`): the page read along its index in `order` and
+ * materialised (`p`), then only its tracks by id (`t`, `TRACK_SUMMARY_COLUMNS`), the total from
+ * the fan's `counter` in `fan_listening_state` on every row (read alone for a page past the end).
+ * `rows` selects the fan's rows (each with its `track_id`), unordered and unpaged. Call it once, at
+ * module level: each call builds a prepared statement of its own.
+ */
+export function fanPageWithTracks<O extends { track_id: string }>(
+  rows: (db: Kysely<ListeningTables>, fanId: string) => SelectQueryBuilder<ListeningTables, keyof ListeningTables, O>,
+  order: FanPageOrder<O>,
+  counter: 'plays_count' | 'tracks_count',
+): (em: EntityManager, fanId: string, page: { page: number; limit: number }) => Promise<{ rows: (O & TrackSummaryColumns)[]; pagination: Pagination }> {
+  const statement = preparedQuery((em, { fanId, limit, offset }: { fanId: string; limit: number; offset: number }) => {
+    const db = listeningDb(em);
+    // Typed by what every page has (its track_id): O is the caller's, the rows are cast back to it.
+    let page = rows(db, fanId) as SelectQueryBuilder<ListeningTables, keyof ListeningTables, { track_id: string }>;
+    for (const [column, direction] of order) page = page.orderBy(sql.ref(column), direction);
+    let withTracks = db
+      .with((cte) => cte('p').materialized(), () => page.limit(limit).offset(offset))
+      .with('t', (qc) => qc.selectFrom('listening.tracks as t').select(TRACK_SUMMARY_COLUMNS).where(sql<boolean>`t.id = any(array(select track_id from p))`))
+      .selectFrom('p')
+      .innerJoin('t', 't.t_id', 'p.track_id')
+      .selectAll('p')
+      .selectAll('t')
+      .select((eb) => eb.selectFrom('listening.fan_listening_state as s').select(`s.${counter}`).where('s.fan_id', '=', fanId).as('total'));
+    for (const [column, direction] of order) withTracks = withTracks.orderBy(sql.ref(`p.${column}`), direction);
+    return withTracks;
+  });
+  return async (em, fanId, page) => {
+    const found = await statement(em, { fanId, limit: page.limit, offset: (page.page - 1) * page.limit });
+    const total = found.length > 0 ? Number(found[0]!.total ?? 0) : await fanCounter(em, fanId, counter);
+    return { rows: found as unknown as (O & TrackSummaryColumns)[], pagination: pagination(page.page, page.limit, total) };
+  };
 }
 
 /** Tracks with their credited artists in order, by id. */

@@ -2,9 +2,9 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql } from 'kysely';
 import type { Pagination } from '#pie/contracts';
-import { containsPattern, Database, preparedQuery, pageOfQuery, pagination } from '#pie/platform';
+import { containsPattern, Database, pageOfQuery } from '#pie/platform';
 import { listeningDb } from '../../db/listening-db.js';
-import { fanCounter, isoInstant, toTrackSummary, TRACK_SUMMARY_COLUMNS, trackSummaries } from '../../domain/read-models.js';
+import { fanPageWithTracks, isoInstant, toTrackSummary, trackSummaries } from '../../domain/read-models.js';
 import { ListLatestPlays } from './list-latest-plays.query.js';
 
 interface PlayRow {
@@ -15,32 +15,20 @@ interface PlayRow {
 }
 
 /**
- * The whole history: newest first along the (fan, played_at) key, the page first (materialised,
- * read once along its index), then only its tracks by id, and the total (the fan's play count):
- * one statement, compiled once.
+ * The whole history: newest first along the (fan, played_at) key, with its tracks and the fan's
+ * play count, in one statement compiled once.
  */
-const WHOLE_HISTORY = preparedQuery((em, { fanId, limit, offset }: { fanId: string; limit: number; offset: number }) =>
-  listeningDb(em)
-    .with(
-      (cte) => cte('p').materialized(),
-      (qc) =>
-        qc
-          .selectFrom('listening.plays')
-          .select(['track_id', 'played_at', isoInstant(sql.ref('played_at')).as('played_at_iso'), 'ms_played', 'source'])
-          .where('fan_id', '=', fanId)
-          .orderBy('played_at', 'desc')
-          .orderBy('track_id')
-          .limit(limit)
-          .offset(offset),
-    )
-    .with('t', (qc) => qc.selectFrom('listening.tracks as t').select(TRACK_SUMMARY_COLUMNS).where(sql<boolean>`t.id = any(array(select track_id from p))`))
-    .selectFrom('p')
-    .innerJoin('t', 't.t_id', 'p.track_id')
-    .selectAll('p')
-    .selectAll('t')
-    .select((eb) => eb.selectFrom('listening.fan_listening_state as s').select('s.plays_count').where('s.fan_id', '=', fanId).as('total'))
-    .orderBy('p.played_at', 'desc')
-    .orderBy('p.track_id'),
+const WHOLE_HISTORY = fanPageWithTracks(
+  (db, fanId) =>
+    db
+      .selectFrom('listening.plays')
+      .select(['track_id', 'played_at', isoInstant(sql.ref('played_at')).as('played_at_iso'), 'ms_played', 'source'])
+      .where('fan_id', '=', fanId),
+  [
+    ['played_at', 'desc'],
+    ['track_id'],
+  ],
+  'plays_count',
 );
 
 @QueryHandler(ListLatestPlays)
@@ -52,11 +40,10 @@ export class ListLatestPlaysHandler implements IQueryHandler<ListLatestPlays> {
     const db = listeningDb(em);
     const search = query.search ? containsPattern(query.search) : null;
     if (!search && !query.from && !query.to) {
-      const rows = await WHOLE_HISTORY(em, { fanId, limit: query.limit, offset: (query.page - 1) * query.limit });
-      const total = rows.length > 0 ? Number(rows[0]!.total ?? 0) : await fanCounter(em, fanId, 'plays_count');
+      const { rows, pagination: pages } = await WHOLE_HISTORY(em, fanId, query);
       return {
         items: rows.map((row) => ({ track: toTrackSummary(row), played_at: row.played_at_iso, ms_played: Number(row.ms_played), source: row.source })),
-        pagination: pagination(query.page, query.limit, total),
+        pagination: pages,
       };
     }
     const plays = db

@@ -2,10 +2,10 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { sql, type Kysely } from 'kysely';
 import type { FanTrack, TrackSummary } from '#pie/contracts';
-import { Database, preparedQuery, pageOfQuery, pagination, type EntityManager } from '#pie/platform';
+import { Database, pageOfQuery, type EntityManager } from '#pie/platform';
 import { listeningDb } from '../../db/listening-db.js';
 import type { ListeningTables } from '../../db/tables.generated.js';
-import { fanCounter, isoInstant, ms, toTrackSummary, TRACK_SUMMARY_COLUMNS, trackSummaries } from '../../domain/read-models.js';
+import { fanPageWithTracks, isoInstant, ms, toTrackSummary, trackSummaries } from '../../domain/read-models.js';
 import { ListPopularTracks } from './list-popular-tracks.query.js';
 
 interface FanTrackFigures {
@@ -39,33 +39,21 @@ function toFanTrack(row: FanTrackFigures, track: TrackSummary): FanTrack {
 }
 
 /**
- * All time: the per-track read model, read in its index's order (the page materialised, then only
- * its tracks by id), with the fan's number of tracks (kept by the writer): one statement, compiled once.
+ * All time: the per-track read model, read in its index's order, with its tracks and the fan's
+ * number of tracks (kept by the writer), in one statement compiled once.
  */
-const ALL_TIME_TRACKS = preparedQuery((em, { fanId, limit, offset }: { fanId: string; limit: number; offset: number }) =>
-  listeningDb(em)
-    .with(
-      (cte) => cte('p').materialized(),
-      (qc) =>
-        qc
-          .selectFrom('listening.fan_tracks')
-          .select(['track_id', 'plays', 'listened_ms', isoInstant(sql.ref('last_played_at')).as('last_played_at')])
-          .where('fan_id', '=', fanId)
-          .orderBy('plays', 'desc')
-          .orderBy('listened_ms', 'desc')
-          .orderBy('track_id')
-          .limit(limit)
-          .offset(offset),
-    )
-    .with('t', (qc) => qc.selectFrom('listening.tracks as t').select(TRACK_SUMMARY_COLUMNS).where(sql<boolean>`t.id = any(array(select track_id from p))`))
-    .selectFrom('p')
-    .innerJoin('t', 't.t_id', 'p.track_id')
-    .selectAll('p')
-    .selectAll('t')
-    .select((eb) => eb.selectFrom('listening.fan_listening_state as s').select('s.tracks_count').where('s.fan_id', '=', fanId).as('total'))
-    .orderBy('p.plays', 'desc')
-    .orderBy('p.listened_ms', 'desc')
-    .orderBy('p.track_id'),
+const ALL_TIME_TRACKS = fanPageWithTracks(
+  (db, fanId) =>
+    db
+      .selectFrom('listening.fan_tracks')
+      .select(['track_id', 'plays', 'listened_ms', isoInstant(sql.ref('last_played_at')).as('last_played_at')])
+      .where('fan_id', '=', fanId),
+  [
+    ['plays', 'desc'],
+    ['listened_ms', 'desc'],
+    ['track_id'],
+  ],
+  'tracks_count',
 );
 
 @QueryHandler(ListPopularTracks)
@@ -76,9 +64,8 @@ export class ListPopularTracksHandler implements IQueryHandler<ListPopularTracks
     const em = this.database.em();
     const db = listeningDb(em);
     if (!query.from && !query.to) {
-      const rows = await ALL_TIME_TRACKS(em, { fanId, limit: query.limit, offset: (query.page - 1) * query.limit });
-      const total = rows.length > 0 ? Number(rows[0]!.total ?? 0) : await fanCounter(em, fanId, 'tracks_count');
-      return { items: rows.map((row) => toFanTrack(row, toTrackSummary(row))), pagination: pagination(query.page, query.limit, total) };
+      const { rows, pagination: pages } = await ALL_TIME_TRACKS(em, fanId, query);
+      return { items: rows.map((row) => toFanTrack(row, toTrackSummary(row))), pagination: pages };
     }
     const figures = fanTracksIn(db, fanId, query.from?.toISOString() ?? null, query.to?.toISOString() ?? null);
     const { rows, pagination: pages } = await pageOfQuery(db.selectFrom(figures.as('q')).selectAll('q').orderBy(byMostPlayed), query);

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { RECONCILIATION_TYPES, type AdminProfile, type ReconciliationResult } from '#pie/contracts';
+import { DASHBOARD_MONEY_DAYS, RECONCILIATION_TYPES, type AdminProfile, type ReconciliationResult } from '#pie/contracts';
 import { errorMessage } from '@web/shared/api';
 import { formatMoney } from '@web/shared/format';
 import { DataTable, PageFrame, QueryState, Section, StatList } from '@web/shared/ui';
@@ -32,12 +32,12 @@ export function AdminDashboardPage({ admin }: { admin: AdminProfile }) {
           )}
         </QueryState>
       </Section>
-      <Section title="Money per day" description="The last 30 days: paid in, into escrow, released to offices, transferred to Stripe and paid out.">
+      <Section title="Money per day" description={`The last ${DASHBOARD_MONEY_DAYS} days: paid in, into escrow, released to offices, transferred to Stripe and paid out.`}>
         <QueryState
           query={financial}
           loading="Loading the chart…"
-          placeholder={<DailyMoneyChartPlaceholder days={30} label="Loading the chart…" />}
-          errorFallback="We could not load the money per day" isEmpty={(data) => data.series.length === 0} empty="No money has moved in the last 30 days.">
+          placeholder={<DailyMoneyChartPlaceholder days={DASHBOARD_MONEY_DAYS} label="Loading the chart…" />}
+          errorFallback="We could not load the money per day" isEmpty={(data) => data.series.length === 0} empty={`No money has moved in the last ${DASHBOARD_MONEY_DAYS} days.`}>
           {(data) => <DailyMoneyChart series={data.series} />}
         </QueryState>
       </Section>
