@@ -23,7 +23,6 @@ export {
   fanEscrowHoldings,
   fanEscrowTotal,
   artistEscrows,
-  artistEscrowListing,
   debitOrigins,
   fanHoldingsBefore,
   creditWhereabouts,

@@ -21,7 +21,7 @@ export { DomainError, type DomainErrorKind } from './errors/domain-error.js';
 export { ZodValidationPipe, validBody, validParam, validQuery, fieldErrorsOf } from './http/zod-validation.pipe.js';
 export { ok, paged } from './http/envelope.js';
 export { ZodBody, ZodQuery, ZodParam, ZodResponse, ApiFailureSchema, envelopeOf, openApiSchemaOf, completeOpenApiDocument } from './http/zod-openapi.js';
-export { pageOfQuery, pagination, containsPattern } from './database/paging.js';
+export { pageOfQuery, pageCountedApart, pagination, containsPattern } from './database/paging.js';
 export type { ListSource } from './database/list-source.js';
 export { textArray, pgArray, intArray, timestampArray, plainArray } from './database/pg-arrays.js';
 export { nativeTransaction } from './database/native-transaction.js';

@@ -120,7 +120,7 @@ describe('the admin artist and fan lists', () => {
     expect((await listed('moneyFilter=without_escrow&limit=1&page=4')).pagination.total).toBe(3);
   });
 
-  it('filters fans by a live pie and orders them by wallet, fans without a wallet last', async () => {
+  it('filters fans by a live pie and orders them by wallet (no wallet counts as zero)', async () => {
     const tag = `listed-fan-${Date.now()}`;
     const made = [];
     for (let n = 0; n < 3; n++) made.push(await makeAccount(sql, 'fan', { email: `${tag}-${n}@example.test` }));

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import type { AdminArtistRow, AdminArtistsQuery, AdminFansQuery } from '#pie/contracts';
+import type { AdminArtistRow, AdminArtistsQuery, AdminFansQuery, Pagination } from '#pie/contracts';
 import { claimedArtistListing } from '#pie/claims';
-import { adminFanListing } from '#pie/identity';
-import { artistEscrowListing, balanceListing } from '#pie/ledger';
-import { artistListing } from '#pie/listening';
+import { adminFanListing, toAdminFan } from '#pie/identity';
+import { artistEscrows, balanceListing } from '#pie/ledger';
+import { artistListeningListing, artistListing } from '#pie/listening';
 import { livePieArtistListing, livePieFanListing } from '#pie/pies';
-import type { EntityManager } from '#pie/platform';
+import { pageCountedApart, type EntityManager } from '#pie/platform';
 import { adminDb } from '../db/admin-db.js';
 
 /*
@@ -17,39 +17,32 @@ import { adminDb } from '../db/admin-db.js';
 
 const direction = (order: 'asc' | 'desc') => sql.raw(order === 'asc' ? 'asc' : 'desc');
 
+type ArtistListQuery = Pick<AdminArtistsQuery, 'period' | 'moneyFilter' | 'sortBy' | 'sortOrder'> &
+  Partial<Pick<AdminArtistsQuery, 'search' | 'crmStatus' | 'activePie'>> & { artistId?: string };
+
 /**
- * Catalogue artists with their listening over `period` days, their escrow (cents and fans), CRM
- * status, claim and discovered e-mail: filtered by `crmStatus`, `moneyFilter` and `activePie`, in
- * `sortBy` order (ties by id, so pages never overlap). `artistId` narrows it to one artist (the
- * artist's page reads the same row).
+ * Catalogue artists with their escrow (the account's balance), CRM status, claim and discovered
+ * e-mail, filtered by `crmStatus`, `moneyFilter` and `activePie`, in `sortBy` order (ties by id,
+ * so pages never overlap); `artistId` narrows it to one artist (the artist's page reads the same
+ * row). The listening over `period` days is joined only to sort by it: a whole-catalogue aggregate
+ * (`listening.fan_artist_days` has no index by artist, which would cost every play batch an index
+ * entry); otherwise `artistListPage` reads it for the page's artists alone.
  */
-export function artistList(
-  em: EntityManager,
-  query: Pick<AdminArtistsQuery, 'period' | 'moneyFilter' | 'sortBy' | 'sortOrder'> & Partial<Pick<AdminArtistsQuery, 'search' | 'crmStatus' | 'activePie'>> & { artistId?: string },
-) {
-  const escrow = sql<string>`coalesce(e."heldCents", 0)`;
+function artistList(em: EntityManager, query: ArtistListQuery) {
+  const escrow = sql<string>`coalesce(e."balanceCents", 0)`;
   const crmStatus = sql<AdminArtistRow['crmStatus']>`coalesce(c.crm_status, 'not_contacted')`;
-  const orders = { name: sql`lower(a.name)`, escrow, fans: sql`a.fans`, listened: sql`a."listenedMs"` } as const;
+  const byListening = query.sortBy === 'fans' || query.sortBy === 'listened';
+  const orders = { name: sql`lower(a.name)`, escrow, fans: sql`coalesce(l.fans, 0)`, listened: sql`coalesce(l."listenedMs", 0)` } as const;
   return adminDb(em)
-    .selectFrom(artistListing(em, { periodDays: query.period, search: query.search, artistId: query.artistId }).as('a'))
-    .leftJoin(artistEscrowListing(em).as('e'), 'e.artistId', 'a.artistId')
+    .selectFrom(artistListing(em, { search: query.search, artistId: query.artistId }).as('a'))
+    .leftJoin(balanceListing(em, 'artist_escrow').as('e'), 'e.ownerId', 'a.artistId')
     .leftJoin(claimedArtistListing(em).as('cl'), 'cl.artistId', 'a.artistId')
     .leftJoin('admin.artist_crm as c', 'c.artist_id', 'a.artistId')
     .leftJoin('admin.email_discoveries as d', 'd.artist_id', 'a.artistId')
-    .select([
-      'a.artistId',
-      'a.name',
-      'a.spotifyId',
-      'a.fans',
-      'a.listenedMs',
-      escrow.as('escrowCents'),
-      sql<number>`coalesce(e.fans, 0)`.as('escrowFans'),
-      crmStatus.as('crmStatus'),
-      sql<boolean>`cl."artistId" is not null`.as('claimed'),
-      'd.email as contactEmail',
-    ])
-    .$if(query.moneyFilter === 'with_escrow', (q) => q.where('e.artistId', 'is not', null))
-    .$if(query.moneyFilter === 'without_escrow', (q) => q.where('e.artistId', 'is', null))
+    .select(['a.artistId', 'a.name', 'a.spotifyId', escrow.as('escrowCents'), crmStatus.as('crmStatus'), sql<boolean>`cl."artistId" is not null`.as('claimed'), 'd.email as contactEmail'])
+    .$if(byListening, (q) => q.leftJoin(artistListeningListing(em, { periodDays: query.period }).as('l'), 'l.artistId', 'a.artistId'))
+    .$if(query.moneyFilter === 'with_escrow', (q) => q.where(escrow, '>', '0'))
+    .$if(query.moneyFilter === 'without_escrow', (q) => q.where(escrow, '<=', '0'))
     .$if(query.crmStatus !== undefined, (q) => q.where(crmStatus, '=', query.crmStatus!))
     .$if(query.activePie !== undefined, (q) =>
       q
@@ -60,32 +53,52 @@ export function artistList(
     .orderBy('a.artistId');
 }
 
-export function toArtistRow(row: Awaited<ReturnType<ReturnType<typeof artistList>['execute']>>[number]): AdminArtistRow {
-  return {
+/**
+ * One page of `artistList` and its total, then what is read for the page's artists alone: how many
+ * fans' money each escrow holds, and their listening over the period (one grouped read each).
+ */
+export async function artistListPage(em: EntityManager, query: ArtistListQuery & { page: number; limit: number }): Promise<{ items: AdminArtistRow[]; pagination: Pagination }> {
+  const { rows, pagination } = await pageCountedApart(artistList(em, query), query);
+  const ids = rows.map((row) => row.artistId);
+  const escrows = await artistEscrows(em, ids);
+  const listening = new Map(
+    ids.length === 0
+      ? []
+      : (await adminDb(em).selectFrom(artistListeningListing(em, { periodDays: query.period, artistIds: ids }).as('l')).selectAll('l').execute()).map((row) => [row.artistId, row]),
+  );
+  const items = rows.map((row) => ({
     id: row.artistId,
     name: row.name,
     spotifyId: row.spotifyId,
     crmStatus: row.crmStatus,
     escrowCents: Number(row.escrowCents),
-    escrowFans: row.escrowFans,
-    fans: Number(row.fans),
-    listenedMs: Number(row.listenedMs),
+    escrowFans: escrows.get(row.artistId)?.fans ?? 0,
+    fans: Number(listening.get(row.artistId)?.fans ?? 0),
+    listenedMs: Number(listening.get(row.artistId)?.listenedMs ?? 0),
     claimed: row.claimed,
     contactEmail: row.contactEmail,
-  };
+  }));
+  return { items, pagination };
 }
 
 /** Fans (searched by e-mail or name) with their wallet and whether a pie of theirs is live; `activePie` filters, `sortBy` orders (ties by id). */
-export function fanList(em: EntityManager, query: Pick<AdminFansQuery, 'sortBy' | 'sortOrder'> & Partial<Pick<AdminFansQuery, 'search' | 'activePie'>>) {
+function fanList(em: EntityManager, query: FanListQuery) {
   const wallet = sql<string>`coalesce(w."balanceCents", 0)`;
-  const orders = { createdAt: sql`f.created_at`, email: sql`f.email`, name: sql`lower(f.last_name || f.first_name)`, wallet } as const;
+  const orders = { createdAt: sql`f."createdAt"`, email: sql`f.email`, name: sql`lower(f."lastName" || f."firstName")`, wallet } as const;
   return adminDb(em)
     .selectFrom(adminFanListing(em, query.search).as('f'))
     .leftJoin(balanceListing(em, 'fan_wallet').as('w'), 'w.ownerId', 'f.id')
     .leftJoin(livePieFanListing(em).as('lp'), 'lp.fanId', 'f.id')
     .selectAll('f')
-    .select([wallet.as('wallet_cents'), sql<boolean>`lp."fanId" is not null`.as('live_pie')])
+    .select([wallet.as('walletCents'), sql<boolean>`lp."fanId" is not null`.as('livePie')])
     .$if(query.activePie !== undefined, (q) => q.where('lp.fanId', query.activePie === 'true' ? 'is not' : 'is', null))
     .orderBy(sql`${orders[query.sortBy]} ${direction(query.sortOrder)}`)
     .orderBy('f.id');
+}
+
+type FanListQuery = Pick<AdminFansQuery, 'sortBy' | 'sortOrder'> & Partial<Pick<AdminFansQuery, 'search' | 'activePie'>>;
+
+export async function fanListPage(em: EntityManager, query: FanListQuery & { page: number; limit: number }) {
+  const { rows, pagination } = await pageCountedApart(fanList(em, query), query);
+  return { items: rows.map(({ walletCents, livePie, ...fan }) => ({ ...toAdminFan(fan), walletCents: Number(walletCents), livePie })), pagination };
 }

@@ -16,17 +16,17 @@ import {
 } from '#pie/contracts';
 import { FAN_MONEY_FIGURES, fanMoneySummary } from '#pie/billing';
 import { claimCountsByStatus, successfulClaimsOf } from '#pie/claims';
-import { accountCounts, adminArtistUser, adminArtistUsersPage, adminFan, adminPeopleMatching, toAdminFan } from '#pie/identity';
+import { accountCounts, adminArtistUser, adminArtistUsersPage, adminFan, adminPeopleMatching } from '#pie/identity';
 import { accounts, escrowsOldestFirst, figureTotals, figureTotalsByDay, flowTotals, journalById, journalsPage, oldestCreditAt, totalsByAccountKind } from '#pie/ledger';
 import { artistFacts, catalogueArtist, catalogueSize, topFansOf } from '#pie/listening';
 import { adminOffice, adminOfficesPage, countOffices, officeNames, officesOfUser } from '#pie/offices';
 import { OFFICE_MONEY_FIGURES, officeMoney, officesMoney, PayoutsFacade } from '#pie/payouts';
 import { livePieCount, piesOfFan } from '#pie/pies';
-import { Database, DeadJobs, pageOfQuery, pagination, QUEUE_NAMES, QueueRegistry, Readiness } from '#pie/platform';
+import { Database, DeadJobs, pagination, QUEUE_NAMES, QueueRegistry, Readiness } from '#pie/platform';
 import { sql } from 'kysely';
 import { adminDb } from '../db/admin-db.js';
 import { communicationsOf, contactEmailsOf, crmStatusesOf } from './outreach.js';
-import { artistList, fanList, toArtistRow } from './admin-lists.js';
+import { artistListPage, fanListPage } from './admin-lists.js';
 import { namedJournals } from './named-refs.js';
 import { lastRuns } from './reconciliation.js';
 import { notFound } from './admin.errors.js';
@@ -138,15 +138,13 @@ export class BackOffice {
   // ---- artists and outreach -------------------------------------------------------------------
 
   async artists(query: AdminArtistsQuery): Promise<{ items: AdminArtistRow[]; pagination: Pagination }> {
-    const { rows, pagination } = await pageOfQuery(artistList(this.em, query), query);
-    return { items: rows.map(toArtistRow), pagination };
+    return artistListPage(this.em, query);
   }
 
   async artist(artistId: string): Promise<AdminArtistDetails> {
     const em = this.em;
-    const listed = await artistList(em, { artistId, period: 28, moneyFilter: 'all', sortBy: 'name', sortOrder: 'asc' }).executeTakeFirst();
-    if (!listed) throw notFound('artist');
-    const row = toArtistRow(listed);
+    const [row] = (await artistListPage(em, { artistId, period: 28, moneyFilter: 'all', sortBy: 'name', sortOrder: 'asc', page: 1, limit: 1 })).items;
+    if (!row) throw notFound('artist');
     const oldestEscrowAt = row.escrowCents > 0 ? await oldestCreditAt(em, accounts.artistEscrow(artistId)) : null;
     const claim = (await successfulClaimsOf(em, [artistId])).get(artistId) ?? null;
     const officeName = claim ? ((await officeNames(em, [claim.officeId])).get(claim.officeId) ?? '(deleted office)') : null;
@@ -176,8 +174,7 @@ export class BackOffice {
   // ---- people and offices ---------------------------------------------------------------------
 
   async fans(query: AdminFansQuery) {
-    const { rows, pagination } = await pageOfQuery(fanList(this.em, query), query);
-    return { items: rows.map(({ wallet_cents, live_pie, ...fan }) => ({ ...toAdminFan(fan), walletCents: Number(wallet_cents), livePie: live_pie })), pagination };
+    return fanListPage(this.em, query);
   }
 
   async fan(fanId: string) {

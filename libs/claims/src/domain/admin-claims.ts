@@ -275,7 +275,7 @@ export async function claimCountsByStatus(em: EntityManager): Promise<Record<str
   return Object.fromEntries(rows.map((row) => [row.status, row.n]));
 }
 
-/** Each artist with a successful claim, once: a list source (the admin's artist list's "claimed"). */
+/** Each artist with a successful claim, once (`distinct`): a list source (the admin's artist list's "claimed"). */
 export function claimedArtistListing(em: EntityManager): ListSource<{ artistId: string }> {
   return claimsDb(em).selectFrom('claims.claims').select('artist_id as artistId').distinct().where('status', '=', 'successful');
 }

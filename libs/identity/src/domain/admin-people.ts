@@ -20,15 +20,16 @@ export interface AdminFanSummary {
 
 const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
 
+/** A listed fan (`adminFanListing`) as the back office shows it. */
 export function toAdminFan(row: AdminFanListingRow): AdminFanSummary {
   return {
     id: row.id,
     email: row.email,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    emailVerified: row.email_verified_at !== null,
-    createdAt: iso(row.created_at)!,
-    deletedAt: iso(row.deleted_at),
+    firstName: row.firstName,
+    lastName: row.lastName,
+    emailVerified: row.emailVerifiedAt !== null,
+    createdAt: iso(row.createdAt)!,
+    deletedAt: iso(row.deletedAt),
   };
 }
 
@@ -36,11 +37,11 @@ export function toAdminFan(row: AdminFanListingRow): AdminFanSummary {
 export interface AdminFanListingRow {
   id: string;
   email: string;
-  first_name: string;
-  last_name: string;
-  email_verified_at: string | null;
-  created_at: string;
-  deleted_at: string | null;
+  firstName: string;
+  lastName: string;
+  emailVerifiedAt: string | null;
+  createdAt: string;
+  deletedAt: string | null;
 }
 
 /** Fans whose e-mail or name contains `search` (every fan without one): a list source the back office pages. */
@@ -48,7 +49,7 @@ export function adminFanListing(em: EntityManager, search?: string): ListSource<
   const pattern = search ? containsPattern(search) : null;
   return identityDb(em)
     .selectFrom('identity.fans as f')
-    .select(['f.id', 'f.email', 'f.first_name', 'f.last_name', 'f.email_verified_at', 'f.created_at', 'f.deleted_at'])
+    .select(['f.id', 'f.email', 'f.first_name as firstName', 'f.last_name as lastName', 'f.email_verified_at as emailVerifiedAt', 'f.created_at as createdAt', 'f.deleted_at as deletedAt'])
     .$if(pattern !== null, (q) =>
       q.where((eb) =>
         eb.or([
@@ -64,7 +65,19 @@ export function adminFanListing(em: EntityManager, search?: string): ListSource<
 export async function adminFan(em: EntityManager, fanId: string): Promise<(AdminFanSummary & { timeZone: string; stripeCustomerId: string | null; promoEligible: boolean; usedPromotion: boolean }) | null> {
   const row = await identityDb(em)
     .selectFrom('identity.fans')
-    .select(['id', 'email', 'first_name', 'last_name', 'email_verified_at', 'created_at', 'deleted_at', 'time_zone', 'stripe_customer_id', 'promo_eligible', 'used_promotion_code'])
+    .select([
+      'id',
+      'email',
+      'first_name as firstName',
+      'last_name as lastName',
+      'email_verified_at as emailVerifiedAt',
+      'created_at as createdAt',
+      'deleted_at as deletedAt',
+      'time_zone',
+      'stripe_customer_id',
+      'promo_eligible',
+      'used_promotion_code',
+    ])
     .where('id', '=', fanId)
     .executeTakeFirst();
   if (!row) return null;

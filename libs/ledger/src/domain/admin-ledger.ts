@@ -212,14 +212,16 @@ export async function escrowMovements(em: EntityManager): Promise<{ artistId: st
   return rows.map((row) => ({ artistId: row.owner_id!, balanceCents: centsFrom(row.balance_cents), creditsCents: centsFrom(row.credits), debitsCents: centsFrom(row.debits) }));
 }
 
-/** Accounts of one kind, largest balance first (the fans list's wallet order). */
 /** One owner's account of a kind (`balanceListing`); the balance is bigint text. */
 export interface BalanceListingRow {
   ownerId: string;
   balanceCents: string;
 }
 
-/** Every owner's account of one kind and its cached balance: a list source (a fan list by wallet). */
+/**
+ * Every owner's account of one kind and its cached balance: a list source (the admin's fans by
+ * wallet, artists by escrow). One row per owner: an owned account's code is its kind and owner.
+ */
 export function balanceListing(em: EntityManager, kind: AccountKind): ListSource<BalanceListingRow> {
   return ledgerDb(em)
     .selectFrom('ledger.accounts')

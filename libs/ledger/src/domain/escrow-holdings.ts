@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { EntityManager, ListSource } from '#pie/platform';
+import type { EntityManager } from '#pie/platform';
 import { ledgerDb } from '../db/ledger-db.js';
 import { accounts, parseAccount, type AccountCode } from './accounts.js';
 import { centsFrom } from './ledger-store.js';
@@ -262,24 +262,6 @@ export async function artistEscrows(em: EntityManager, artistIds: string[]): Pro
     .groupBy('account')
     .execute();
   return new Map(rows.map((row) => [parseAccount(row.account).ownerId!, { heldCents: centsFrom(row.held), fans: row.fans }]));
-}
-
-/** What one artist's escrow holds now (`artistEscrowListing`): cents (bigint text) and how many fans' money. */
-export interface ArtistEscrowListingRow {
-  artistId: string;
-  heldCents: string;
-  fans: number;
-}
-
-/** Every artist escrow holding money, with the fans whose money it is: a list source (the admin's artist list). */
-export function artistEscrowListing(em: EntityManager): ListSource<ArtistEscrowListingRow> {
-  return ledgerDb(em)
-    .selectFrom('ledger.escrow_holdings as h')
-    .innerJoin('ledger.accounts as a', 'a.code', 'h.account')
-    .select([sql<string>`a.owner_id`.as('artistId'), sql<string>`sum(h.balance_cents)`.as('heldCents'), sql<number>`count(*)::int`.as('fans')])
-    .where('a.kind', '=', 'artist_escrow')
-    .where('h.balance_cents', '>', '0')
-    .groupBy('a.owner_id');
 }
 
 /** A part of a fan's money that one journal took out of an escrow: which credit (the journal that put it there) it came from. */

@@ -1,47 +1,49 @@
 import { sql } from 'kysely';
-import { containsPattern, type EntityManager, type ListSource } from '#pie/platform';
+import { containsPattern, textArray, type EntityManager, type ListSource } from '#pie/platform';
 import { listeningDb } from '../db/listening-db.js';
 
 /* The back office's view of the catalogue (the admin module reads this facade, never the tables). */
 
-/** One catalogue artist as the back office lists it (`artistListing`); counts are bigint text. */
+/** One catalogue artist as the back office lists it (`artistListing`). */
 export interface ArtistListingRow {
   artistId: string;
   name: string;
   spotifyId: string | null;
-  /** Fans who listened in the last `periodDays` days, and how long in all. */
+}
+
+/**
+ * Catalogue artists, optionally only those whose name contains `search` (or the one `artistId`):
+ * a list source the back office joins with what other modules know of the artists and pages in
+ * one statement. One row per artist (the table's key).
+ */
+export function artistListing(em: EntityManager, options: { search?: string; artistId?: string } = {}): ListSource<ArtistListingRow> {
+  const search = options.search ? containsPattern(options.search) : null;
+  return listeningDb(em)
+    .selectFrom('listening.artists as a')
+    .select(['a.id as artistId', 'a.name', 'a.provider_id as spotifyId'])
+    .$if(search !== null, (q) => q.where('a.name', 'ilike', search!))
+    .$if(options.artistId !== undefined, (q) => q.where('a.id', '=', options.artistId!));
+}
+
+/** An artist's listening over a period (`artistListeningListing`): distinct fans and time (bigint text). */
+export interface ArtistListeningRow {
+  artistId: string;
   fans: string;
   listenedMs: string;
 }
 
 /**
- * Catalogue artists with their listening over the last `periodDays` days, optionally only those
- * whose name contains `search` (or the one `artistId`): a list source the back office joins with
- * what other modules know of the artists and pages in one statement.
+ * Each artist listened to in the last `periodDays` days (only `artistIds`, when given): how many
+ * fans and how long. One row per artist (grouped by it); an artist nobody listened to has none. A
+ * whole-catalogue aggregate when the list sorts by these figures; for one page's artists otherwise.
  */
-export function artistListing(em: EntityManager, options: { periodDays: number; search?: string; artistId?: string }): ListSource<ArtistListingRow> {
-  const search = options.search ? containsPattern(options.search) : null;
+export function artistListeningListing(em: EntityManager, options: { periodDays: number; artistIds?: readonly string[] }): ListSource<ArtistListeningRow> {
   return listeningDb(em)
-    .selectFrom('listening.artists as a')
-    .leftJoinLateral(
-      (eb) =>
-        eb
-          .selectFrom('listening.fan_artist_days as d')
-          .select([sql<string>`count(distinct d.fan_id)`.as('fans'), sql<string | null>`sum(d.listened_ms)`.as('listened_ms')])
-          .whereRef('d.artist_id', '=', 'a.id')
-          .where('d.day', '>=', sql<string>`current_date - make_interval(days => ${options.periodDays})`)
-          .as('l'),
-      (join) => join.onTrue(),
-    )
-    .select([
-      'a.id as artistId',
-      'a.name',
-      'a.provider_id as spotifyId',
-      sql<string>`coalesce(l.fans, 0)`.as('fans'),
-      sql<string>`coalesce(l.listened_ms, 0)`.as('listenedMs'),
-    ])
-    .$if(search !== null, (q) => q.where('a.name', 'ilike', search!))
-    .$if(options.artistId !== undefined, (q) => q.where('a.id', '=', options.artistId!));
+    .selectFrom('listening.fan_artist_days as d')
+    .select(['d.artist_id as artistId', sql<string>`count(distinct d.fan_id)`.as('fans'), sql<string>`sum(d.listened_ms)`.as('listenedMs')])
+    .where('d.day', '>=', sql<string>`current_date - make_interval(days => ${options.periodDays})`)
+    .$if(options.artistIds !== undefined, (q) => q.where(sql<boolean>`d.artist_id = any(${textArray(options.artistIds ?? [])}::uuid[])`))
+    .groupBy('d.artist_id');
 }
 
 export async function catalogueArtist(em: EntityManager, artistId: string): Promise<{ id: string; name: string; spotifyId: string | null } | null> {

@@ -5,7 +5,7 @@ import { LIVE_PIE_STATUSES } from './pie-statuses.js';
 
 /* The back office's view of pies (the admin module reads this facade, never the tables). */
 
-/** Each fan with an active or past-due pie, once: a list source (the admin's fan list filters and marks them). */
+/** Each fan with an active or past-due pie, once (`distinct`): a list source (the admin's fan list filters and marks them). */
 export function livePieFanListing(em: EntityManager): ListSource<{ fanId: string }> {
   return piesDb(em).selectFrom('pies.pies').select('fan_id as fanId').distinct().where('status', 'in', LIVE_PIE_STATUSES);
 }
@@ -37,7 +37,7 @@ export async function allocationsByArtistAndFan(em: EntityManager): Promise<{ ar
   return rows.map((row) => ({ artistId: row.artist_id, fanId: row.fan_id, cents: Number(row.cents) }));
 }
 
-/** Artists selected in a live pie's periods, once: a list source (the admin's "active pie" filter). */
+/** Artists selected in a live pie's periods, once (`distinct`): a list source (the admin's "active pie" filter). */
 export function livePieArtistListing(em: EntityManager): ListSource<{ artistId: string }> {
   return piesDb(em)
     .selectFrom('pies.period_artists as pa')

@@ -33,3 +33,23 @@ export async function pageOfQuery<DB, TB extends keyof DB, O>(
   }
   return { rows: rows.map(({ __total: _total, ...row }) => row as O), pagination: pagination(page.page, page.limit, total) };
 }
+
+/**
+ * The same page and total in two statements: the page (`query` with its limit and offset) and the
+ * count (`query` without its order and select list). For a list of many left joins: with a window
+ * count, PostgreSQL 15 plans for the page's few rows (the limit) and can pick nested loops that
+ * read every join's rows per row (the admin's artist list by name: 44 s at 50,000 artists, 107 ms
+ * page + 5 ms count apart), and a bare count lets it drop the joins nothing filters on. Only for a
+ * query without grouping or `distinct` of its own (its count would change without the select list).
+ */
+export async function pageCountedApart<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  page: { page: number; limit: number },
+): Promise<{ rows: O[]; pagination: Pagination }> {
+  const rows = await query
+    .limit(page.limit)
+    .offset((page.page - 1) * page.limit)
+    .execute();
+  const counted = (await query.clearOrderBy().clearSelect().select(sql<string>`count(*)`.as('total')).executeTakeFirstOrThrow()) as { total: string };
+  return { rows: rows as O[], pagination: pagination(page.page, page.limit, Number(counted.total)) };
+}
