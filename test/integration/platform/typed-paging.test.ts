@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrm, Database, pageOfQuery, RateLimiter, typedDb, type Orm } from '#pie/platform';
+import { createOrm, Database, pageCountedApart, pageOfQuery, RateLimiter, typedDb, type Orm } from '#pie/platform';
 import { createTestDatabase, type TestDatabase } from '#pie/testing';
 import type { PlatformTables } from '../../../libs/platform/src/database/tables.generated.js';
 
@@ -26,6 +26,23 @@ afterAll(async () => {
 
 const probes = (filter = 'paging-probe:%') =>
   typedDb<PlatformTables>(db.em()).selectFrom('platform.rate_limits').select(['key', 'hits']).where('key', 'like', filter).orderBy('hits', 'desc');
+
+describe('pageCountedApart', () => {
+  it('answers the same pages and totals as pageOfQuery, past the end and empty too', async () => {
+    for (const [filter, page] of [
+      ['paging-probe:%', 1],
+      ['paging-probe:%', 3],
+      ['paging-probe:%', 4],
+      ['nothing:%', 2],
+    ] as const) {
+      expect(await pageCountedApart(probes(filter), { page, limit: 2 })).toEqual(await pageOfQuery(probes(filter), { page, limit: 2 }));
+    }
+    expect((await pageCountedApart(probes(), { page: 2, limit: 2 })).rows).toEqual([
+      { key: 'paging-probe:c', hits: 3 },
+      { key: 'paging-probe:b', hits: 2 },
+    ]);
+  });
+});
 
 describe('pageOfQuery', () => {
   it('answers a page in the query’s order with the total, and no counting column', async () => {
