@@ -25,7 +25,7 @@ type ArtistListQuery = Pick<AdminArtistsQuery, 'period' | 'moneyFilter' | 'sortB
  * e-mail, filtered by `crmStatus`, `moneyFilter` and `activePie`, in `sortBy` order (ties by id,
  * so pages never overlap); `artistId` narrows it to one artist (the artist's page reads the same
  * row). The listening over `period` days is joined only to sort by it: a whole-catalogue aggregate
- * (`listening.fan_artist_days` has no index by artist, which would cost every play batch an index
+ * (listening's artist-days table has no index by artist, which would cost every play batch an index
  * entry); otherwise `artistListPage` reads it for the page's artists alone.
  */
 function artistList(em: EntityManager, query: ArtistListQuery) {
