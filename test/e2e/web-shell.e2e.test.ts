@@ -232,6 +232,9 @@ describe('the web app shell in Chromium', () => {
       const context = await contextFor('anonymous');
       const page = await context.newPage();
       await page.goto(`${appUrl}/`);
+      // The page applies the cookie rules once as it starts (before the banner renders): cookies
+      // added before that would be removed by the default choice, not by the one saved below.
+      await page.getByRole('button', { name: 'Manage preferences' }).waitFor();
       await context.addCookies([
         { name: 'tracker', value: '1', url: appUrl },
         { name: 'spotify_auth_token', value: 'abc', url: appUrl },
