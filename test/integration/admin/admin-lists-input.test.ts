@@ -98,7 +98,6 @@ describe('admin lists: hostile and careless input', () => {
       const body = response.body as any;
       seen.push(`${response.status} ${path.slice(0, 90)} ${response.status === 200 ? `total=${body.pagination?.total ?? '-'} n=${Array.isArray(body.data) ? body.data.length : 'obj'}` : JSON.stringify(body).slice(0, 160)}`);
     }
-    console.log(seen.join('\n'));
     for (const line of seen) expect(line.startsWith('5'), line).toBe(false);
   });
 
@@ -131,7 +130,6 @@ describe('admin lists: hostile and careless input', () => {
     const fan = await makeAccount(sql, 'fan', { email: `${tag}@example.test` });
     await sql.query(`update identity.fans set deleted_at = now() where id = $1`, [fan.id]);
     const body = (await raw(`/api/admin/fans?search=${tag}`)).body as any;
-    console.log('deleted fan row', JSON.stringify(body.data));
     expect(body.pagination.total).toBe(1);
   });
 });
