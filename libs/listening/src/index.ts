@@ -6,4 +6,4 @@ export { searchCatalogue } from './domain/catalogue-search.js';
 // A job other modules may queue (pies: the catalogue back-fill on demand).
 export { FetchCatalogue } from './jobs/fetch-catalogue/fetch-catalogue.job.js';
 // Facade for the admin back office.
-export { artistListing, artistListeningListing, catalogueArtist, topFansOf, catalogueSize } from './domain/admin-catalogue.js';
+export { artistListing, artistListeningListing, artistListeningOf, catalogueArtist, topFansOf, catalogueSize } from './domain/admin-catalogue.js';

@@ -3,7 +3,7 @@ import type { AdminArtistRow, AdminArtistsQuery, AdminFansQuery, Pagination } fr
 import { claimedArtistListing } from '#pie/claims';
 import { adminFanListing, toAdminFan } from '#pie/identity';
 import { artistEscrows, balanceListing } from '#pie/ledger';
-import { artistListeningListing, artistListing } from '#pie/listening';
+import { artistListeningListing, artistListeningOf, artistListing } from '#pie/listening';
 import { livePieArtistListing, livePieFanListing } from '#pie/pies';
 import { pageCountedApart, type EntityManager } from '#pie/platform';
 import { adminDb } from '../db/admin-db.js';
@@ -61,11 +61,7 @@ export async function artistListPage(em: EntityManager, query: ArtistListQuery &
   const { rows, pagination } = await pageCountedApart(artistList(em, query), query);
   const ids = rows.map((row) => row.artistId);
   const escrows = await artistEscrows(em, ids);
-  const listening = new Map(
-    ids.length === 0
-      ? []
-      : (await adminDb(em).selectFrom(artistListeningListing(em, { periodDays: query.period, artistIds: ids }).as('l')).selectAll('l').execute()).map((row) => [row.artistId, row]),
-  );
+  const listening = await artistListeningOf(em, query.period, ids);
   const items = rows.map((row) => ({
     id: row.artistId,
     name: row.name,
@@ -73,13 +69,15 @@ export async function artistListPage(em: EntityManager, query: ArtistListQuery &
     crmStatus: row.crmStatus,
     escrowCents: Number(row.escrowCents),
     escrowFans: escrows.get(row.artistId)?.fans ?? 0,
-    fans: Number(listening.get(row.artistId)?.fans ?? 0),
-    listenedMs: Number(listening.get(row.artistId)?.listenedMs ?? 0),
+    fans: listening.get(row.artistId)?.fans ?? 0,
+    listenedMs: listening.get(row.artistId)?.listenedMs ?? 0,
     claimed: row.claimed,
     contactEmail: row.contactEmail,
   }));
   return { items, pagination };
 }
+
+type FanListQuery = Pick<AdminFansQuery, 'sortBy' | 'sortOrder'> & Partial<Pick<AdminFansQuery, 'search' | 'activePie'>>;
 
 /** Fans (searched by e-mail or name) with their wallet and whether a pie of theirs is live; `activePie` filters, `sortBy` orders (ties by id). */
 function fanList(em: EntityManager, query: FanListQuery) {
@@ -95,8 +93,6 @@ function fanList(em: EntityManager, query: FanListQuery) {
     .orderBy(sql`${orders[query.sortBy]} ${direction(query.sortOrder)}`)
     .orderBy('f.id');
 }
-
-type FanListQuery = Pick<AdminFansQuery, 'sortBy' | 'sortOrder'> & Partial<Pick<AdminFansQuery, 'search' | 'activePie'>>;
 
 export async function fanListPage(em: EntityManager, query: FanListQuery & { page: number; limit: number }) {
   const { rows, pagination } = await pageCountedApart(fanList(em, query), query);

@@ -33,11 +33,22 @@ export interface ArtistListeningRow {
 }
 
 /**
- * Each artist listened to in the last `periodDays` days (only `artistIds`, when given): how many
- * fans and how long. One row per artist (grouped by it); an artist nobody listened to has none. A
- * whole-catalogue aggregate when the list sorts by these figures; for one page's artists otherwise.
+ * Each artist listened to in the last `periodDays` days: how many fans and how long. One row per
+ * artist (grouped by it); an artist nobody listened to has none. A whole-catalogue aggregate, for a
+ * list sorted by these figures; `artistListeningOf` reads a page's artists alone.
  */
-export function artistListeningListing(em: EntityManager, options: { periodDays: number; artistIds?: readonly string[] }): ListSource<ArtistListeningRow> {
+export function artistListeningListing(em: EntityManager, options: { periodDays: number }): ListSource<ArtistListeningRow> {
+  return artistListening(em, options);
+}
+
+/** The same for a page's artists, read now: artist id → fans and time listened over the period. */
+export async function artistListeningOf(em: EntityManager, periodDays: number, artistIds: readonly string[]): Promise<Map<string, { fans: number; listenedMs: number }>> {
+  if (artistIds.length === 0) return new Map();
+  const rows = await artistListening(em, { periodDays, artistIds }).execute();
+  return new Map(rows.map((row) => [row.artistId, { fans: Number(row.fans), listenedMs: Number(row.listenedMs) }]));
+}
+
+function artistListening(em: EntityManager, options: { periodDays: number; artistIds?: readonly string[] }) {
   return listeningDb(em)
     .selectFrom('listening.fan_artist_days as d')
     .select(['d.artist_id as artistId', sql<string>`count(distinct d.fan_id)`.as('fans'), sql<string>`sum(d.listened_ms)`.as('listenedMs')])
