@@ -45,6 +45,7 @@ import { Migration20270310000100_ledger_balances_last } from './Migration2027031
 import { Migration20270316000100_ledger_escrow_match_by_journal } from './Migration20270316000100_ledger_escrow_match_by_journal.js';
 import { Migration20270322000100_listening_read_models_hot } from './Migration20270322000100_listening_read_models_hot.js';
 import { Migration20270323000100_identity_adopted_stripe_customers } from './Migration20270323000100_identity_adopted_stripe_customers.js';
+import { Migration20270401000100_listening_writer_hot_rows } from './Migration20270401000100_listening_writer_hot_rows.js';
 
 /** The one migration history of the whole database, oldest first. Append; never edit a shipped one. */
 export const migrations = [
@@ -95,4 +96,5 @@ export const migrations = [
   Migration20270316000100_ledger_escrow_match_by_journal,
   Migration20270322000100_listening_read_models_hot,
   Migration20270323000100_identity_adopted_stripe_customers,
+  Migration20270401000100_listening_writer_hot_rows,
 ];

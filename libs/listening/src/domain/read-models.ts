@@ -79,7 +79,7 @@ export type FanPageOrder<O> = readonly (readonly [column: keyof O & string, dire
 
 /**
  * One page of a fan's rows naming tracks, with those tracks and the fan's total, in one statement
- * built and compiled once (`preparedQuery`): the page read along its index in `order` and
+ * built and compiled once (`preparedQuery`): the page read in `order` (along an index, or the fan's rows sorted) and
  * materialised (`p`), then only its tracks by id (`t`, `TRACK_SUMMARY_COLUMNS`), the total from
  * the fan's `counter` in `fan_listening_state` on every row (read alone for a page past the end).
  * `rows` selects the fan's rows (each with its `track_id`), unordered and unpaged. Call it once, at

@@ -73,9 +73,10 @@ function fanArtists(db: Kysely<ListeningTables>, fanId: string, query: ListFanAr
 const SORT = { listened: sql.ref('s.listened_ms'), plays: sql.ref('s.plays'), name: sql`lower(a.name)`, lastPlayed: sql.ref('s.last_played_at'), popularity: sql.ref('a.popularity') } as const;
 
 /**
- * The default order (most listened first, ties by name, then id) of a kept read model, read along its
- * listened-time index: only the rows down to the page's last listened time (`boundary`, the page's
- * last row's offset) are joined and sorted, with every tie at that boundary. The default list of
+ * The default order (most listened first, ties by name, then id) of a kept read model: the page's
+ * last listened time (`boundary`, the page's last row's offset) is found among the fan's rows alone,
+ * then only the rows down to it are joined to the artists and sorted, with every tie at that
+ * boundary. The default list of
  * every fan's dashboard, so each read model's statement is compiled once.
  */
 type MostListenedPage = { fanId: string; boundary: number; limit: number; offset: number };

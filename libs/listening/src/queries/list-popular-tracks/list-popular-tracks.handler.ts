@@ -39,7 +39,7 @@ function toFanTrack(row: FanTrackFigures, track: TrackSummary): FanTrack {
 }
 
 /**
- * All time: the per-track read model, read in its index's order, with its tracks and the fan's
+ * All time: the per-track read model (the fan's rows along the key, ordered at read time), with its tracks and the fan's
  * number of tracks (kept by the writer), in one statement compiled once.
  */
 const ALL_TIME_TRACKS = fanPageWithTracks(

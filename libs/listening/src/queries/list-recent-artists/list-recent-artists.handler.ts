@@ -6,7 +6,7 @@ import { ARTIST_COLUMNS, toArtistSummary } from '../../domain/read-models.js';
 import { assertVisible } from '../../domain/visibility.js';
 import { ListRecentArtists } from './list-recent-artists.query.js';
 
-/** The per-artist read model, newest last play first (its index's order). */
+/** The per-artist read model, newest last play first: the fan's rows along the key, ordered at read time (a few thousand at most). */
 const RECENT_ARTISTS = preparedQuery((em, { fanId, limit }: { fanId: string; limit: number }) =>
   listeningDb(em)
     .selectFrom('listening.fan_artists as s')
