@@ -5,7 +5,7 @@ import type { FanTrack, TrackSummary } from '#pie/contracts';
 import { Database, pageOfQuery, type EntityManager } from '#pie/platform';
 import { listeningDb } from '../../db/listening-db.js';
 import type { ListeningTables } from '../../db/tables.generated.js';
-import { fanPageWithTracks, isoInstant, ms, toTrackSummary, trackSummaries } from '../../domain/read-models.js';
+import { fanPageWithTracks, ms, toTrackSummary, trackSummaries } from '../../domain/read-models.js';
 import { ListPopularTracks } from './list-popular-tracks.query.js';
 
 interface FanTrackFigures {
@@ -46,7 +46,7 @@ const ALL_TIME_TRACKS = fanPageWithTracks(
   (db, fanId) =>
     db
       .selectFrom('listening.fan_tracks')
-      .select(['track_id', 'plays', 'listened_ms', isoInstant(sql.ref('last_played_at')).as('last_played_at')])
+      .select(['track_id', 'plays', 'listened_ms', 'last_played_at'])
       .where('fan_id', '=', fanId),
   [
     ['plays', 'desc'],
