@@ -147,9 +147,9 @@ async function preload(url: string): Promise<void> {
   await q(`insert into listening.fan_artist_days (fan_id, day, artist_id, plays, listened_ms, last_played_at)
            select p.fan_id, ${day}, c.artist_id, count(*), sum(p.ms_played::numeric / c.n), max(p.played_at)
              from listening.plays p join ${credits} c on c.track_id = p.track_id group by 1, 2, 3 order by 1, 2, 3`);
-  await q(`insert into listening.fan_listening_state (fan_id, status, next_poll_at, plays_count, listened_ms, tracks_count, artists_count, read_version, play_kind)
+  await q(`insert into listening.fan_listening_state (fan_id, status, next_poll_at, plays_count, listened_ms, tracks_count, artists_count, read_version)
            select d.fan_id, 'disconnected', now(), d.plays, d.ms, (select count(*) from listening.fan_tracks t where t.fan_id = d.fan_id),
-                  (select count(*) from listening.fan_artists a where a.fan_id = d.fan_id), 1, 'export/1'
+                  (select count(*) from listening.fan_artists a where a.fan_id = d.fan_id), 1
              from (select fan_id, sum(plays) as plays, sum(listened_ms) as ms from listening.fan_days group by fan_id) d`);
   for (const index of indexes) await q(index.definition);
   await q(`reset session_replication_role`);
@@ -251,7 +251,7 @@ const PLAYS_ONLY_SQL = `insert into listening.plays (fan_id, played_at, track_id
 const SAME_ROWS_SQL = `with ins as (
     insert into listening.plays (fan_id, played_at, track_id, ms_played, source)
     select fan_id, played_at, track_id, ms_played, source from floor_stage on conflict do nothing
-    returning fan_id, track_id, played_at, ms_played, source
+    returning fan_id, track_id, played_at, ms_played
   ), zoned as (
     select i.*, (i.played_at at time zone coalesce(fp.time_zone, 'UTC'))::date as day from ins i left join listening.fan_profiles fp on fp.fan_id = i.fan_id
   ), credits as (
@@ -278,15 +278,14 @@ const SAME_ROWS_SQL = `with ins as (
     on conflict (fan_id, day, artist_id) do update set plays = ad.plays + excluded.plays, listened_ms = ad.listened_ms + excluded.listened_ms,
       last_played_at = greatest(ad.last_played_at, excluded.last_played_at)
   ), totals as (
-    insert into listening.fan_listening_state as f (fan_id, status, next_poll_at, plays_count, listened_ms, tracks_count, artists_count, read_version, play_kind)
-    select i.fan_id, 'disconnected', now(), i.n, i.ms, coalesce(t.n, 0), coalesce(a.n, 0), 1, i.kind
-      from (select fan_id, count(*) as n, sum(ms_played) as ms, case when min(source) = max(source) then min(source) || '/1' else '*' end as kind from ins group by 1) i
+    insert into listening.fan_listening_state as f (fan_id, status, next_poll_at, plays_count, listened_ms, tracks_count, artists_count, read_version)
+    select i.fan_id, 'disconnected', now(), i.n, i.ms, coalesce(t.n, 0), coalesce(a.n, 0), 1
+      from (select fan_id, count(*) as n, sum(ms_played) as ms from ins group by 1) i
       left join (select fan_id, count(*) as n from tracks where created group by 1) t using (fan_id)
       left join (select fan_id, count(*) as n from artists where created group by 1) a using (fan_id)
     on conflict (fan_id) do update set plays_count = f.plays_count + excluded.plays_count, listened_ms = f.listened_ms + excluded.listened_ms,
       tracks_count = f.tracks_count + excluded.tracks_count, artists_count = f.artists_count + excluded.artists_count,
-      read_version = f.read_version + 1, updated_at = now(),
-      play_kind = case when f.play_kind is null or f.play_kind = excluded.play_kind then excluded.play_kind else '*' end
+      read_version = f.read_version + 1, updated_at = now()
   )
   select count(*) as inserted from ins`;
 
@@ -395,7 +394,7 @@ async function readModelDigest(url: string): Promise<string> {
                 (select row(count(*), sum(plays), sum(listened_ms), max(last_played_at))::text from listening.fan_tracks) as tracks,
                 (select row(count(*), sum(plays), round(sum(listened_ms), 3), max(last_played_at))::text from listening.fan_artists) as artists,
                 (select row(count(*), sum(plays), round(sum(listened_ms), 3), max(last_played_at))::text from listening.fan_artist_days) as artist_days,
-                (select row(count(*), sum(plays_count), sum(listened_ms), sum(tracks_count), sum(artists_count), string_agg(distinct play_kind, ','))::text from listening.fan_listening_state) as totals,
+                (select row(count(*), sum(plays_count), sum(listened_ms), sum(tracks_count), sum(artists_count))::text from listening.fan_listening_state) as totals,
                 (select count(*) from listening.plays) as plays`,
       );
     return JSON.stringify(rows[0]);

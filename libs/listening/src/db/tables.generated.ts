@@ -66,7 +66,6 @@ export interface ListeningFanListeningState {
   read_version: Generated<Int8>;
   tracks_count: Generated<number>;
   artists_count: Generated<number>;
-  play_kind: string | null;
 }
 
 export interface ListeningFanProfiles {

@@ -69,14 +69,6 @@ export function samePlaySql(o: string, r: string, track = `${r}.track_id`, fanKe
 }
 const SAME_PLAY = samePlaySql('o', 'r', 'r.track_id', true);
 
-/**
- * A play's kind for the match's shortcut: its source and precision (`fan_listening_state.play_kind`
- * holds the one kind of all of a fan's stored plays, `*` once they differ). SAME_PLAY pairs only
- * plays whose kinds differ, so a staged play of the stored plays' one kind, or a fan's first, has
- * nothing to look up.
- */
-export const playKindSql = (alias: string) => `${alias}.source || '/' || ${alias}.precision_s`;
-
 // raw SQL: bench:ingest — the listening writer, every statement of this file: COPY into a staging
 // table on the native client (Kysely has no COPY), then one set-based statement that resolves tracks,
 // matches other sources' plays and moves the read models (its plan is what bench:ingest measures).
@@ -198,14 +190,12 @@ export const WRITER_SETUP_SQL = `select set_config('jit', 'off', true), set_conf
  * batch and what they touch, along an index, so its cost does not grow with the plays table:
  * - each staged play finds its track by provider id, MusicBrainz id or name (scalar subqueries: one index probe);
  * - each looks up the stored plays it matches (SAME_PLAY) with a lateral aggregate: one range of
- *   the (fan, played_at, track) key per play, never a join that could hash the whole table; none
- *   when the fan's stored plays are all of the staged play's kind (`playKindSql`: a one-time filter);
+ *   the (fan, played_at, track) key per play, never a join that could hash the whole table;
  * - a poll's plays confirm the untrusted plays they matched, found by that lookup (a TID scan: the
  *   fan's lock keeps other writers of their plays away meanwhile);
  * - the new plays go in, and the read models move by what was inserted: the fans' time zones and
  *   the tracks' credits are read by id (`= any(array(…))`), never joined whole;
- * - the per-fan counters come from grouped counts of the rows created (not one scan per fan), and
- *   the fan's play kind widens to `*` when the batch brought another.
+ * - the per-fan counters come from grouped counts of the rows created (not one scan per fan).
  */
 export const WRITE_PLAYS_SQL = `with staged as materialized (
        select s.fan_id, date_trunc('second', s.played_at) as played_at, s.precision_s, s.ms_played, s.source,
@@ -213,15 +203,14 @@ export const WRITE_PLAYS_SQL = `with staged as materialized (
                        (select t.id from listening.tracks t where s.provider_track_id is null and t.mbid = s.track_mbid),
                        (select t.id from listening.tracks t
                          where s.provider_track_id is null and t.match_key = s.match_key
-                         order by t.provider_id is null, t.created_at limit 1)) as track_id,
-              (select f.play_kind from listening.fan_listening_state f where f.fan_id = s.fan_id) as stored_kind
+                         order by t.provider_id is null, t.created_at limit 1)) as track_id
          from ${STAGE} s
      ), resolved as materialized (
        select r.*, m.matches, m.to_confirm
          from staged r
          cross join lateral (
            select count(*) as matches, array_agg(o.ctid) filter (where not o.trusted) as to_confirm
-             from listening.plays o where r.stored_kind <> ${playKindSql('r')} and ${SAME_PLAY}
+             from listening.plays o where ${SAME_PLAY}
          ) m
         where r.track_id is not null
      ), confirmed as (
@@ -235,7 +224,7 @@ export const WRITE_PLAYS_SQL = `with staged as materialized (
         where r.matches = 0
         order by r.fan_id, r.played_at, r.track_id
        on conflict do nothing
-       returning fan_id, track_id, played_at, ms_played, ${playKindSql('plays')} as kind
+       returning fan_id, track_id, played_at, ms_played
      ), zones as (
        select fp.fan_id, fp.time_zone from listening.fan_profiles fp where fp.fan_id = any(array(select distinct fan_id from ins))
      ), zoned as (
@@ -269,18 +258,16 @@ export const WRITE_PLAYS_SQL = `with staged as materialized (
          last_played_at = greatest(ad.last_played_at, excluded.last_played_at)
      ), counts as (
        -- Plays and time added, and the per-track and per-artist rows created (a fan's first play of them).
-       select i.fan_id, i.n, i.ms, i.kind, coalesce(t.created, 0) as new_tracks, coalesce(a.created, 0) as new_artists
-         from (select fan_id, count(*) as n, sum(ms_played) as ms, case when min(kind) = max(kind) then min(kind) else '*' end as kind
-                 from ins group by fan_id) i
+       select i.fan_id, i.n, i.ms, coalesce(t.created, 0) as new_tracks, coalesce(a.created, 0) as new_artists
+         from (select fan_id, count(*) as n, sum(ms_played) as ms from ins group by fan_id) i
          left join (select fan_id, count(*) filter (where created) as created from tracks group by fan_id) t on t.fan_id = i.fan_id
          left join (select fan_id, count(*) filter (where created) as created from artists group by fan_id) a on a.fan_id = i.fan_id
      ), bumped as (
-       insert into listening.fan_listening_state as f (fan_id, status, next_poll_at, plays_count, listened_ms, tracks_count, artists_count, read_version, play_kind)
-       select fan_id, 'disconnected', now(), n, ms, new_tracks, new_artists, 1, kind from counts order by fan_id
+       insert into listening.fan_listening_state as f (fan_id, status, next_poll_at, plays_count, listened_ms, tracks_count, artists_count, read_version)
+       select fan_id, 'disconnected', now(), n, ms, new_tracks, new_artists, 1 from counts order by fan_id
        on conflict (fan_id) do update set plays_count = f.plays_count + excluded.plays_count, listened_ms = f.listened_ms + excluded.listened_ms,
          tracks_count = f.tracks_count + excluded.tracks_count, artists_count = f.artists_count + excluded.artists_count,
-         read_version = f.read_version + 1, updated_at = now(),
-         play_kind = case when f.play_kind is null or f.play_kind = excluded.play_kind then excluded.play_kind else '*' end
+         read_version = f.read_version + 1, updated_at = now()
      )
      select coalesce((select sum(n) from counts), 0)::int as inserted, (select count(*) from confirmed)::int as confirmed`;
 
