@@ -181,7 +181,8 @@ function WaitingArtists({ impact }: { impact: FanImpactView }) {
                   <Table.Td>{formatMoney(artist.heldCents)}</Table.Td>
                   <Table.Td>
                     {artist.claimed ? (
-                      <Badge color="teal" variant="light">
+                      // A sentence, not a tag: it wraps in a phone's narrow column instead of being cut off.
+                      <Badge color="teal" variant="light" h="auto" py={4} styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}>
                         Claimed: paid once their Stripe account is ready
                       </Badge>
                     ) : (
