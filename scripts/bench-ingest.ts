@@ -13,16 +13,20 @@
  *     the plays and the read models);
  *   - real at scale: the same writer into a plays table that already holds BENCH_PRELOAD plays
  *     (20,000,000: the same fans and catalogue, the weeks before, with their read models);
+ *   - floor, same rows, at scale: the same-rows floor into a copy of those tables, so the scale
+ *     run's slowing is split into the rows' own (a fan's read-model rows updated in place across
+ *     gigabytes, where the empty tables mostly append them) and the writer's;
  *   - real, scrobble-shaped: the same listens as Last.fm reports them (issue 33): no provider id,
  *     the track found by its text names (the match key), dated by their start with the scrobble's
  *     window (`scrobblePlay`), into a database of its own. Printed beside the provider-id rate.
  *
- * The four take turns batch by batch, so a busy neighbour on a shared machine slows all of them
- * alike and the ratios stay comparable; each is timed on its own (wall clock, and the CPU of this
- * process and of its Postgres backend). Prints plays/s, real/floor for both floors (goals: ≥ 0.5
- * of the plays-only floor, ≥ 0.9 of the same-rows floor), the scale run's rate beside the empty
- * table's (goal: within 25 %), and whether the same-rows floor and the real writer wrote the same
- * read models.
+ * They take turns batch by batch, so a busy neighbour on a shared machine slows all of them alike
+ * and the ratios stay comparable; each is timed on its own (wall clock, the CPU of this process
+ * and of its Postgres backend, and the WAL the server wrote meanwhile). The server's buffer and
+ * checkpoint settings are printed first, as the figures depend on them. Prints plays/s, real/floor
+ * for both floors (goals: ≥ 0.5 of the plays-only floor, ≥ 0.9 of the same-rows floor), the scale
+ * run's rate beside the empty table's (goal: within 25 %) and the scale floor's beside its own,
+ * and whether the same-rows floor and the real writer wrote the same read models.
  *
  * The preloaded database is built once (set-based) and kept as a template,
  * `pie_bench_ingest_seed_<preload>_<migrations>`; later runs clone it (BENCH_FRESH_SEED=1 rebuilds
@@ -293,6 +297,8 @@ interface Spent {
   wallMs: number;
   cpuMs: number | null;
   inserted: number;
+  /** WAL the server wrote during the target's batches (its page writes, as they reach the disk). */
+  walBytes: number;
 }
 
 /** CPU milliseconds the Postgres backends with these pids have used (null when Postgres is not on this machine). */
@@ -329,7 +335,7 @@ async function floorTarget(label: string, url: string, statement: string): Promi
   return {
     label,
     url,
-    spent: { wallMs: 0, cpuMs: 0, inserted: 0 },
+    spent: { wallMs: 0, cpuMs: 0, inserted: 0, walBytes: 0 },
     pids: async () => [pid],
     close: () => client.end(),
     async write(batch) {
@@ -357,7 +363,7 @@ async function realTarget(label: string, url: string, shape?: (play: IncomingPla
   return {
     label,
     url,
-    spent: { wallMs: 0, cpuMs: 0, inserted: 0 },
+    spent: { wallMs: 0, cpuMs: 0, inserted: 0, walBytes: 0 },
     pids: async () => [pid],
     close: () => client.end(),
     async write(batch) {
@@ -369,8 +375,24 @@ async function realTarget(label: string, url: string, shape?: (play: IncomingPla
   };
 }
 
-/** A batch into one target, timed: wall clock and CPU (this process and the target's backend). */
+/** The server's WAL position, read on a connection of its own outside the timed work. */
+let walClient: pg.Client | undefined;
+async function walPosition(): Promise<bigint> {
+  if (!walClient) {
+    walClient = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await walClient.connect();
+  }
+  const { rows } = await walClient.query<{ at: string }>(`select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::text as at`);
+  return BigInt(rows[0]!.at);
+}
+
+/**
+ * A batch into one target, timed: wall clock and CPU (this process and the target's backend), and
+ * the WAL written meanwhile (the targets take turns, so it is the target's own, and the server's
+ * background work's).
+ */
 async function timed(target: Target, batch: IncomingPlay[]): Promise<void> {
+  const walBefore = await walPosition();
   const pids = await target.pids();
   const cpuBefore = await backendCpuMs(pids);
   const nodeBefore = process.cpuUsage();
@@ -382,6 +404,7 @@ async function timed(target: Target, batch: IncomingPlay[]): Promise<void> {
   if (target.spent.cpuMs !== null) {
     target.spent.cpuMs = cpuBefore === null || cpuAfter === null ? null : target.spent.cpuMs + cpuAfter - cpuBefore + (node.user + node.system) / 1000;
   }
+  target.spent.walBytes += Number((await walPosition()) - walBefore);
 }
 
 /** Sums over the read models, to check that two databases hold the same ones. */
@@ -469,6 +492,18 @@ async function profileBatch(target: Target, batch: IncomingPlay[]): Promise<void
   }
 }
 
+/**
+ * The server's settings that decide how much of the read models' page traffic reaches the disk:
+ * the buffer pool the five databases share, and how often a checkpoint makes the next change of
+ * each page write the whole page to the WAL again. Printed with the figures, which depend on them.
+ */
+async function serverSettings(): Promise<string> {
+  const names = ['server_version', 'shared_buffers', 'max_wal_size', 'checkpoint_timeout', 'wal_compression'];
+  const { rows } = await onServer((client) => client.query<{ name: string; value: string }>(
+    `select name, current_setting(name) as value from unnest($1::text[]) name`, [names]));
+  return rows.map((row) => `${row.name} ${row.value}`).join(', ');
+}
+
 const rate = (spent: Spent) => PLAYS / (spent.wallMs / 1000);
 const cpuRate = (spent: Spent) => (spent.cpuMs === null ? null : PLAYS / (spent.cpuMs / 1000));
 
@@ -478,19 +513,25 @@ async function main(): Promise<void> {
     `bench:ingest: ${fmt(PLAYS)} plays, ${FANS} fans, ${TRACKS} tracks, ${ARTISTS} artists, batches of ${fmt(BATCH)}, ${REPEAT_SHARE * 100}% repeats; ` +
       `scale run into ${fmt(PRELOAD)} plays; ${availableParallelism()} cores, load average ${load1.toFixed(2)} / ${load5.toFixed(2)}`,
   );
+  console.log(`server: ${await serverSettings()}`);
   const targets: Target[] = [
     await floorTarget('floor, plays only', await prepare(`${DATABASE}_floor`), PLAYS_ONLY_SQL),
     await floorTarget('floor, same rows', await prepare(`${DATABASE}_rows`), SAME_ROWS_SQL),
     await realTarget('real (writePlays)', await prepare(`${DATABASE}_real`)),
   ];
   if (PRELOAD > 0) targets.push(await realTarget(`real, ${fmt(PRELOAD)} plays before`, await scaleDatabase(`${DATABASE}_scale`)));
+  // The same-rows floor into the same preloaded tables: how much of the scale run's slowing is the
+  // rows' own (a fan's read-model rows updated in place across gigabytes, where the empty tables
+  // mostly append them), and how much the writer's.
+  const scaleFloor = PRELOAD > 0 ? await floorTarget(`floor, same rows, ${fmt(PRELOAD)} before`, await scaleDatabase(`${DATABASE}_scale_rows`), SAME_ROWS_SQL) : undefined;
   // Scrobble-shaped plays store other played_at values (a start and a window): compared by rate only.
   const scrobbles = await realTarget('real, scrobble-shaped (no ids)', await prepare(`${DATABASE}_scrobbles`), scrobbleShaped);
+  const others = scaleFloor ? [scaleFloor, scrobbles] : [scrobbles];
   const begin = performance.now();
   let done = 0;
   let last: IncomingPlay[] = [];
   for (const batch of batches()) {
-    for (const target of [...targets, scrobbles]) await timed(target, batch);
+    for (const target of [...targets, ...others]) await timed(target, batch);
     done += batch.length;
     last = batch;
     if (done % (BATCH * 10) === 0) console.log(`  ${fmt(done)} plays (${((performance.now() - begin) / 1000).toFixed(0)} s)`);
@@ -500,13 +541,15 @@ async function main(): Promise<void> {
     const next = last.map((play) => ({ ...play, playedAt: new Date(play.playedAt.getTime() + 3_600_000) }));
     for (const target of targets.slice(2)) await profileBatch(target, next);
   }
-  for (const target of [...targets, scrobbles]) await target.close();
+  for (const target of [...targets, ...others]) await target.close();
+  await walClient?.end();
   const [playsOnly, sameRows, real, scale] = targets as [Target, Target, Target, Target | undefined];
-  for (const target of [...targets, scrobbles]) {
+  for (const target of [...targets, ...others]) {
     const cpu = cpuRate(target.spent);
     console.log(
       `${target.label.padEnd(34)} ${fmt(rate(target.spent)).padStart(7)} plays/s (${(target.spent.wallMs / 1000).toFixed(1)} s, ${fmt(target.spent.inserted)} stored)` +
-        (cpu === null ? '' : `; ${fmt(cpu)} plays per CPU-second (${(target.spent.cpuMs! / 1000).toFixed(1)} s CPU)`),
+        (cpu === null ? '' : `; ${fmt(cpu)} plays per CPU-second (${(target.spent.cpuMs! / 1000).toFixed(1)} s CPU)`) +
+        `; WAL ${fmt(target.spent.walBytes / 2 ** 20)} MB (${fmt(target.spent.walBytes / PLAYS)} bytes per play)`,
     );
   }
   if (new Set(targets.map((target) => target.spent.inserted)).size > 1) console.log(`WARNING: the runs stored different numbers of plays`);
@@ -529,7 +572,15 @@ async function main(): Promise<void> {
       `real into ${fmt(PRELOAD)} plays: ${fmt(rate(scale.spent))} plays/s beside ${fmt(rate(real.spent))} into the empty table: ` +
         `${(slower * 100).toFixed(1)} % slower (goal ≤ 25 %) ${slower <= 0.25 ? 'OK' : 'BELOW GOAL'}${cpu === null ? '' : `; by CPU time ${((cpu - 1) * 100).toFixed(1)} % more`}`,
     );
-    await onServer((client) => client.query(`drop database if exists "${DATABASE}_scale" with (force)`));
+    if (scaleFloor) {
+      const floorSlower = scaleFloor.spent.wallMs / sameRows.spent.wallMs - 1;
+      const floorCpu = cpuRatio(sameRows, scaleFloor);
+      console.log(
+        `floor, same rows, into ${fmt(PRELOAD)} plays: ${fmt(rate(scaleFloor.spent))} plays/s beside ${fmt(rate(sameRows.spent))} into the empty table: ` +
+          `${(floorSlower * 100).toFixed(1)} % slower${floorCpu === null ? '' : `; by CPU time ${((floorCpu - 1) * 100).toFixed(1)} % more`} (the rows' own share of the scale run's slowing)`,
+      );
+    }
+    for (const name of ['scale', 'scale_rows']) await onServer((client) => client.query(`drop database if exists "${DATABASE}_${name}" with (force)`));
   }
   const [after1, after5] = loadavg();
   console.log(`load average at the end: ${after1.toFixed(2)} / ${after5.toFixed(2)}`);
