@@ -72,6 +72,8 @@ describe('the free pie in Chromium', () => {
 
     // The worker makes the pie from the started subscription; the page waits for it.
     await page.getByText('Your free pie: the Pie promotion pays its $5.00, and nothing is charged to you.').waitFor({ timeout: 30_000 });
+    // The modal's own "Each period" (its estimate) stays in the page until its closing transition ends.
+    await modal.waitFor({ state: 'hidden' });
     expect(await page.getByText('Each period').locator('xpath=following-sibling::*[1]').textContent()).toBe('$5.00');
     expect(await page.getByText('Status', { exact: true }).locator('xpath=following-sibling::*[1]').textContent()).toBe('Active');
     expect(await page.getByRole('button', { name: /free/ }).count()).toBe(0);
