@@ -13,9 +13,11 @@
  *     the plays and the read models);
  *   - real at scale: the same writer into a plays table that already holds BENCH_PRELOAD plays
  *     (20,000,000: the same fans and catalogue, the weeks before, with their read models);
- *   - floor, same rows, at scale (BENCH_SCALE_FLOOR=1): the same-rows floor into a copy of those tables, so the scale
- *     run's slowing is split into the rows' own (a fan's read-model rows updated in place across
- *     gigabytes, where the empty tables mostly append them) and the writer's;
+ *   - floors at scale (opt-in, BENCH_SCALE_FLOOR=rows,plays, either or both): the same-rows floor
+ *     (`rows`, or `1`) and the plays-only floor (`plays`) each into a copy of those tables, so the
+ *     scale run's slowing is split into the rows' own (a fan's read-model rows updated in place
+ *     across gigabytes, where the empty tables mostly append them), the plays table's own (its
+ *     indexes twenty times larger) and the writer's;
  *   - real, scrobble-shaped: the same listens as Last.fm reports them (issue 33): no provider id,
  *     the track found by its text names (the match key), dated by their start with the scrobble's
  *     window (`scrobblePlay`), into a database of its own. Printed beside the provider-id rate.
@@ -51,7 +53,14 @@ const PLAYS = Number(process.env.BENCH_PLAYS ?? 1_000_000);
 const PRELOAD = Number(process.env.BENCH_PRELOAD ?? 20_000_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 10_000);
 const PROFILE = process.env.BENCH_PROFILE === '1';
-const SCALE_FLOOR = process.env.BENCH_SCALE_FLOOR === '1';
+/** The floors also run into copies of the preloaded tables (opt-in: each copy is another ~13 GB). */
+const SCALE_FLOORS = new Set(
+  (process.env.BENCH_SCALE_FLOOR ?? '')
+    .split(',')
+    .map((name) => (name.trim() === '1' ? 'rows' : name.trim()))
+    .filter((name) => name !== ''),
+);
+for (const name of SCALE_FLOORS) if (name !== 'rows' && name !== 'plays') throw new Error(`BENCH_SCALE_FLOOR: '${name}' is not a floor (rows, plays)`);
 const DATABASE = process.env.BENCH_DATABASE ?? 'pie_bench_ingest';
 const FANS = 2_000;
 const ARTISTS = 5_000;
@@ -521,15 +530,18 @@ async function main(): Promise<void> {
     await realTarget('real (writePlays)', await prepare(`${DATABASE}_real`)),
   ];
   if (PRELOAD > 0) targets.push(await realTarget(`real, ${fmt(PRELOAD)} plays before`, await scaleDatabase(`${DATABASE}_scale`)));
-  // The same-rows floor into the same preloaded tables: how much of the scale run's slowing is the
+  // The floors into copies of the same preloaded tables: how much of the scale run's slowing is the
   // rows' own (a fan's read-model rows updated in place across gigabytes, where the empty tables
-  // mostly append them), and how much the writer's.
-  // Opt-in (BENCH_SCALE_FLOOR=1): a second 13 GB copy competes for the server's memory with the
-  // first and slows the scale run it explains (66.5 % → 127 % on 2026-11-28).
-  const scaleFloor = PRELOAD > 0 && SCALE_FLOOR ? await floorTarget(`floor, same rows, ${fmt(PRELOAD)} before`, await scaleDatabase(`${DATABASE}_scale_rows`), SAME_ROWS_SQL) : undefined;
+  // mostly append them), how much the plays table's own, and how much the writer's.
+  // Opt-in (BENCH_SCALE_FLOOR=rows,plays): each copy competes for the server's memory with the
+  // scale run's and slows the run it explains (a same-rows copy: 66.5 % → 127 % on 2026-11-28).
+  const scaleFloor = async (name: string, label: string, statement: string) =>
+    PRELOAD > 0 && SCALE_FLOORS.has(name) ? await floorTarget(`${label}, ${fmt(PRELOAD)} before`, await scaleDatabase(`${DATABASE}_scale_${name}`), statement) : undefined;
+  const scaleRows = await scaleFloor('rows', 'floor, same rows', SAME_ROWS_SQL);
+  const scalePlays = await scaleFloor('plays', 'floor, plays only', PLAYS_ONLY_SQL);
   // Scrobble-shaped plays store other played_at values (a start and a window): compared by rate only.
   const scrobbles = await realTarget('real, scrobble-shaped (no ids)', await prepare(`${DATABASE}_scrobbles`), scrobbleShaped);
-  const others = scaleFloor ? [scaleFloor, scrobbles] : [scrobbles];
+  const others = [scaleRows, scalePlays, scrobbles].filter((target) => target !== undefined);
   const begin = performance.now();
   let done = 0;
   let last: IncomingPlay[] = [];
@@ -576,8 +588,9 @@ async function main(): Promise<void> {
     };
     const writer = slower(scale, real);
     console.log(`real into ${fmt(PRELOAD)} plays: ${writer.text} (goal ≤ 25 %) ${writer.share <= 0.25 ? 'OK' : 'BELOW GOAL'}`);
-    if (scaleFloor) console.log(`floor, same rows, into ${fmt(PRELOAD)} plays: ${slower(scaleFloor, sameRows).text} (the rows' own share of the scale run's slowing)`);
-    for (const name of ['scale', 'scale_rows']) await onServer((client) => client.query(`drop database if exists "${DATABASE}_${name}" with (force)`));
+    if (scaleRows) console.log(`floor, same rows, into ${fmt(PRELOAD)} plays: ${slower(scaleRows, sameRows).text} (the rows' own share of the scale run's slowing)`);
+    if (scalePlays) console.log(`floor, plays only, into ${fmt(PRELOAD)} plays: ${slower(scalePlays, playsOnly).text} (the plays table's own share)`);
+    for (const name of ['scale', 'scale_rows', 'scale_plays']) await onServer((client) => client.query(`drop database if exists "${DATABASE}_${name}" with (force)`));
   }
   const [after1, after5] = loadavg();
   console.log(`load average at the end: ${after1.toFixed(2)} / ${after5.toFixed(2)}`);
