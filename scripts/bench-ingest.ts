@@ -17,7 +17,9 @@
  *     (`rows`, or `1`) and the plays-only floor (`plays`) each into a copy of those tables, so the
  *     scale run's slowing is split into the rows' own (a fan's read-model rows updated in place
  *     across gigabytes, where the empty tables mostly append them), the plays table's own (its
- *     indexes twenty times larger) and the writer's;
+ *     indexes twenty times larger) and the writer's; `plays-by-time` runs the plays-only floor into
+ *     a copy whose plays table is partitioned by time (`partitionPlaysByTime`): the history in one
+ *     partition, the new plays in another, as a table partitioned by month would take them;
  *   - real, scrobble-shaped: the same listens as Last.fm reports them (issue 33): no provider id,
  *     the track found by its text names (the match key), dated by their start with the scrobble's
  *     window (`scrobblePlay`), into a database of its own. Printed beside the provider-id rate.
@@ -60,7 +62,8 @@ const SCALE_FLOORS = new Set(
     .map((name) => (name.trim() === '1' ? 'rows' : name.trim()))
     .filter((name) => name !== ''),
 );
-for (const name of SCALE_FLOORS) if (name !== 'rows' && name !== 'plays') throw new Error(`BENCH_SCALE_FLOOR: '${name}' is not a floor (rows, plays)`);
+const SCALE_FLOOR_NAMES = ['rows', 'plays', 'plays-by-time'];
+for (const name of SCALE_FLOORS) if (!SCALE_FLOOR_NAMES.includes(name)) throw new Error(`BENCH_SCALE_FLOOR: '${name}' is not a floor (${SCALE_FLOOR_NAMES.join(', ')})`);
 const DATABASE = process.env.BENCH_DATABASE ?? 'pie_bench_ingest';
 const FANS = 2_000;
 const ARTISTS = 5_000;
@@ -194,6 +197,39 @@ async function scaleDatabase(name: string): Promise<string> {
   });
   console.log(`cloned ${seed} in ${((performance.now() - begin) / 1000).toFixed(0)} s`);
   return databaseUrl(name);
+}
+
+/**
+ * The copy's plays table partitioned by time (what `plays-by-time` measures): the preloaded
+ * history becomes the partition before START (attached as it is: its indexes become the
+ * partitioned table's), the generated plays go into an empty one from START on, as a table
+ * partitioned by month would take this month's plays. Keys, indexes, checks and the track's
+ * foreign key as the migrations make them.
+ */
+async function partitionPlaysByTime(url: string): Promise<string> {
+  const begin = performance.now();
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const start = new Date(START).toISOString();
+  const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+       from pg_index i where i.indrelid = 'listening.plays'::regclass and not i.indisprimary`,
+  );
+  await client.query('begin');
+  await client.query(`alter table listening.plays rename to plays_before`);
+  await client.query(`alter index listening.plays_pkey rename to plays_before_pkey`);
+  for (const index of indexes) await client.query(`alter index ${index.name} rename to ${index.name.replace('listening.', '')}_before`);
+  await client.query(`create table listening.plays (like listening.plays_before including defaults including constraints) partition by range (played_at)`);
+  await client.query(`alter table listening.plays add primary key (fan_id, played_at, track_id)`);
+  for (const index of indexes) await client.query(index.definition);
+  await client.query(`alter table listening.plays attach partition listening.plays_before for values from (minvalue) to ('${start}')`);
+  await client.query(`create table listening.plays_after partition of listening.plays for values from ('${start}') to (maxvalue)`);
+  await client.query(`alter table listening.plays add foreign key (track_id) references listening.tracks (id)`);
+  await client.query('commit');
+  await client.query(`analyze listening.plays`);
+  await client.end();
+  console.log(`partitioned the copy's plays by time in ${((performance.now() - begin) / 1000).toFixed(0)} s`);
+  return url;
 }
 
 /** The plays, one batch at a time (never all in memory). */
@@ -539,9 +575,13 @@ async function main(): Promise<void> {
     PRELOAD > 0 && SCALE_FLOORS.has(name) ? await floorTarget(`${label}, ${fmt(PRELOAD)} before`, await scaleDatabase(`${DATABASE}_scale_${name}`), statement) : undefined;
   const scaleRows = await scaleFloor('rows', 'floor, same rows', SAME_ROWS_SQL);
   const scalePlays = await scaleFloor('plays', 'floor, plays only', PLAYS_ONLY_SQL);
+  const scalePlaysByTime =
+    PRELOAD > 0 && SCALE_FLOORS.has('plays-by-time')
+      ? await floorTarget(`floor, plays only, by time, ${fmt(PRELOAD)} before`, await partitionPlaysByTime(await scaleDatabase(`${DATABASE}_scale_plays_by_time`)), PLAYS_ONLY_SQL)
+      : undefined;
   // Scrobble-shaped plays store other played_at values (a start and a window): compared by rate only.
   const scrobbles = await realTarget('real, scrobble-shaped (no ids)', await prepare(`${DATABASE}_scrobbles`), scrobbleShaped);
-  const others = [scaleRows, scalePlays, scrobbles].filter((target) => target !== undefined);
+  const others = [scaleRows, scalePlays, scalePlaysByTime, scrobbles].filter((target) => target !== undefined);
   const begin = performance.now();
   let done = 0;
   let last: IncomingPlay[] = [];
@@ -590,7 +630,8 @@ async function main(): Promise<void> {
     console.log(`real into ${fmt(PRELOAD)} plays: ${writer.text} (goal ≤ 25 %) ${writer.share <= 0.25 ? 'OK' : 'BELOW GOAL'}`);
     if (scaleRows) console.log(`floor, same rows, into ${fmt(PRELOAD)} plays: ${slower(scaleRows, sameRows).text} (the rows' own share of the scale run's slowing)`);
     if (scalePlays) console.log(`floor, plays only, into ${fmt(PRELOAD)} plays: ${slower(scalePlays, playsOnly).text} (the plays table's own share)`);
-    for (const name of ['scale', 'scale_rows', 'scale_plays']) await onServer((client) => client.query(`drop database if exists "${DATABASE}_${name}" with (force)`));
+    if (scalePlaysByTime) console.log(`floor, plays only, into ${fmt(PRELOAD)} plays partitioned by time: ${slower(scalePlaysByTime, playsOnly).text}`);
+    for (const name of ['scale', 'scale_rows', 'scale_plays', 'scale_plays_by_time']) await onServer((client) => client.query(`drop database if exists "${DATABASE}_${name}" with (force)`));
   }
   const [after1, after5] = loadavg();
   console.log(`load average at the end: ${after1.toFixed(2)} / ${after5.toFixed(2)}`);
