@@ -55,15 +55,11 @@ const PLAYS = Number(process.env.BENCH_PLAYS ?? 1_000_000);
 const PRELOAD = Number(process.env.BENCH_PRELOAD ?? 20_000_000);
 const BATCH = Number(process.env.BENCH_BATCH ?? 10_000);
 const PROFILE = process.env.BENCH_PROFILE === '1';
-/** The floors also run into copies of the preloaded tables (opt-in: each copy is another ~13 GB). */
-const SCALE_FLOORS = new Set(
-  (process.env.BENCH_SCALE_FLOOR ?? '')
-    .split(',')
-    .map((name) => (name.trim() === '1' ? 'rows' : name.trim()))
-    .filter((name) => name !== ''),
-);
-const SCALE_FLOOR_NAMES = ['rows', 'plays', 'plays-by-time'];
-for (const name of SCALE_FLOORS) if (!SCALE_FLOOR_NAMES.includes(name)) throw new Error(`BENCH_SCALE_FLOOR: '${name}' is not a floor (${SCALE_FLOOR_NAMES.join(', ')})`);
+/** The floors that also run into copies of the preloaded tables (opt-in: each copy is another ~13 GB). */
+const SCALE_FLOOR_NAMES = (process.env.BENCH_SCALE_FLOOR ?? '')
+  .split(',')
+  .map((name) => (name.trim() === '1' ? 'rows' : name.trim()))
+  .filter((name) => name !== '');
 const DATABASE = process.env.BENCH_DATABASE ?? 'pie_bench_ingest';
 const FANS = 2_000;
 const ARTISTS = 5_000;
@@ -117,6 +113,17 @@ async function prepare(name: string): Promise<string> {
   return url;
 }
 
+/** The secondary indexes of these `listening` tables: their qualified names and definitions. */
+async function secondaryIndexes(client: pg.Client, tables: readonly string[]): Promise<{ name: string; definition: string }[]> {
+  const { rows } = await client.query<{ name: string; definition: string }>(
+    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+       from pg_index i join pg_class c on c.oid = i.indrelid join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'listening' and c.relname = any($1) and not i.indisprimary`,
+    [tables],
+  );
+  return rows;
+}
+
 /**
  * PRELOAD plays of the same fans and catalogue before START (each fan's plays 1 to 5 minutes
  * apart, tracks as skewed as the generated ones), and the read models and totals the writer would
@@ -130,13 +137,7 @@ async function preload(url: string): Promise<void> {
   await q(`set maintenance_work_mem = '512MB'`);
   await q(`set work_mem = '256MB'`);
   await q(`set session_replication_role = replica`);
-  const tables = ['plays', 'fan_days', 'fan_tracks', 'fan_artists', 'fan_artist_days'];
-  const { rows: indexes } = await client.query<{ name: string; definition: string }>(
-    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
-       from pg_index i join pg_class c on c.oid = i.indrelid join pg_namespace n on n.oid = c.relnamespace
-      where n.nspname = 'listening' and c.relname = any($1) and not i.indisprimary`,
-    [tables],
-  );
+  const indexes = await secondaryIndexes(client, ['plays', 'fan_days', 'fan_tracks', 'fan_artists', 'fan_artist_days']);
   for (const index of indexes) await q(`drop index ${index.name}`);
   const perFan = Math.ceil(PRELOAD / FANS);
   // u(k, seed) in [0, 1): a hash of the play's number, so the seed is the same on every run.
@@ -203,28 +204,31 @@ async function scaleDatabase(name: string): Promise<string> {
  * The copy's plays table partitioned by time (what `plays-by-time` measures): the preloaded
  * history becomes the partition before START (attached as it is: its indexes become the
  * partitioned table's), the generated plays go into an empty one from START on, as a table
- * partitioned by month would take this month's plays. Keys, indexes, checks and the track's
- * foreign key as the migrations make them.
+ * partitioned by month would take this month's plays. Key, indexes, checks and foreign key read
+ * from the table the migrations made.
  */
 async function partitionPlaysByTime(url: string): Promise<string> {
   const begin = performance.now();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const start = new Date(START).toISOString();
-  const { rows: indexes } = await client.query<{ name: string; definition: string }>(
-    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
-       from pg_index i where i.indrelid = 'listening.plays'::regclass and not i.indisprimary`,
+  const indexes = await secondaryIndexes(client, ['plays']);
+  // The key and the foreign keys as the migrations made them (LIKE copies only the checks).
+  const { rows: keys } = await client.query<{ definition: string }>(
+    `select pg_get_constraintdef(oid) as definition from pg_constraint
+      where conrelid = 'listening.plays'::regclass and contype in ('p', 'f') order by contype desc`,
   );
   await client.query('begin');
   await client.query(`alter table listening.plays rename to plays_before`);
   await client.query(`alter index listening.plays_pkey rename to plays_before_pkey`);
   for (const index of indexes) await client.query(`alter index ${index.name} rename to ${index.name.replace('listening.', '')}_before`);
   await client.query(`create table listening.plays (like listening.plays_before including defaults including constraints) partition by range (played_at)`);
-  await client.query(`alter table listening.plays add primary key (fan_id, played_at, track_id)`);
+  // The parent's indexes first: attaching the history then adopts its equal ones instead of building them.
+  for (const key of keys.filter((key) => key.definition.startsWith('PRIMARY KEY'))) await client.query(`alter table listening.plays add ${key.definition}`);
   for (const index of indexes) await client.query(index.definition);
   await client.query(`alter table listening.plays attach partition listening.plays_before for values from (minvalue) to ('${start}')`);
   await client.query(`create table listening.plays_after partition of listening.plays for values from ('${start}') to (maxvalue)`);
-  await client.query(`alter table listening.plays add foreign key (track_id) references listening.tracks (id)`);
+  for (const key of keys.filter((key) => key.definition.startsWith('FOREIGN KEY'))) await client.query(`alter table listening.plays add ${key.definition}`);
   await client.query('commit');
   await client.query(`analyze listening.plays`);
   await client.end();
@@ -338,6 +342,21 @@ const SAME_ROWS_SQL = `with ins as (
       read_version = f.read_version + 1, updated_at = now()
   )
   select count(*) as inserted from ins`;
+
+/**
+ * The floors that can also run into a copy of the preloaded tables (BENCH_SCALE_FLOOR names them),
+ * each compared with the same statement into the empty tables; `reshape` changes the copy first.
+ */
+const SCALE_FLOORS: { name: string; label: string; statement: string; note: string; reshape?: (url: string) => Promise<string> }[] = [
+  { name: 'rows', label: 'floor, same rows', statement: SAME_ROWS_SQL, note: "the rows' own share of the scale run's slowing" },
+  { name: 'plays', label: 'floor, plays only', statement: PLAYS_ONLY_SQL, note: "the plays table's own share" },
+  { name: 'plays-by-time', label: 'floor, plays only, partitioned by time', statement: PLAYS_ONLY_SQL, note: 'the plays partitioned by time', reshape: partitionPlaysByTime },
+];
+/** The database a scale floor's copy is made in. */
+const scaleCopy = (name: string) => `${DATABASE}_scale_${name.replaceAll('-', '_')}`;
+for (const name of SCALE_FLOOR_NAMES) {
+  if (!SCALE_FLOORS.some((floor) => floor.name === name)) throw new Error(`BENCH_SCALE_FLOOR: '${name}' is not a floor (${SCALE_FLOORS.map((floor) => floor.name).join(', ')})`);
+}
 
 interface Spent {
   wallMs: number;
@@ -566,22 +585,18 @@ async function main(): Promise<void> {
     await realTarget('real (writePlays)', await prepare(`${DATABASE}_real`)),
   ];
   if (PRELOAD > 0) targets.push(await realTarget(`real, ${fmt(PRELOAD)} plays before`, await scaleDatabase(`${DATABASE}_scale`)));
-  // The floors into copies of the same preloaded tables: how much of the scale run's slowing is the
-  // rows' own (a fan's read-model rows updated in place across gigabytes, where the empty tables
-  // mostly append them), how much the plays table's own, and how much the writer's.
-  // Opt-in (BENCH_SCALE_FLOOR=rows,plays): each copy competes for the server's memory with the
-  // scale run's and slows the run it explains (a same-rows copy: 66.5 % → 127 % on 2026-11-28).
-  const scaleFloor = async (name: string, label: string, statement: string) =>
-    PRELOAD > 0 && SCALE_FLOORS.has(name) ? await floorTarget(`${label}, ${fmt(PRELOAD)} before`, await scaleDatabase(`${DATABASE}_scale_${name}`), statement) : undefined;
-  const scaleRows = await scaleFloor('rows', 'floor, same rows', SAME_ROWS_SQL);
-  const scalePlays = await scaleFloor('plays', 'floor, plays only', PLAYS_ONLY_SQL);
-  const scalePlaysByTime =
-    PRELOAD > 0 && SCALE_FLOORS.has('plays-by-time')
-      ? await floorTarget(`floor, plays only, by time, ${fmt(PRELOAD)} before`, await partitionPlaysByTime(await scaleDatabase(`${DATABASE}_scale_plays_by_time`)), PLAYS_ONLY_SQL)
-      : undefined;
+  // The floors into copies of the same preloaded tables (`scaleFloors`), opt-in: each copy competes
+  // for the server's memory with the scale run's and slows the run it explains (a same-rows copy:
+  // 66.5 % → 127 % on 2026-11-28).
+  const scaleFloors: { target: Target; empty: Target; note: string }[] = [];
+  for (const floor of PRELOAD > 0 ? SCALE_FLOORS.filter((floor) => SCALE_FLOOR_NAMES.includes(floor.name)) : []) {
+    const url = await scaleDatabase(scaleCopy(floor.name));
+    const target = await floorTarget(`${floor.label}, ${fmt(PRELOAD)} before`, floor.reshape ? await floor.reshape(url) : url, floor.statement);
+    scaleFloors.push({ target, empty: floor.statement === SAME_ROWS_SQL ? targets[1]! : targets[0]!, note: floor.note });
+  }
   // Scrobble-shaped plays store other played_at values (a start and a window): compared by rate only.
   const scrobbles = await realTarget('real, scrobble-shaped (no ids)', await prepare(`${DATABASE}_scrobbles`), scrobbleShaped);
-  const others = [scaleRows, scalePlays, scalePlaysByTime, scrobbles].filter((target) => target !== undefined);
+  const others = [...scaleFloors.map((floor) => floor.target), scrobbles];
   const begin = performance.now();
   let done = 0;
   let last: IncomingPlay[] = [];
@@ -628,10 +643,9 @@ async function main(): Promise<void> {
     };
     const writer = slower(scale, real);
     console.log(`real into ${fmt(PRELOAD)} plays: ${writer.text} (goal ≤ 25 %) ${writer.share <= 0.25 ? 'OK' : 'BELOW GOAL'}`);
-    if (scaleRows) console.log(`floor, same rows, into ${fmt(PRELOAD)} plays: ${slower(scaleRows, sameRows).text} (the rows' own share of the scale run's slowing)`);
-    if (scalePlays) console.log(`floor, plays only, into ${fmt(PRELOAD)} plays: ${slower(scalePlays, playsOnly).text} (the plays table's own share)`);
-    if (scalePlaysByTime) console.log(`floor, plays only, into ${fmt(PRELOAD)} plays partitioned by time: ${slower(scalePlaysByTime, playsOnly).text}`);
-    for (const name of ['scale', 'scale_rows', 'scale_plays', 'scale_plays_by_time']) await onServer((client) => client.query(`drop database if exists "${DATABASE}_${name}" with (force)`));
+    for (const floor of scaleFloors) console.log(`${floor.target.label}: ${slower(floor.target, floor.empty).text} (${floor.note})`);
+    const copies = [`${DATABASE}_scale`, ...SCALE_FLOORS.map((floor) => scaleCopy(floor.name))];
+    for (const name of copies) await onServer((client) => client.query(`drop database if exists "${name}" with (force)`));
   }
   const [after1, after5] = loadavg();
   console.log(`load average at the end: ${after1.toFixed(2)} / ${after5.toFixed(2)}`);
