@@ -6,7 +6,7 @@ import { AppRoot } from '@web/app/AppRoot';
 import { allRoutes as routes } from '@web/app/all-routes';
 import { makeStore, type RootState } from '@web/app/store';
 import { installUnauthorizedHandler } from '@web/app/unauthorized-handler';
-import type { FanImpactView } from '#pie/contracts';
+import { OPEN_BOOKS_FIGURES, type AdminOpenBooksView, type FanImpactView } from '#pie/contracts';
 
 /**
  * Where a test's visitor starts: known to have no session in any area, so the layouts do not
@@ -103,6 +103,18 @@ export function requestsTo(fetchMock: ReturnType<typeof vi.fn>, route: string): 
     .map((call) => call[0])
     .filter((input): input is Request => input instanceof Request)
     .filter((request) => `${request.method} ${new URL(request.url).pathname}` === route);
+}
+
+/**
+ * The admin's open books (`GET /api/admin/open-books`) with the given months (none by default),
+ * each figure's journals the card payments', transfers' their own.
+ */
+export function adminOpenBooks(months: AdminOpenBooksView['months'] = []): AdminOpenBooksView {
+  const zero = Object.fromEntries(OPEN_BOOKS_FIGURES.map((key) => [key, 0])) as AdminOpenBooksView['totals'];
+  const totals = months.reduce((sum, month) => Object.fromEntries(OPEN_BOOKS_FIGURES.map((key) => [key, sum[key] + month[key]])) as AdminOpenBooksView['totals'], zero);
+  const definitions = Object.fromEntries(OPEN_BOOKS_FIGURES.map((key) => [key, { journalKinds: ['invoice_paid'], accountKind: 'stripe_clearing' }])) as AdminOpenBooksView['definitions'];
+  definitions.transferredCents = { journalKinds: ['transfer', 'transfer_failed', 'transfer_reversed'], accountKind: 'office_connected' };
+  return { months, totals, escrow: { waitingCents: 1161, artists: 2 }, balance: { ok: true, checkedAt: '2026-11-02T02:30:00.000Z', checks: 6, failing: 0 }, generatedAt: '2026-11-02T10:00:00.000Z', definitions };
 }
 
 /** A fan's impact before any money moved (`GET /api/report/impact`). */

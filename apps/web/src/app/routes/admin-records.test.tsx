@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminClaimDetails, AdminJournalView, AdminMoneyFigures, AuditEntry } from '#pie/contracts';
 import { makeAdmin } from '@web/test/fixtures';
-import { jsonResponse, mockRoutes, renderApp, requestsTo } from '@web/test/render';
+import { adminOpenBooks, jsonResponse, mockRoutes, renderApp, requestsTo } from '@web/test/render';
 
 /*
  * Issue 29 (items 5 and 7) on the back office's screens: names and links instead of ids and JSON,
@@ -187,6 +187,7 @@ describe('admin finances', () => {
       'GET /api/admin/finances': ok({ period: '30d', from: null, to: null, ...figures, balances: {} }),
       'GET /api/admin/transactions/flow': ok({ ...figures, links: [] }),
       'GET /api/admin/escrow': page([{ artistId: ARTIST.id, artistName: ARTIST.name, balanceCents: 500, oldestAt: null, claimedBy: OFFICE.id, claimedByName: OFFICE.name }]),
+      'GET /api/admin/open-books': ok(adminOpenBooks()),
     });
     renderApp('/admin/finances');
 
@@ -202,14 +203,11 @@ describe('admin finances', () => {
 
   it('the open books per month, each amount a link to the journals behind it, which the transactions list then shows', async () => {
     const month = { month: '2026-10', paidInCents: 2741, processorFeesCents: 410, platformFeesCents: 274, promotionsCents: 0, allocatedToArtistsCents: 1500, releasedToOfficesCents: 339, transferredCents: 339, paidOutCents: 339, returnedByExpiryCents: 0, refundedCents: 0, disputedCents: 0 };
-    const { month: _, ...totals } = month;
-    const definitions = Object.fromEntries(Object.keys(totals).map((key) => [key, { journalKinds: ['invoice_paid'], accountKind: 'stripe_clearing' }]));
-    definitions.transferredCents = { journalKinds: ['transfer', 'transfer_failed', 'transfer_reversed'], accountKind: 'office_connected' };
     const fetchMock = adminRoutes({
       'GET /api/admin/finances': ok({ period: '30d', from: null, to: null, ...figures, balances: {} }),
       'GET /api/admin/transactions/flow': ok({ ...figures, links: [] }),
       'GET /api/admin/escrow': page([]),
-      'GET /api/admin/open-books': ok({ months: [month], totals, escrow: { waitingCents: 1161, artists: 2 }, balance: { ok: true, checkedAt: '2026-11-02T02:30:00.000Z', checks: 6, failing: 0 }, generatedAt: '2026-11-02T10:00:00.000Z', definitions }),
+      'GET /api/admin/open-books': ok(adminOpenBooks([month])),
       'GET /api/admin/transactions/search': page([close]),
     });
     const { user } = renderApp('/admin/finances');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminClaimDetails, AdminMoneyFigures } from '#pie/contracts';
 import { axeViolations } from '@web/test/axe';
 import { makeAdmin, makeArtistUser } from '@web/test/fixtures';
-import { jsonResponse, mockRoutes, renderApp } from '@web/test/render';
+import { adminOpenBooks, jsonResponse, mockRoutes, renderApp } from '@web/test/render';
 
 /*
  * The confirmation dialogs, each opened on its page and checked by axe with the page around it
@@ -88,6 +88,7 @@ describe('confirmation dialogs pass axe', () => {
       'GET /api/admin/finances': ok({ period: '30d', from: null, to: null, ...figures, balances: {} }),
       'GET /api/admin/transactions/flow': ok({ ...figures, links: [] }),
       'GET /api/admin/escrow': page([]),
+      'GET /api/admin/open-books': ok(adminOpenBooks()),
     });
     const { user } = renderApp('/admin/finances');
     await expectAccessibleDialog('Process escrow payouts?', async () =>

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Text, Title, VisuallyHidden } from
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../api';
+import { PageLoader } from './PageLoader';
 import classes from './load-state.module.css';
 
 /** A section's loading line, announced politely. */
@@ -147,4 +148,29 @@ export function QueryState<T>({
   if (query.data === undefined) return placeholder ?? <LoadingBlock label={loading} />;
   if (isEmpty?.(query.data) && empty !== undefined) return <EmptyBlock>{empty}</EmptyBlock>;
   return children(query.data);
+}
+
+/** A read has answered once: it has data or an error, or it was never asked (skipped). */
+function answered(query: Pick<QueryLike<unknown>, 'data' | 'isError'> & { isUninitialized?: boolean }): boolean {
+  return query.data !== undefined || query.isError || query.isUninitialized === true;
+}
+
+/**
+ * A page's sections held back until each of the reads above the fold has answered once, then
+ * drawn together. Sections that each appear as their own read arrives push the ones below them
+ * down (a phone reader loses their place, Lighthouse counts a layout shift). Later fetches (a
+ * new period, a refetch) keep what is shown: RTK Query keeps the last data meanwhile.
+ * The same reads are asked again inside the sections: RTK Query answers both from one request.
+ */
+export function AfterFirstAnswers({
+  queries,
+  label,
+  children,
+}: {
+  queries: readonly (Pick<QueryLike<unknown>, 'data' | 'isError'> & { isUninitialized?: boolean })[];
+  /** Said while waiting ("Loading your funds…"). */
+  label: string;
+  children: ReactNode;
+}) {
+  return queries.every(answered) ? children : <PageLoader label={label} />;
 }

@@ -1,4 +1,6 @@
+import { VisuallyHidden } from '@mantine/core';
 import type { CSSProperties, ReactNode } from 'react';
+import loadState from './load-state.module.css';
 import classes from './sections.module.css';
 
 export interface Stat {
@@ -19,5 +21,18 @@ export function StatList({ stats, cols = 3 }: { stats: readonly Stat[]; cols?: n
         </div>
       ))}
     </dl>
+  );
+}
+
+/**
+ * Figures on their way, in their own shape: the labels (known before the data) over bones the
+ * height of a value, so the sections below don't move when the figures arrive.
+ */
+export function StatListPlaceholder({ labels, cols = 3, label }: { labels: readonly string[]; cols?: number; label: string }) {
+  return (
+    <div role="status" aria-live="polite">
+      <VisuallyHidden>{label}</VisuallyHidden>
+      <StatList cols={cols} stats={labels.map((statLabel) => ({ label: statLabel, value: <span className={loadState.valueBone} aria-hidden="true" /> }))} />
+    </div>
   );
 }

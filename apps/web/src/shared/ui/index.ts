@@ -28,12 +28,13 @@ export {
   ListPlaceholder,
   Unavailable,
   QueryState,
+  AfterFirstAnswers,
   type ErrorBlockProps,
   type QueryLike,
   type QueryStateProps,
 } from './LoadState';
 export { Pager, type PagerProps } from './Pager';
-export { StatList, type Stat } from './StatList';
+export { StatList, StatListPlaceholder, type Stat } from './StatList';
 export { PageContainer, PAGE_WIDTHS, type PageContainerProps, type PageWidth } from './PageContainer';
 export { CatalogueImage, type CatalogueImageProps } from './CatalogueImage';
 export { PieSplitIllustration, ArtistRecordIllustration } from './Illustrations';

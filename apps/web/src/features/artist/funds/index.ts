@@ -3,4 +3,4 @@ export { FundsItemNotFound } from './components/FundsItemNotFound';
 export { PayoutDetailsPage, TransactionDetailsPage } from './components/FundsItemPage';
 export { StripeConnectionSection } from './components/StripeConnectionSection';
 export { ClaimFundsSection } from './components/ClaimFundsSection';
-export { useGetOfficeBalanceQuery } from './api/funds.api';
+export { useCheckMonthlyFeeQuery, useGetOfficeBalanceQuery, useGetWalletBalanceQuery } from './api/funds.api';

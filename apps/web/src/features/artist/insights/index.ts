@@ -1,1 +1,2 @@
 export { FundingInsightsSection } from './components/FundingInsightsSection';
+export { useGetClaimInsightsQuery } from './api/insights.api';

@@ -3,8 +3,29 @@ import { useEffect, useState } from 'react';
 import { DASHBOARD_MONEY_DAYS, RECONCILIATION_TYPES, type AdminProfile, type ReconciliationResult } from '#pie/contracts';
 import { errorMessage } from '@web/shared/api';
 import { formatMoney } from '@web/shared/format';
-import { DataTable, PageFrame, QueryState, Section, StatList } from '@web/shared/ui';
+import { DataTable, PageFrame, QueryState, Section, StatList, StatListPlaceholder } from '@web/shared/ui';
 import { AuditLogSection, DailyMoneyChart, DailyMoneyChartPlaceholder, useReconciliationRunQuery, useRecordOfQuery, useRunCheckMutation } from '@web/shared/back-office';
+
+type DashboardStats = {
+  fans: number;
+  livePies: number;
+  artistUsers: number;
+  offices: number;
+  claimsByStatus: Partial<Record<string, number>>;
+  money: { fanWalletsCents: number; escrowCents: number; officeEarningsCents: number };
+};
+
+/** "Today"'s figures, each with its label: the labels are drawn while the figures load. */
+const TODAY: [string, (stats: DashboardStats) => string][] = [
+  ['Fans', (stats) => String(stats.fans)],
+  ['Live pies', (stats) => String(stats.livePies)],
+  ['Artist users', (stats) => String(stats.artistUsers)],
+  ['Offices', (stats) => String(stats.offices)],
+  ['Claims pending', (stats) => String((stats.claimsByStatus.pending ?? 0) + (stats.claimsByStatus.verifying ?? 0))],
+  ['In fan wallets', (stats) => formatMoney(stats.money.fanWalletsCents)],
+  ['In escrow', (stats) => formatMoney(stats.money.escrowCents)],
+  ['Office earnings', (stats) => formatMoney(stats.money.officeEarningsCents)],
+];
 
 /** /admin/dashboard: the platform at a glance — people and money, health, the reconciliation, the audit log. */
 export function AdminDashboardPage({ admin }: { admin: AdminProfile }) {
@@ -14,22 +35,13 @@ export function AdminDashboardPage({ admin }: { admin: AdminProfile }) {
   return (
     <PageFrame title={`Welcome, ${admin.name}`} documentTitle="Dashboard" site="Pie admin" width="full" description={`Signed in as ${admin.email}`}>
       <Section title="Today">
-        <QueryState query={stats} loading="Loading the figures…" errorFallback="We could not load the figures">
-          {(data) => (
-            <StatList
-              cols={4}
-              stats={[
-                { label: 'Fans', value: String(data.fans) },
-                { label: 'Live pies', value: String(data.livePies) },
-                { label: 'Artist users', value: String(data.artistUsers) },
-                { label: 'Offices', value: String(data.offices) },
-                { label: 'Claims pending', value: String((data.claimsByStatus.pending ?? 0) + (data.claimsByStatus.verifying ?? 0)) },
-                { label: 'In fan wallets', value: formatMoney(data.money.fanWalletsCents) },
-                { label: 'In escrow', value: formatMoney(data.money.escrowCents) },
-                { label: 'Office earnings', value: formatMoney(data.money.officeEarningsCents) },
-              ]}
-            />
-          )}
+        <QueryState
+          query={stats}
+          loading="Loading the figures…"
+          placeholder={<StatListPlaceholder cols={4} labels={TODAY.map(([label]) => label)} label="Loading the figures…" />}
+          errorFallback="We could not load the figures"
+        >
+          {(data: DashboardStats) => <StatList cols={4} stats={TODAY.map(([label, value]) => ({ label, value: value(data) }))} />}
         </QueryState>
       </Section>
       <Section title="Money per day" description={`The last ${DASHBOARD_MONEY_DAYS} days: paid in, into escrow, released to offices, transferred to Stripe and paid out.`}>

@@ -1,8 +1,8 @@
 import type { Office } from '#pie/contracts';
 import { Anchor } from '@mantine/core';
 import { Link } from 'react-router';
-import { EmptyState, PageFrame } from '@web/shared/ui';
-import { useGetConnectedAccountBalanceQuery } from '../api/funds.api';
+import { AfterFirstAnswers, EmptyState, PageFrame } from '@web/shared/ui';
+import { useCheckMonthlyFeeQuery, useGetConnectedAccountBalanceQuery, useGetOfficeBalanceQuery, useGetTotalPayoutQuery, useListPayoutsQuery } from '../api/funds.api';
 import { BalancesSection } from './BalancesSection';
 import { CreatePayoutButton } from './CreatePayoutButton';
 import { PayoutsSection } from './PayoutsSection';
@@ -20,16 +20,21 @@ const FRAME = {
 function OfficeFunds({ office }: { office: Office }) {
   const officeId = office._id;
   const connected = useGetConnectedAccountBalanceQuery({ officeId });
+  // What the notice and the balances above the fold read (the sections ask again: one request each).
+  const stripeCheck = useCheckMonthlyFeeQuery({ officeId });
+  const earnings = useGetOfficeBalanceQuery({ officeId });
+  const total = useGetTotalPayoutQuery({ officeId });
+  const payouts = useListPayoutsQuery({ officeId, page: 1 });
   // Only an office admin pays out; members see the figures the API gives them.
   const payoutAction = office.role === 'admin' && connected.data ? <CreatePayoutButton officeId={officeId} availableCents={connected.data.availableCents} /> : undefined;
   return (
-    <>
+    <AfterFirstAnswers queries={[stripeCheck, earnings, connected, total, payouts]} label="Loading your funds…">
       <StripeStatusNotice office={office} />
       <BalancesSection officeId={officeId} actions={payoutAction} />
       <PayoutsSection officeId={officeId} />
       <TransfersSection officeId={officeId} />
       <TransactionsSection officeId={officeId} />
-    </>
+    </AfterFirstAnswers>
   );
 }
 

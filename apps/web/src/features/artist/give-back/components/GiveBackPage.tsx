@@ -181,7 +181,8 @@ export function GiveBackPage({ office, earningsCents }: { office: Office | undef
               Only an office admin can give part of the office's earnings.
             </Alert>
           )}
-          <GiveBackHistory officeId={office._id} />
+          {/* Under the form once it is drawn: the form arriving would push the gifts down. */}
+          {(office.role !== 'admin' || earningsCents !== undefined) && <GiveBackHistory officeId={office._id} />}
         </>
       )}
     </PageFrame>

@@ -6,6 +6,7 @@ import { choroplethBuckets, legendRanges, listeningByCountry, NO_DATA_COLOR, typ
 import { countryName, formatListened, formatNumber, formatCount, NOUNS } from '@web/shared/format';
 import { CountryTable } from './CountryTable';
 import { EmptyBlock, ErrorBlock, LoadingBlock, Section, PageContainer } from '@web/shared/ui';
+import { WorldMapPlaceholder } from './WorldMapPlaceholder';
 
 const WorldMap = lazy(() => import('./WorldMap'));
 
@@ -93,7 +94,7 @@ export function EarthPage() {
                 <EmptyBlock>None of your artists has a known country yet. Pie looks their countries up in the background; check again later.</EmptyBlock>
               ) : (
                 <>
-                  <Suspense fallback={<LoadingBlock label="Loading the map..." />}>
+                  <Suspense fallback={<WorldMapPlaceholder />}>
                     <WorldMap values={values} buckets={buckets} label={mapSummary(totals)} describe={describe} />
                   </Suspense>
                   <Legend buckets={buckets} />

@@ -7,6 +7,7 @@ import { EmptyBlock, ErrorBlock, LoadingBlock, Section, StatList, TableScroll } 
 import { impactCardUrl, useGetFanImpactQuery } from '../api/impact.api';
 import { choroplethBuckets } from '../choropleth';
 import { InviteArtistButton } from './InviteArtistButton';
+import { WorldMapPlaceholder } from './WorldMapPlaceholder';
 
 const WorldMap = lazy(() => import('./WorldMap'));
 
@@ -119,7 +120,7 @@ function ImpactFigures({ impact, year }: { impact: FanImpactView; year: number |
           <EmptyBlock>None of the artists you funded has a known country yet.</EmptyBlock>
         ) : (
           <>
-            <Suspense fallback={<LoadingBlock label="Loading the map..." />}>
+            <Suspense fallback={<WorldMapPlaceholder />}>
               <WorldMap values={values} buckets={buckets} label={mapLabel} describe={describe} />
             </Suspense>
             <TableScroll minWidth={360}>

@@ -92,6 +92,10 @@ export function ReportPage() {
 
   const failed = [plays, artists, tracks].find((query) => query.isError);
   const loading = Boolean(period) && !report && !failed;
+  // The impact comes under the report once the report has first been drawn: drawn before it, it
+  // would be pushed down the page when the report arrived. (Then it stays, whatever period is chosen.)
+  const [impactShown, setImpactShown] = useState(false);
+  if (!loading && !impactShown) setImpactShown(true);
 
   return (
     <PageContainer width="wide" py="xl">
@@ -184,7 +188,7 @@ export function ReportPage() {
             )}
           </Stack>
         ) : null}
-        <ImpactSection />
+        {impactShown && <ImpactSection />}
       </Stack>
     </PageContainer>
   );

@@ -1,11 +1,11 @@
-import { Alert, Group, Loader, Text } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { geoNaturalEarth1, geoPath } from 'd3-geo';
 import { useMemo } from 'react';
 import { bucketColor, type Bucket } from '../choropleth';
 import { useWorldShapes } from '../hooks/use-world-shapes';
+import { WORLD_MAP_SIZE, WorldMapPlaceholder } from './WorldMapPlaceholder';
 
-const WIDTH = 960;
-const HEIGHT = 470;
+const { width: WIDTH, height: HEIGHT } = WORLD_MAP_SIZE;
 
 export interface WorldMapProps {
   /** Listened ms per alpha-2 code. */
@@ -34,14 +34,7 @@ export default function WorldMap({ values, buckets, label, describe }: WorldMapP
     }));
   }, [shapes, values, buckets, describe]);
 
-  if (shapes.status === 'loading') {
-    return (
-      <Group gap="sm" role="status" aria-live="polite" py="xl" justify="center">
-        <Loader size="sm" aria-hidden="true" />
-        <Text>Loading the map...</Text>
-      </Group>
-    );
-  }
+  if (shapes.status === 'loading') return <WorldMapPlaceholder />;
   if (shapes.status === 'error') {
     return (
       <Alert color="red" variant="light" role="alert">

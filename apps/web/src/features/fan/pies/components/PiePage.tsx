@@ -1,11 +1,11 @@
 import { PROMO_PIE_CENTS, type Pie } from '#pie/contracts';
 import { Alert, Anchor, Button, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '@web/shared/api';
-import { EmptyState, PageFrame, PageLoader, Section } from '@web/shared/ui';
-import { useGetActivePieQuery, useGetRealtimeStatsQuery, useUpdatePieMutation } from '../api/pies.api';
+import { AfterFirstAnswers, EmptyState, PageFrame, PageLoader, Section } from '@web/shared/ui';
+import { useGetActivePieQuery, useGetOrphanedTracksQuery, useGetRealtimeStatsQuery, useUpdatePieMutation } from '../api/pies.api';
 import { endsPhrase, usePieStatus } from '@web/shared/pies';
 import { formatDate, formatMoney } from '@web/shared/format';
 import { useFreePieOffer } from '../hooks/use-free-pie-offer';
@@ -37,7 +37,7 @@ export function PiePage({ fan }: { fan: PromoFan }) {
           {errorMessage(active.error, 'Please try again.')}
         </Alert>
       ) : active.data ? (
-        <ActivePie pie={active.data} />
+        <ActivePie pie={active.data} after={<PieRules />} />
       ) : freePieStarted ? (
         <FreePieStarting />
       ) : offer.eligible ? (
@@ -77,7 +77,8 @@ export function PiePage({ fan }: { fan: PromoFan }) {
           setFreePieStarted(true);
         }}
       />
-      <PieRules />
+      {/* Under an active pie the rules come with its split (ActivePie), not before it has loaded. */}
+      {!active.isLoading && !offer.checking && !active.data && <PieRules />}
     </PageFrame>
   );
 }
@@ -93,7 +94,11 @@ function FreePieStarting() {
   );
 }
 
-function ActivePie({ pie }: { pie: Pie }) {
+/**
+ * The active pie: its figures, the settings to try, the live split, then `after` (the rules). All
+ * drawn once the split and the missing-tracks notice have answered, so neither pushes the page down.
+ */
+function ActivePie({ pie, after }: { pie: Pie; after: ReactNode }) {
   const saved: SplitSettingsValue = pie.pendingSettings ?? pie.settings;
   const [draft, setDraft] = useState<SplitSettingsValue>({ artistLimit: saved.artistLimit, artistPopularity: saved.artistPopularity, excludeNonActive: saved.excludeNonActive });
   const [preview] = useDebouncedValue(draft, 250);
@@ -105,68 +110,72 @@ function ActivePie({ pie }: { pie: Pie }) {
   const { label: status, ending } = usePieStatus(pie);
   // A cancelled pie has no next period: saved settings would never apply.
   const whenChangesApply = ending ? `Your pie ends ${endsPhrase(ending)}: there is no next period for new settings.` : 'Saved changes apply from your next period.';
+  const orphans = useGetOrphanedTracksQuery(pie.id);
 
   return (
-    <Stack gap="xl">
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <Figure label="Each period" value={formatMoney(pie.settings.amountCents)} />
-        <Figure label="This period" value={period ? `${formatDate(period.startsAt)} – ${formatDate(period.endsAt)}` : '—'} />
-        <Figure label="Status" value={status} />
-      </SimpleGrid>
-      {pie.promo && (
-        <Text>{`Your free pie: the Pie promotion pays its ${formatMoney(pie.settings.amountCents)}, and nothing is charged to you.`}</Text>
-      )}
-      {pie.status === 'past_due' && (
-        <Alert color="yellow" title="Your last payment did not go through">
-          Update your card from Settings → Billing so your pie keeps going.
-        </Alert>
-      )}
-      <MissingTracksNotice pieId={pie.id} />
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
-        <Section title="Try your settings">
-          <SplitControls value={draft} onChange={setDraft} />
-          <Group>
-            <Button onClick={() => void updatePie({ pieId: pie.id, ...draft })} disabled={!changed || Boolean(ending)} loading={update.isLoading}>
-              Save settings
-            </Button>
-            <Anchor component={Link} to="/pie/settings" size="sm">
-              More settings, bans and artists
-            </Anchor>
-          </Group>
-          {update.isSuccess && !changed && (
-            <Text size="sm" c="teal" role="status">
-              Saved. Your new settings apply from your next period.
-            </Text>
-          )}
-          {update.isError && (
-            <Alert color="red" role="alert">
-              {errorMessage(update.error, 'Your settings could not be saved.')}
-            </Alert>
-          )}
-        </Section>
-        <Section title={estimate ? 'Your split, estimated' : 'Your split right now'}>
-          <div aria-busy={stats.isFetching} data-testid="split-preview">
-            {stats.isLoading ? (
-              <PageLoader />
-            ) : stats.isError ? (
+    <AfterFirstAnswers queries={[stats, orphans]} label="Loading your split…">
+      <Stack gap="xl">
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <Figure label="Each period" value={formatMoney(pie.settings.amountCents)} />
+          <Figure label="This period" value={period ? `${formatDate(period.startsAt)} – ${formatDate(period.endsAt)}` : '—'} />
+          <Figure label="Status" value={status} />
+        </SimpleGrid>
+        {pie.promo && (
+          <Text>{`Your free pie: the Pie promotion pays its ${formatMoney(pie.settings.amountCents)}, and nothing is charged to you.`}</Text>
+        )}
+        {pie.status === 'past_due' && (
+          <Alert color="yellow" title="Your last payment did not go through">
+            Update your card from Settings → Billing so your pie keeps going.
+          </Alert>
+        )}
+        <MissingTracksNotice pieId={pie.id} />
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+          <Section title="Try your settings">
+            <SplitControls value={draft} onChange={setDraft} />
+            <Group>
+              <Button onClick={() => void updatePie({ pieId: pie.id, ...draft })} disabled={!changed || Boolean(ending)} loading={update.isLoading}>
+                Save settings
+              </Button>
+              <Anchor component={Link} to="/pie/settings" size="sm">
+                More settings, bans and artists
+              </Anchor>
+            </Group>
+            {update.isSuccess && !changed && (
+              <Text size="sm" c="teal" role="status">
+                Saved. Your new settings apply from your next period.
+              </Text>
+            )}
+            {update.isError && (
               <Alert color="red" role="alert">
-                {errorMessage(stats.error, 'The preview could not be computed.')}
+                {errorMessage(update.error, 'Your settings could not be saved.')}
               </Alert>
-            ) : stats.data ? (
-              <SplitChart artists={stats.data.artists} amountCents={stats.data.amountCents} estimateDays={estimate?.days} />
-            ) : null}
-          </div>
-          <Text size="xs" c="dimmed">
-            {estimate
-              ? `Your period has no listening of its own yet, so this is an estimate from your last ${estimate.days} days, by the calculation the period close runs. At the end of the period only what you listen to during it counts. ${whenChangesApply}`
-              : `The same calculation the period close runs, on your listening so far. ${whenChangesApply}`}
-          </Text>
-        </Section>
-      </SimpleGrid>
-      <Anchor component={Link} to="/my-pies">
-        Your pies, periods and statements
-      </Anchor>
-    </Stack>
+            )}
+          </Section>
+          <Section title={estimate ? 'Your split, estimated' : 'Your split right now'}>
+            <div aria-busy={stats.isFetching} data-testid="split-preview">
+              {stats.isLoading ? (
+                <PageLoader />
+              ) : stats.isError ? (
+                <Alert color="red" role="alert">
+                  {errorMessage(stats.error, 'The preview could not be computed.')}
+                </Alert>
+              ) : stats.data ? (
+                <SplitChart artists={stats.data.artists} amountCents={stats.data.amountCents} estimateDays={estimate?.days} />
+              ) : null}
+            </div>
+            <Text size="xs" c="dimmed">
+              {estimate
+                ? `Your period has no listening of its own yet, so this is an estimate from your last ${estimate.days} days, by the calculation the period close runs. At the end of the period only what you listen to during it counts. ${whenChangesApply}`
+                : `The same calculation the period close runs, on your listening so far. ${whenChangesApply}`}
+            </Text>
+          </Section>
+        </SimpleGrid>
+        <Anchor component={Link} to="/my-pies">
+          Your pies, periods and statements
+        </Anchor>
+      </Stack>
+      {after}
+    </AfterFirstAnswers>
   );
 }
 
