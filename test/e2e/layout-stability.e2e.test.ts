@@ -107,6 +107,7 @@ describe('screens that load in parts do not move, in Chromium', () => {
     { area: 'fan', path: '/pie', loaded: 'How your pie works' },
     { area: 'fan', path: '/report', loaded: 'Your impact' },
     { area: 'fan', path: '/earth', loaded: 'Countries' },
+    { area: 'fan', path: '/dashboard', loaded: 'Recent plays' },
     { area: 'admin', path: '/admin/dashboard', loaded: 'Money per day' },
     { area: 'admin', path: '/admin/finances', loaded: 'Escrow payouts' },
     { area: 'artist', path: '/for-artists/funds', loaded: 'Transactions' },

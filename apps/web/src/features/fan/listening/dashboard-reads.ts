@@ -24,6 +24,11 @@ type Dispatch = (action: ThunkAction<void, any, any, UnknownAction>) => unknown;
  */
 export function prefetchDashboardReads(dispatch: Dispatch): void {
   dispatch(listeningOverviewApi.util.prefetch('getListeningOverview', undefined, {}));
+  prefetchDashboardSections(dispatch);
+}
+
+/** The reads of the sections under the overview (the dashboard draws them once the overview has come). */
+export function prefetchDashboardSections(dispatch: Dispatch): void {
   dispatch(listeningApi.util.prefetch('getFanArtists', DASHBOARD_READS.topArtists, {}));
   dispatch(listeningApi.util.prefetch('getLatestPlays', DASHBOARD_READS.recentPlays, {}));
   dispatch(listeningApi.util.prefetch('getDailyListening', DASHBOARD_READS.daily, {}));

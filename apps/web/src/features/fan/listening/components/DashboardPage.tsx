@@ -1,13 +1,15 @@
 import type { FanArtist, ListeningActivity } from '#pie/contracts';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { Anchor, Group, Stack, Title } from '@mantine/core';
 import { lazy, memo, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { useDispatch } from 'react-redux';
 import { Link } from 'react-router';
 import { useGetFanArtistsQuery, useGetLatestPlaysQuery, useGetListeningOverviewQuery } from '../api/listening.api';
 import { formatListened, formatNumber, formatCount, NOUNS } from '@web/shared/format';
 import { DailyListeningSection } from './DailyListeningSection';
-import { EmptyBlock, ErrorBlock, ListPlaceholder, Section, StatList, PageContainer } from '@web/shared/ui';
+import { EmptyBlock, ErrorBlock, ListPlaceholder, PageContainer, PageLoader, Section, StatList } from '@web/shared/ui';
 import { RecentPlaysList } from './RecentPlaysList';
-import { DASHBOARD_READS, RECENT_PLAYS, SUMMARY_DAYS, TOP_ARTISTS } from '../dashboard-reads';
+import { DASHBOARD_READS, prefetchDashboardSections, RECENT_PLAYS, SUMMARY_DAYS, TOP_ARTISTS } from '../dashboard-reads';
 import { TopArtistsList } from './TopArtistsList';
 import classes from './dashboard.module.css';
 
@@ -33,7 +35,7 @@ export interface DashboardPageProps {
  * server decides the window (the fan's last 28 local days, today included), the same days as the
  * daily chart, so the card and the chart add up to the same totals.
  */
-const SummaryStats = memo(function SummaryStats({ activity }: { activity: ListeningActivity | undefined }) {
+const SummaryStats = memo(function SummaryStats({ activity }: { activity: ListeningActivity }) {
   const artists = useGetFanArtistsQuery(
     DASHBOARD_READS.topArtists,
     { selectFromResult: ({ data, isError }) => ({ total: data?.pagination.total, isError }) },
@@ -42,12 +44,12 @@ const SummaryStats = memo(function SummaryStats({ activity }: { activity: Listen
   return (
     <Section
       title={`Your last ${SUMMARY_DAYS} days`}
-      description={activity ? `All time: ${formatCount(activity.totals.plays, NOUNS.play)}, ${formatListened(activity.totals.listened_ms)}` : 'All time: …'}
+      description={`All time: ${formatCount(activity.totals.plays, NOUNS.play)}, ${formatListened(activity.totals.listened_ms)}`}
     >
       <StatList
         stats={[
-          { label: 'Listening time', value: activity ? formatListened(activity.last_28_days.listened_ms) : '…' },
-          { label: 'Plays', value: activity ? formatNumber(activity.last_28_days.plays) : '…' },
+          { label: 'Listening time', value: formatListened(activity.last_28_days.listened_ms) },
+          { label: 'Plays', value: formatNumber(activity.last_28_days.plays) },
           { label: 'Artists', value: artistCount },
         ]}
       />
@@ -110,12 +112,11 @@ const RecentPlaysSection = memo(function RecentPlaysSection() {
 });
 
 /**
- * The summary's sections, each asking for its own data as soon as the dashboard opens (with
- * the overview, not after it: one round trip instead of two), so an answer re-renders only its
- * section. Until the overview arrives (`activity` undefined) they keep their places with
- * placeholders; a fan without listening gets the empty state instead.
+ * The summary's sections, drawn once the overview has come (a fan without listening gets the
+ * empty state instead). Their own reads left with the overview's (DashboardPage), so each is in
+ * the cache or on its way; an answer re-renders only its section.
  */
-function ListeningSummary({ activity, belowTheFold }: { activity: ListeningActivity | undefined; belowTheFold: boolean }) {
+function ListeningSummary({ activity, belowTheFold }: { activity: ListeningActivity; belowTheFold: boolean }) {
   return (
     <>
       <SummaryStats activity={activity} />
@@ -149,6 +150,10 @@ export function DashboardPage({ firstName, actions, syncStatus, pies }: Dashboar
   // value's `true` right after the first commit, interruptibly): the dashboard opens in two
   // shorter tasks instead of one long one on a slow phone.
   const belowTheFold = useDeferredValue(true, false);
+  // The sections' reads leave with the overview's, not once it has come and they are drawn: one
+  // round trip instead of two (a first load has already asked for them, see initial-reads).
+  const dispatch = useDispatch<ThunkDispatch<unknown, unknown, UnknownAction>>();
+  useEffect(() => prefetchDashboardSections(dispatch), [dispatch]);
 
   return (
     <PageContainer width="wide" py="xl">
@@ -158,10 +163,11 @@ export function DashboardPage({ firstName, actions, syncStatus, pies }: Dashboar
           <Title order={1}>{firstName ? `Welcome, ${firstName}` : 'Welcome'}</Title>
           {actions}
         </Group>
-        {syncStatus}
-        {overview.isLoading ? (
-          <ListeningSummary activity={undefined} belowTheFold={belowTheFold} />
-        ) : overview.isError ? (
+        {/* The sync card and the figures read the same overview: both drawn once it has come (a card
+            drawn before it grows when it comes, and pushes the figures down a phone's screen). When it
+            fails, the error below says so once, with its retry. */}
+        {overview.isLoading ? <PageLoader label="Loading your listening…" /> : overview.data && syncStatus}
+        {overview.isLoading ? null : overview.isError ? (
           <ErrorBlock
             title="Your listening could not be loaded"
             error={overview.error}
@@ -176,7 +182,8 @@ export function DashboardPage({ firstName, actions, syncStatus, pies }: Dashboar
         ) : overview.data ? (
           <ListeningSummary activity={overview.data} belowTheFold={belowTheFold} />
         ) : null}
-        {belowTheFold && pies}
+        {/* Under the listening, once it is drawn: drawn before it, the card would be pushed down. */}
+        {belowTheFold && !overview.isLoading && pies}
       </Stack>
     </PageContainer>
   );
