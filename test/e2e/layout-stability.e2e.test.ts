@@ -1,14 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser } from './support/browser.js';
-import { signInThroughApi } from './support/platform.js';
+import { signIn } from './support/web-shell.js';
 
-/** The demo accounts `npm start` seeds (scripts/demo-data.ts), as the e2e platform runs with them. */
-const DEMO = {
-  fan: { email: 'fan@pie.local', password: 'pie-demo-fan' },
-  artist: { email: 'artist@pie.local', password: 'pie-demo-artist' },
-  admin: { email: 'admin@pie.local', password: 'pie-demo-admin' },
-} as const;
+type Area = 'fan' | 'artist' | 'admin';
 
 /** A phone's screen (Lighthouse's mobile one): where a section arriving late moves what is read. */
 const PHONE = { width: 412, height: 823 };
@@ -42,19 +37,13 @@ const RECORD_SHIFTS = `
 describe('screens that load in parts do not move, in Chromium', () => {
   const appUrl = inject('appUrl');
   let browser: Browser;
-  const contexts = new Map<keyof typeof DEMO, BrowserContext>();
+  const contexts = new Map<Area, BrowserContext>();
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    for (const area of Object.keys(DEMO) as (keyof typeof DEMO)[]) {
-      const cookies = await signInThroughApi(appUrl, area, DEMO[area]);
+    for (const area of ['fan', 'artist', 'admin'] as const) {
       const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
-      await context.addCookies(
-        cookies.split('; ').map((pair) => {
-          const separator = pair.indexOf('=');
-          return { name: pair.slice(0, separator), value: pair.slice(separator + 1), url: appUrl };
-        }),
-      );
+      await signIn(context, appUrl, area);
       await context.addInitScript(RECORD_SHIFTS);
       contexts.set(area, context);
     }
@@ -63,7 +52,7 @@ describe('screens that load in parts do not move, in Chromium', () => {
   /** The demo artist's verified claim (the demo data verifies it in the background at start). */
   async function verifiedClaimId(): Promise<string> {
     for (let attempt = 0; attempt < 60; attempt++) {
-      const claims = (await fetch(`${appUrl}/api/for-artists/claims`, { headers: { cookie: await cookieHeader('artist') } }).then((response) => response.json())) as {
+      const claims = (await (await contexts.get('artist')!.request.get(`${appUrl}/api/for-artists/claims`)).json()) as {
         data: { id: string; status: string }[] | { items: { id: string; status: string }[] };
       };
       const verified = (Array.isArray(claims.data) ? claims.data : claims.data.items).find((claim) => claim.status === 'successful');
@@ -77,13 +66,8 @@ describe('screens that load in parts do not move, in Chromium', () => {
     await browser?.close();
   });
 
-  async function cookieHeader(area: keyof typeof DEMO): Promise<string> {
-    const cookies = await contexts.get(area)!.cookies(appUrl);
-    return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
-  }
-
   /** Opens `path` as `area` with the API's answers staggered; returns the layout shift once all has arrived. */
-  async function layoutShiftOf(area: keyof typeof DEMO, path: string, loaded: string): Promise<number> {
+  async function layoutShiftOf(area: Area, path: string, loaded: string): Promise<number> {
     const page = await contexts.get(area)!.newPage();
     try {
       let asked = 0;

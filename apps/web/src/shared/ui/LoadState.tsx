@@ -150,8 +150,11 @@ export function QueryState<T>({
   return children(query.data);
 }
 
+/** What `AfterFirstAnswers` reads of a query: RTK Query's `isUninitialized` marks a skipped one. */
+type FirstAnswerLike = Pick<QueryLike<unknown>, 'data' | 'isError'> & { isUninitialized?: boolean };
+
 /** A read has answered once: it has data or an error, or it was never asked (skipped). */
-function answered(query: Pick<QueryLike<unknown>, 'data' | 'isError'> & { isUninitialized?: boolean }): boolean {
+function answered(query: FirstAnswerLike): boolean {
   return query.data !== undefined || query.isError || query.isUninitialized === true;
 }
 
@@ -167,7 +170,7 @@ export function AfterFirstAnswers({
   label,
   children,
 }: {
-  queries: readonly (Pick<QueryLike<unknown>, 'data' | 'isError'> & { isUninitialized?: boolean })[];
+  queries: readonly FirstAnswerLike[];
   /** Said while waiting ("Loading your funds…"). */
   label: string;
   children: ReactNode;
