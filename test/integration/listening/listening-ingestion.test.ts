@@ -39,6 +39,20 @@ describe('listening ingestion from the streaming provider (sandbox)', () => {
   const playsOf = (fanId: string) => sql.value<number>(`select count(*)::int from listening.plays where fan_id = $1`, [fanId]);
   const stateOf = async (fanId: string) => (await sql.query(`select * from listening.fan_listening_state where fan_id = $1`, [fanId]))[0];
   const queue = () => platform.api.get(QueueRegistry).get('listening');
+  /**
+   * Resolves once no catalogue lookup is in the outbox, queued, delayed or running. A lookup
+   * borrows a fan's access token (and refreshes it on a 401), so a test that counts the provider's
+   * answers to one fan's token waits for it first. A poll records its lookup in the outbox; the
+   * catalogue can be complete before it is relayed.
+   */
+  const noCatalogueLookupUnderWay = () =>
+    eventually(
+      'no catalogue lookup in the outbox, queued or running',
+      async () =>
+        (await sql.value<number>(`select count(*)::int from platform.outbox where job_name = $1 and published_at is null`, [FetchCatalogue.name])) === 0 &&
+        (await queue().getJobs(['active', 'waiting', 'prioritized', 'delayed'])).every((job) => job.name !== FetchCatalogue.name),
+      30_000,
+    );
   const recentlyPlayedCalls = async (status: number) =>
     (await sandbox(platform, 'GET', '/spotify/__admin/stats')).byRoute['GET /v1/me/player/recently-played']?.byStatus[String(status)] ?? 0;
 
@@ -136,6 +150,9 @@ describe('listening ingestion from the streaming provider (sandbox)', () => {
     expect(await recentlyPlayedCalls(401)).toBe(unauthorized);
 
     // Expired at the provider while we thought it good (its clock moved on): a 401, one refresh, then the plays.
+    // The catalogue lookups of this fan's polls borrow the same token: one still running when the
+    // clock moves would meet the 401 and refresh the token before the sync does.
+    await noCatalogueLookupUnderWay();
     await sandbox(platform, 'POST', '/spotify/__admin/clock', { advanceMs: 2 * 3600_000 });
     try {
       const again = await platform.request('GET', '/api/tracks/user/fetchLatestFromSpotify', { cookies });
@@ -221,15 +238,8 @@ describe('listening ingestion from the streaming provider (sandbox)', () => {
       const connected = await connectedFan();
       await eventually('the first poll', async () => (await playsOf(connected.fan.id)) === RECENT_WINDOW, 30_000);
       await eventually('the catalogue to be complete', async () => (await missingMetadata()) === 0, 30_000);
-      // No lookup still on its way, so the one under test is alone: none queued or running, and none
-      // still in the outbox (a poll records its lookup there; the catalogue can be complete before it is relayed).
-      await eventually(
-        'no catalogue lookup in the outbox, queued or running',
-        async () =>
-          (await sql.value<number>(`select count(*)::int from platform.outbox where job_name = $1 and published_at is null`, [FetchCatalogue.name])) === 0 &&
-          (await queue().getJobs(['active', 'waiting', 'prioritized', 'delayed'])).every((job) => job.name !== FetchCatalogue.name),
-        30_000,
-      );
+      // No lookup still on its way, so the one under test is alone.
+      await noCatalogueLookupUnderWay();
       const tracks = (
         await sql.query<{ id: string }>(
           `update listening.tracks set metadata_fetched_at = null, fetch_attempts = 0
