@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeArtistUser } from '../../test/fixtures';
-import { jsonResponse, mockRoutes, renderApp, requestsTo } from '../../test/render';
+import { deferred, jsonResponse, mockRoutes, renderApp, requestsTo } from '../../test/render';
 
 const CLAIM_ID = '3f1c2b3a-8f0e-4b7a-9a57-4d6f1c2b3a10';
 const OFFICE_ID = '0b5c3f4e-8f0e-4b7a-9a57-4d6f1c2b3a10';
@@ -23,6 +23,40 @@ const claim = {
   history: [],
   lastAttempt: null,
 };
+
+describe('an open claim', () => {
+  it('holds its verification and history back until the artist’s links have answered, so nothing moves as they come', async () => {
+    const links = deferred<Response>();
+    mockRoutes({
+      'GET /api/for-artists/user': ok(makeArtistUser()),
+      [`GET /api/for-artists/claims/${CLAIM_ID}/detailed`]: ok({ ...claim, history: [{ from: null, to: 'pending', at: '2026-11-27T10:00:00.000Z', reason: null }] }),
+      'POST /api/for-artists/artist/socials/fetch': () => links.promise,
+    });
+    renderApp(`/for-artists/claims/${CLAIM_ID}`);
+
+    expect(await screen.findByRole('heading', { name: 'Cedar Static' })).toBeTruthy();
+    expect((await screen.findByRole('status')).textContent).toContain('Loading the artist\'s links…');
+    expect(screen.queryByRole('heading', { name: 'Verify with the bio string' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'History' })).toBeNull();
+
+    links.resolve(
+      jsonResponse({
+        success: true,
+        data: {
+          artistId: 'artist-1',
+          spotifyArtistUrl: 'https://open.spotify.com/artist/cedar',
+          linksFrom: { kind: 'spotify', url: 'https://open.spotify.com/artist/cedar' },
+          links: { twitter: null, youtube: null, facebook: null, instagram: 'https://www.instagram.com/cedar_static' },
+          verificationString: 'pie-verify-1a2b3c',
+        },
+      }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Verify with the bio string' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'History' })).toBeTruthy();
+    expect((screen.getByLabelText(/Spotify artist URL/) as HTMLInputElement).value).toBe('https://open.spotify.com/artist/cedar');
+    expect(screen.getByRole('link', { name: 'Instagram page' }).getAttribute('href')).toBe('https://www.instagram.com/cedar_static');
+  });
+});
 
 describe('claiming an artist known only from scrobbles', () => {
   it('says the links come from the artist’s MusicBrainz entry, asks for the listed page instead of a Spotify URL, and sends no Spotify URL', async () => {

@@ -1,9 +1,10 @@
 import { SOCIAL_PLATFORM_LABELS, SOCIAL_PLATFORMS, type ClaimDetailed, type SocialPlatform } from '#pie/contracts';
 import { Alert, Anchor, Button, Code, Group, List, Stack, Text, TextInput } from '@mantine/core';
+import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage, errorStatus } from '@web/shared/api';
-import { LoadingBlock, ErrorBlock, PageFrame, Section } from '@web/shared/ui';
+import { AfterFirstAnswers, LoadingBlock, ErrorBlock, PageFrame, Section } from '@web/shared/ui';
 import { socialVerificationUrl, useDeleteClaimMutation, useFetchSocialsQuery, useGetClaimDetailedQuery, useVerifyBioMutation } from '../api/claims.api';
 import { ClaimNotFound } from './ClaimNotFound';
 import { ClaimStatusBadge } from './ClaimStatusBadge';
@@ -67,7 +68,6 @@ function Verify({ claim }: { claim: ClaimDetailed }) {
               {SOCIAL_PLATFORM_LABELS[platform]} page that profile links to. Then press Verify.
             </Text>
           )}
-          {socials.isLoading && <LoadingBlock label="Loading the artist's links…" />}
           {socials.isError && <ErrorBlock error={socials.error} fallback="We could not load the artist's links" onRetry={socials.refetch} />}
           {known && (
             <List size="sm">
@@ -140,6 +140,9 @@ function Verify({ claim }: { claim: ClaimDetailed }) {
  */
 export function ClaimPage({ claimId, title, funds }: { claimId: string; title: string; funds?: ReactNode }) {
   const claim = useGetClaimDetailedQuery(claimId);
+  const openClaim = claim.data && (claim.data.status === 'pending' || claim.data.status === 'verifying') ? claim.data : undefined;
+  // The verification's text and fields depend on the artist's links: the page waits for them (below).
+  const socials = useFetchSocialsQuery(openClaim ? { artistId: openClaim.artist._id, officeId: openClaim.officeId } : skipToken);
   const [deleteClaim, deleting] = useDeleteClaimMutation();
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const navigate = useNavigate();
@@ -213,15 +216,18 @@ export function ClaimPage({ claimId, title, funds }: { claimId: string; title: s
           {data.lastAttempt.message}
         </Alert>
       )}
-      {open && <Verify claim={data} />}
-      {data.status === 'successful' && funds}
-      <Section title="History">
-        <List size="sm">
-          {data.history.map((change, index) => (
-            <List.Item key={index}>{`${new Date(change.at).toLocaleString()}: ${STATUS_WORDS[change.to] ?? change.to}${change.reason ? ` (${change.reason})` : ''}`}</List.Item>
-          ))}
-        </List>
-      </Section>
+      {/* Drawn once the artist's links have answered: the text, the fields and the history under them would otherwise move as they come. */}
+      <AfterFirstAnswers queries={[socials]} label="Loading the artist's links…">
+        {open && <Verify claim={data} />}
+        {data.status === 'successful' && funds}
+        <Section title="History">
+          <List size="sm">
+            {data.history.map((change, index) => (
+              <List.Item key={index}>{`${new Date(change.at).toLocaleString()}: ${STATUS_WORDS[change.to] ?? change.to}${change.reason ? ` (${change.reason})` : ''}`}</List.Item>
+            ))}
+          </List>
+        </Section>
+      </AfterFirstAnswers>
     </PageFrame>
   );
 }
