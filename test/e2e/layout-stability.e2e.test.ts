@@ -3,7 +3,8 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser } from './support/browser.js';
 import { signIn } from './support/web-shell.js';
 
-type Area = 'fan' | 'artist' | 'admin';
+/** Signed in to one of the demo accounts, or a visitor (the pages an e-mail's link opens). */
+type Area = 'fan' | 'artist' | 'admin' | 'visitor';
 
 /** A phone's screen (Lighthouse's mobile one): where a section arriving late moves what is read. */
 const PHONE = { width: 412, height: 823 };
@@ -41,25 +42,25 @@ describe('screens that load in parts do not move, in Chromium', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    for (const area of ['fan', 'artist', 'admin'] as const) {
+    for (const area of ['fan', 'artist', 'admin', 'visitor'] as const) {
       const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 1, isMobile: true, hasTouch: true });
-      await signIn(context, appUrl, area);
+      if (area !== 'visitor') await signIn(context, appUrl, area);
       await context.addInitScript(RECORD_SHIFTS);
       contexts.set(area, context);
     }
   });
 
-  /** The demo artist's verified claim (the demo data verifies it in the background at start). */
-  async function verifiedClaimId(): Promise<string> {
+  /** A demo claim in `status` (the demo data verifies the first in the background at start). */
+  async function demoClaimId(status: 'successful' | 'pending'): Promise<string> {
     for (let attempt = 0; attempt < 60; attempt++) {
       const claims = (await (await contexts.get('artist')!.request.get(`${appUrl}/api/for-artists/claims`)).json()) as {
         data: { id: string; status: string }[] | { items: { id: string; status: string }[] };
       };
-      const verified = (Array.isArray(claims.data) ? claims.data : claims.data.items).find((claim) => claim.status === 'successful');
-      if (verified) return verified.id;
+      const found = (Array.isArray(claims.data) ? claims.data : claims.data.items).find((claim) => claim.status === status);
+      if (found) return found.id;
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
-    throw new Error('the demo artist has no verified claim after a minute');
+    throw new Error(`the demo artist has no ${status} claim after a minute`);
   }
 
   afterAll(async () => {
@@ -102,6 +103,16 @@ describe('screens that load in parts do not move, in Chromium', () => {
   });
 
   it("a verified artist's page keeps still while its insights and money arrive", async () => {
-    expect(await layoutShiftOf('artist', `/for-artists/artists/${await verifiedClaimId()}`, "This artist's money")).toBeLessThan(0.05);
+    expect(await layoutShiftOf('artist', `/for-artists/artists/${await demoClaimId('successful')}`, "This artist's money")).toBeLessThan(0.05);
+  });
+
+  it('an open claim keeps still while the artist’s links arrive', async () => {
+    expect(await layoutShiftOf('artist', `/for-artists/claims/${await demoClaimId('pending')}`, 'History')).toBeLessThan(0.01);
+  });
+
+  it.each(['/auth/fans/verify-email', '/auth/for-artists/verify-email'])('%s keeps still while the link is checked', async (path) => {
+    // Well formed (a malformed one is refused before any request), but unknown: the check fails.
+    const token = `${'A'.repeat(20)}_-${'b'.repeat(21)}`;
+    expect(await layoutShiftOf('visitor', `${path}/${token}`, "We couldn't verify your e-mail")).toBeLessThan(0.01);
   });
 });

@@ -41,6 +41,8 @@ describe('e-mail verification link', () => {
     renderApp(`/auth/fans/verify-email/${TOKEN}`);
 
     expect(await screen.findByText('Verifying your e-mail...')).toBeTruthy();
+    // One page heading from the check to its outcome (the outcome's own heading is inside the card).
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('E-mail verification');
     // The page shows its pending state before RTK Query has called fetch: wait for the call.
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     const request = sentRequest(fetchMock);
@@ -49,7 +51,8 @@ describe('e-mail verification link', () => {
 
     answer.resolve(jsonResponse({ success: true, message: 'Your e-mail is verified.' }));
 
-    expect(await screen.findByRole('heading', { name: 'Your e-mail is verified' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your e-mail is verified' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('E-mail verification');
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
