@@ -13,7 +13,7 @@ import {
   useUpdatePieMutation,
 } from '../api/pies.api';
 import { REASON_LABEL } from '../format';
-import { formatListened, formatMoney } from '@web/shared/format';
+import { formatListened, formatMoney, formatNumber } from '@web/shared/format';
 import { pieAmountError } from '#pie/contracts';
 import { endsPhrase, usePieEnding } from '@web/shared/pies';
 import { SplitControls, type SplitSettingsValue } from './SplitControls';
@@ -84,17 +84,33 @@ function SettingsForm({ pie }: { pie: Pie }) {
   );
 }
 
+/**
+ * Artists drawn at once, in the split's order; more on request. A heavy listener has hundreds in a
+ * period, and each row's controls drawn at once held a phone's main thread for over a second.
+ */
+export const ARTIST_CHOICES_AT_ONCE = 25;
+
 function ArtistChoices({ pie }: { pie: Pie }) {
   const stats = useGetRealtimeStatsQuery({ pieId: pie.id });
   const [search, setSearch] = useState('');
+  const [shown, setShown] = useState(ARTIST_CHOICES_AT_ONCE);
   const [ban, banning] = useBanArtistMutation();
   const [setInclusion, including] = useSetInclusionMutation();
   const term = search.trim().toLowerCase();
   const artists = (stats.data?.artists ?? []).filter((artist) => !term || artist.name.toLowerCase().includes(term));
+  const visible = artists.slice(0, shown);
+  const more = Math.min(ARTIST_CHOICES_AT_ONCE, artists.length - visible.length);
   const failure = banning.error ?? including.error;
   return (
     <Section title="Your artists this period">
-      <TextInput label="Search your artists" value={search} onChange={(event) => setSearch(event.currentTarget.value)} />
+      <TextInput
+        label="Search your artists"
+        value={search}
+        onChange={(event) => {
+          setSearch(event.currentTarget.value);
+          setShown(ARTIST_CHOICES_AT_ONCE);
+        }}
+      />
       {failure && (
         <Alert color="red" role="alert">
           {errorMessage(failure, 'That change could not be saved.')}
@@ -106,9 +122,17 @@ function ArtistChoices({ pie }: { pie: Pie }) {
         <Text c="dimmed">{term ? 'No artist matches.' : 'No listening in this period yet.'}</Text>
       ) : (
         <Stack gap="sm">
-          {artists.map((artist) => (
+          {visible.map((artist) => (
             <ArtistChoice key={artist.artistId} artist={artist} onBan={(banned) => void ban({ artistId: artist.artistId, banned })} onInclusion={(included) => artist.pieArtistId && void setInclusion({ pieArtistId: artist.pieArtistId, included })} />
           ))}
+          {more > 0 && (
+            <Group justify="space-between" wrap="wrap" gap="xs">
+              <Text size="sm" c="dimmed">{`Showing ${formatNumber(visible.length)} of ${formatNumber(artists.length)} artists`}</Text>
+              <Button variant="default" onClick={() => setShown((count) => count + ARTIST_CHOICES_AT_ONCE)}>
+                {`Show ${formatNumber(more)} more`}
+              </Button>
+            </Group>
+          )}
         </Stack>
       )}
     </Section>
