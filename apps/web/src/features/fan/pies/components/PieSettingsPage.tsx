@@ -88,7 +88,7 @@ function SettingsForm({ pie }: { pie: Pie }) {
  * Artists drawn at once, in the split's order; more on request. A heavy listener has hundreds in a
  * period, and each row's controls drawn at once held a phone's main thread for over a second.
  */
-export const ARTIST_CHOICES_AT_ONCE = 25;
+const ARTIST_CHOICES_AT_ONCE = 25;
 
 function ArtistChoices({ pie }: { pie: Pie }) {
   const stats = useGetRealtimeStatsQuery({ pieId: pie.id });
