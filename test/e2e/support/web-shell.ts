@@ -55,8 +55,9 @@ const HEADINGS: Record<string, string | RegExp> = {
   '/pie/:pieId': 'A shared pie',
   '/delete-account-instructions': 'How to delete your account',
   '/error': 'Something went wrong',
-  '/auth/fans/verify-email/:token': "We couldn't verify your e-mail",
-  '/auth/for-artists/verify-email/:token': "We couldn't verify your e-mail",
+  // One h1 while the link is checked and after; the outcome is the card's own heading.
+  '/auth/fans/verify-email/:token': 'E-mail verification',
+  '/auth/for-artists/verify-email/:token': 'E-mail verification',
   '/auth/fans/reset-password/:token': 'Choose a new password',
   '/auth/for-artists/reset-password/:token': 'Choose a new password',
   '/forgot-password': 'Forgot your password?',
