@@ -163,7 +163,7 @@ export function ClaimPage({ claimId, title, funds }: { claimId: string; title: s
     );
   }
   const data = claim.data;
-  const open = data.status === 'pending' || data.status === 'verifying';
+  const open = openClaim !== undefined;
 
   const remove = async () => {
     setDeleteError(null);

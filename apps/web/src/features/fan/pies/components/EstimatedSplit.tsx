@@ -1,12 +1,10 @@
 import { NEW_PIE, SPLIT_ESTIMATE_DAYS } from '#pie/contracts';
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { errorMessage } from '@web/shared/api';
-import { PageLoader } from '@web/shared/ui';
 import { useGetRealtimeStatsQuery } from '../api/pies.api';
-import { SplitChart } from './SplitChart';
 import type { SplitSettingsValue } from './SplitControls';
+import { SplitPreview } from './SplitPreview';
 
 /** Integer cents as the dollars the API reads ("8.41"), without a float in between. */
 function dollars(cents: number): string {
@@ -49,17 +47,12 @@ export function EstimatedSplit({ amountCents, settings }: { amountCents: number;
       <Text size="xs" c="dimmed">
         {`From what you listened to in the last ${SPLIT_ESTIMATE_DAYS} days. Your pie's real split counts only what you listen to during each period.`}
       </Text>
-      <div aria-busy={stats.isFetching} data-testid="estimated-split">
-        {stats.isLoading ? (
-          <PageLoader />
-        ) : stats.isError ? (
-          <Alert color="red" role="alert">
-            {errorMessage(stats.error, 'The estimate could not be computed.')}
-          </Alert>
-        ) : stats.data ? (
-          <SplitChart artists={stats.data.artists} amountCents={stats.data.amountCents} estimateDays={stats.data.estimate?.days ?? SPLIT_ESTIMATE_DAYS} />
-        ) : null}
-      </div>
+      <SplitPreview
+        stats={stats}
+        errorFallback="The estimate could not be computed."
+        estimateDays={stats.data?.estimate?.days ?? SPLIT_ESTIMATE_DAYS}
+        testId="estimated-split"
+      />
     </Stack>
   );
 }

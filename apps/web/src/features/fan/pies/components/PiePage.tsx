@@ -14,8 +14,8 @@ import { CreatePieModal } from './CreatePieModal';
 import { FreePieModal } from './FreePieModal';
 import { MissingTracksNotice } from './MissingTracksNotice';
 import { PieRules } from './PieRules';
-import { SplitChart } from './SplitChart';
 import { SplitControls, type SplitSettingsValue } from './SplitControls';
+import { SplitPreview } from './SplitPreview';
 
 /**
  * /pie: the fan's active pie with its live split, the settings to try and save, the create modal and
@@ -152,17 +152,7 @@ function ActivePie({ pie, after }: { pie: Pie; after: ReactNode }) {
             )}
           </Section>
           <Section title={estimate ? 'Your split, estimated' : 'Your split right now'}>
-            <div aria-busy={stats.isFetching} data-testid="split-preview">
-              {stats.isLoading ? (
-                <PageLoader />
-              ) : stats.isError ? (
-                <Alert color="red" role="alert">
-                  {errorMessage(stats.error, 'The preview could not be computed.')}
-                </Alert>
-              ) : stats.data ? (
-                <SplitChart artists={stats.data.artists} amountCents={stats.data.amountCents} estimateDays={estimate?.days} />
-              ) : null}
-            </div>
+            <SplitPreview stats={stats} errorFallback="The preview could not be computed." estimateDays={estimate?.days} testId="split-preview" />
             <Text size="xs" c="dimmed">
               {estimate
                 ? `Your period has no listening of its own yet, so this is an estimate from your last ${estimate.days} days, by the calculation the period close runs. At the end of the period only what you listen to during it counts. ${whenChangesApply}`
